@@ -1,0 +1,359 @@
+"""Board state format ``manasolve/board@1``: validation (pydantic) and the resolved board.
+
+Every problem is raised as `InputError` with the JSON path of the offending value, what
+is wrong, and where possible the nearest valid value.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
+from manasolve.models.cards import Card
+from manasolve.models.mana import CostSyntaxError
+
+FORMAT = "manasolve/board@1"
+STEPS = (
+    "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
+)
+
+
+class InputError(Exception):
+    """Bad input: one line saying where (file, JSON path) and what is wrong."""
+
+    def __init__(self, where: str, message: str, source: str | None = None):
+        self.where = where
+        self.message = message
+        self.source = source
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        parts = [p for p in (self.source, self.where) if p]
+        return "%s: %s" % (": ".join(parts), self.message) if parts else self.message
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+
+class PermanentIn(_Strict):
+    id: str = Field(min_length=1)
+    card: str = Field(min_length=1)
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = Field(default_factory=dict)
+    attached_to: str | None = None
+    token: bool = False
+    controller: str | None = None
+    power: int | None = None
+    toughness: int | None = None
+    type: str | None = None
+    saddled: bool = False
+    saddled_by: list[str] = Field(default_factory=list)
+    attacked: bool = False
+    haste: bool = False
+
+
+class PlayerIn(_Strict):
+    name: str = Field(min_length=1)
+    life: int = 20
+    battlefield: list[PermanentIn] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    graveyard: list[str] = Field(default_factory=list)
+    mana_pool: str | None = None
+
+
+class BoardIn(_Strict):
+    format: Literal["manasolve/board@1"] = FORMAT
+    active_player: str | None = None
+    step: Literal[STEPS] = "precombat_main"  # type: ignore[valid-type]
+    stack_empty: bool = True
+    players: list[PlayerIn] = Field(min_length=1)
+    cards: list[dict] = Field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Permanent:
+    """A permanent on the battlefield, resolved against its card."""
+
+    id: str
+    card: Card
+    controller: str
+    tapped: bool = False
+    sick: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    token: bool = False
+    power_override: int | None = None
+    toughness_override: int | None = None
+    type_override: str | None = None
+    saddled: bool = False
+    saddled_by: tuple[str, ...] = ()
+    attacked: bool = False
+    haste: bool = False
+    attachments: list[str] = field(default_factory=list)  # ids attached to this one
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def type_line(self) -> str:
+        return self.type_override or self.card.type_line
+
+    def is_type(self, t: str) -> bool:
+        if self.type_override is not None:
+            return t in self.type_override.split("—")[0].split()
+        return self.card.is_type(t)
+
+    @property
+    def is_creature(self) -> bool:
+        return self.is_type("Creature")
+
+    @property
+    def is_artifact(self) -> bool:
+        return self.is_type("Artifact")
+
+    @property
+    def is_land(self) -> bool:
+        return self.is_type("Land")
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        return self.card.color_set
+
+    @property
+    def is_snow(self) -> bool:
+        if self.type_override is not None:
+            return "Snow" in self.type_override.split("—")[0].split()
+        return self.card.is_snow
+
+    def _stat(self, printed: str | None, override: int | None, counter_sign: int) -> int:
+        if override is not None:
+            base = override
+        else:
+            try:
+                base = int(printed) if printed is not None else 0
+            except ValueError:  # "*" and friends: 0 outside the game's own evaluation
+                base = 0
+        plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
+        return base + plus
+
+    @property
+    def power(self) -> int:
+        """Printed power (or override) plus +1/+1 and -1/-1 counters; may be negative."""
+        return self._stat(self.card.power, self.power_override, 1)
+
+    @property
+    def toughness(self) -> int:
+        return self._stat(self.card.toughness, self.toughness_override, 1)
+
+    @property
+    def can_use_tap_abilities(self) -> bool:
+        """302.6: a creature needs to be free of summoning sickness (or have haste) to use
+        its own {T}/{Q} abilities; non-creatures never are affected."""
+        return not (self.is_creature and self.sick and not self.haste and "Haste" not in self.card.keywords)
+
+    def state_key(self) -> tuple:
+        """Everything that makes two permanents interchangeable, except identity."""
+        return (
+            self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
+            self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
+            self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments),
+        )
+
+
+@dataclass
+class Player:
+    name: str
+    life: int
+    battlefield: list[Permanent]
+    hand: list[str]
+    graveyard: list[str]
+
+
+@dataclass
+class Board:
+    """A validated board: players, their permanents, and the card database used."""
+
+    active_player: str
+    step: str
+    stack_empty: bool
+    players: list[Player]
+    db: CardDB
+    source: str | None = None
+
+    def player(self, name: str | None = None) -> Player:
+        name = name or self.active_player
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise InputError("--player", "unknown player %r%s" % (name, _nearest(name, [p.name for p in self.players])), self.source)
+
+    @property
+    def permanents(self) -> list[Permanent]:
+        return [perm for p in self.players for perm in p.battlefield]
+
+    def controlled_by(self, name: str) -> list[Permanent]:
+        return [perm for perm in self.permanents if perm.controller == name]
+
+    def get(self, pid: str) -> Permanent:
+        for perm in self.permanents:
+            if perm.id == pid:
+                return perm
+        raise InputError("--id", "no permanent with id %r%s" % (pid, _nearest(pid, [p.id for p in self.permanents])), self.source)
+
+    def opponents_of(self, name: str) -> list[str]:
+        return [p.name for p in self.players if p.name != name]
+
+
+def _nearest(value: str, options: list[str]) -> str:
+    hits = difflib.get_close_matches(value, options, n=1, cutoff=0.4)
+    return " (did you mean %r?)" % hits[0] if hits else ""
+
+
+def _json_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += "[%d]" % part
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(top level)"
+
+
+def _pydantic_error(err: ValidationError, source: str | None) -> InputError:
+    e = err.errors()[0]
+    loc = tuple(e.get("loc", ()))
+    kind = e.get("type", "")
+    if kind == "extra_forbidden":
+        model = _model_at(loc[:-1])
+        valid = sorted(model.model_fields) if model else []
+        return InputError(_json_path(loc), "unknown field %r%s" % (loc[-1], _nearest(str(loc[-1]), valid)), source)
+    if kind == "literal_error" and loc and loc[-1] == "step":
+        got = e.get("input")
+        return InputError(_json_path(loc), "unknown step %r%s" % (got, _nearest(str(got), list(STEPS))), source)
+    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), json.dumps(e.get("input"))[:80]), source)
+
+
+def _model_at(loc: tuple):
+    model: type[BaseModel] = BoardIn
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field_info = model.model_fields.get(part)
+        if field_info is None:
+            return None
+        ann = field_info.annotation
+        nxt = None
+        for cand in (PlayerIn, PermanentIn):
+            if cand is ann or cand in getattr(ann, "__args__", ()):
+                nxt = cand
+        if nxt is None:
+            return None
+        model = nxt
+    return model
+
+
+def load_board(data: dict | str, db: CardDB | None = None, source: str | None = None) -> Board:
+    """Validate board JSON (a dict or a JSON string) and resolve it into a `Board`.
+
+    Raises InputError naming the JSON path and the problem.
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InputError("line %d column %d" % (exc.lineno, exc.colno), "invalid JSON: %s" % exc.msg, source) from None
+    if not isinstance(data, dict):
+        raise InputError("(top level)", "a board must be a JSON object, got %s" % type(data).__name__, source)
+    try:
+        raw = BoardIn.model_validate(data)
+    except ValidationError as exc:
+        raise _pydantic_error(exc, source) from None
+    db = db or default_db()
+    for i, c in enumerate(raw.cards):
+        if not isinstance(c.get("name"), str) or not c["name"]:
+            raise InputError("cards[%d].name" % i, "each inline card needs a non-empty \"name\"", source)
+    if raw.cards:
+        db = db.with_layer_first(by_name(raw.cards))
+    names = [p.name for p in raw.players]
+    if len(set(names)) != len(names):
+        dup = next(n for n in names if names.count(n) > 1)
+        raise InputError("players[%d].name" % names.index(dup, names.index(dup) + 1), "player name %r used twice" % dup, source)
+    active = raw.active_player or names[0]
+    if active not in names:
+        raise InputError("active_player", "unknown player %r%s" % (active, _nearest(active, names)), source)
+
+    def card(name: str, where: str) -> Card:
+        try:
+            return db.get(name)
+        except UnknownCard as exc:
+            hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
+            raise InputError(where, "unknown card %r%s" % (name, hint), source) from None
+        except CostSyntaxError as exc:
+            raise InputError(where, "card %r has an unreadable mana cost: %s" % (name, exc), source) from None
+
+    seen: dict[str, str] = {}
+    players: list[Player] = []
+    for pi, p in enumerate(raw.players):
+        perms = []
+        for bi, perm in enumerate(p.battlefield):
+            where = "players[%d].battlefield[%d]" % (pi, bi)
+            if perm.id in seen:
+                raise InputError(where + ".id", "id %r used twice (first at %s)" % (perm.id, seen[perm.id]), source)
+            seen[perm.id] = where
+            for cname, n in perm.counters.items():
+                if n < 0:
+                    raise InputError(where + ".counters." + cname, "a counter count must be 0 or more (got %d)" % n, source)
+            controller = perm.controller or p.name
+            if controller not in names:
+                raise InputError(where + ".controller", "unknown player %r%s" % (controller, _nearest(controller, names)), source)
+            perms.append(Permanent(
+                id=perm.id, card=card(perm.card, where + ".card"), controller=controller, tapped=perm.tapped,
+                sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
+                token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
+                type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
+                attacked=perm.attacked, haste=perm.haste,
+            ))
+        for hi, name in enumerate(p.hand):
+            card(name, "players[%d].hand[%d]" % (pi, hi))
+        for gi, name in enumerate(p.graveyard):
+            card(name, "players[%d].graveyard[%d]" % (pi, gi))
+        players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard)))
+    by_id = {perm.id: perm for pl in players for perm in pl.battlefield}
+    for pl_i, pl in enumerate(players):
+        for bi, perm in enumerate(pl.battlefield):
+            where = "players[%d].battlefield[%d]" % (pl_i, bi)
+            if perm.attached_to is not None:
+                if perm.attached_to not in by_id:
+                    raise InputError(where + ".attached_to", "no permanent with id %r%s" % (perm.attached_to, _nearest(perm.attached_to, list(by_id))), source)
+                if perm.attached_to == perm.id:
+                    raise InputError(where + ".attached_to", "a permanent can't be attached to itself", source)
+                by_id[perm.attached_to].attachments.append(perm.id)
+            for si, sid in enumerate(perm.saddled_by):
+                if sid not in by_id:
+                    raise InputError(where + ".saddled_by[%d]" % si, "no permanent with id %r%s" % (sid, _nearest(sid, list(by_id))), source)
+    return Board(active, raw.step, raw.stack_empty, players, db, source)
+
+
+def read_board_file(path: str, db: CardDB | None = None) -> Board:
+    """Load and validate a board file; InputError (with the file name) on any problem."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        raise InputError("", "no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("", "is a directory, not a board file", path) from None
+    except UnicodeDecodeError:
+        raise InputError("", "not UTF-8 text", path) from None
+    except OSError as exc:
+        raise InputError("", exc.strerror or str(exc), path) from None
+    return load_board(text, db, source=path)

@@ -1,0 +1,291 @@
+"""Mana types, cost symbols and mana costs (rules 106, 107.4, 202.3).
+
+A `ManaCost` is the printed sequence of symbols, e.g. ``{2}{G}{W/U}``.  Before paying,
+every hybrid and Phyrexian symbol is *announced* (601.2b): the result is a `Requirement`,
+a plain bag of demands (generic, per colour, {C}, {S}, life) that payment must meet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+
+COLORS = ("W", "U", "B", "R", "G")
+TYPES = ("W", "U", "B", "R", "G", "C")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+class CostSyntaxError(ValueError):
+    """A cost string that is not a sequence of valid mana symbols."""
+
+
+@dataclass(frozen=True, order=True)
+class Symbol:
+    """One mana symbol of a cost.
+
+    kind is one of: ``generic`` (amount), ``X``, ``color`` (colors[0]), ``C``, ``S``,
+    ``hybrid`` ({W/U}: colors), ``twobrid`` ({2/W}), ``chybrid`` ({C/W}), ``phyrexian``
+    ({W/P}), ``hphyrexian`` ({W/U/P}).
+    """
+
+    kind: str
+    colors: tuple[str, ...] = ()
+    amount: int = 0
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "generic":
+            return "{%d}" % self.amount
+        if k in ("X", "C", "S"):
+            return "{%s}" % k
+        if k == "color":
+            return "{%s}" % self.colors[0]
+        if k == "hybrid":
+            return "{%s/%s}" % self.colors
+        if k == "twobrid":
+            return "{2/%s}" % self.colors[0]
+        if k == "chybrid":
+            return "{C/%s}" % self.colors[0]
+        if k == "phyrexian":
+            return "{%s/P}" % self.colors[0]
+        return "{%s/%s/P}" % self.colors
+
+    @property
+    def needs_announcement(self) -> bool:
+        """True for symbols whose paid half is chosen in 601.2b (hybrid, Phyrexian)."""
+        return self.kind in ("hybrid", "twobrid", "chybrid", "phyrexian", "hphyrexian")
+
+    def halves(self) -> tuple[Symbol | Life, ...]:
+        """The symbols (or life payment) this symbol may be announced as (107.4e/f)."""
+        k = self.kind
+        if k == "hybrid":
+            return tuple(Symbol("color", (c,)) for c in self.colors)
+        if k == "twobrid":
+            return (Symbol("color", self.colors), Symbol("generic", amount=2))
+        if k == "chybrid":
+            return (Symbol("C"), Symbol("color", self.colors))
+        if k == "phyrexian":
+            return (Symbol("color", self.colors), Life(2))
+        if k == "hphyrexian":
+            return tuple(Symbol("color", (c,)) for c in self.colors) + (Life(2),)
+        return (self,)
+
+    @property
+    def mana_value(self) -> int:
+        """This symbol's share of mana value (202.3): X is 0, {2/W} counts 2."""
+        k = self.kind
+        if k == "generic":
+            return self.amount
+        if k == "X":
+            return 0
+        if k == "twobrid":
+            return 2
+        return 1
+
+
+@dataclass(frozen=True)
+class Life:
+    """A life payment chosen for a Phyrexian symbol (107.4f)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return "(%d life)" % self.amount
+
+
+_SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
+
+
+def parse_symbol(body: str) -> Symbol:
+    """The symbol written inside one pair of braces, e.g. ``W/U`` or ``2``."""
+    b = body.strip().upper()
+    if b.isdigit():
+        return Symbol("generic", amount=int(b))
+    if b == "X":
+        return Symbol("X")
+    if b in COLORS:
+        return Symbol("color", (b,))
+    if b in ("C", "S"):
+        return Symbol(b)
+    parts = b.split("/")
+    if len(parts) == 2:
+        a, c = parts
+        if a in COLORS and c in COLORS and a != c:
+            return Symbol("hybrid", (a, c))
+        if a == "2" and c in COLORS:
+            return Symbol("twobrid", (c,))
+        if a == "C" and c in COLORS:
+            return Symbol("chybrid", (c,))
+        if a in COLORS and c == "P":
+            return Symbol("phyrexian", (a,))
+    if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS:
+        return Symbol("hphyrexian", (parts[0], parts[1]))
+    raise CostSyntaxError("unknown mana symbol {%s}" % body)
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A printed mana cost: an ordered tuple of symbols.  ``{0}`` is the empty cost."""
+
+    symbols: tuple[Symbol, ...] = ()
+
+    @staticmethod
+    def parse(text: str) -> ManaCost:
+        """Parse ``{2}{G}{W/U}``; raise CostSyntaxError naming the bad part."""
+        s = text.strip()
+        if not s:
+            raise CostSyntaxError("empty cost (write {0} for a zero cost)")
+        pos = 0
+        symbols: list[Symbol] = []
+        for m in _SYMBOL_RE.finditer(s):
+            if m.start() != pos:
+                raise CostSyntaxError("unexpected text %r in cost %r" % (s[pos : m.start()], s))
+            pos = m.end()
+            sym = parse_symbol(m.group(1))
+            if sym.kind == "generic" and sym.amount == 0:
+                continue
+            symbols.append(sym)
+        if pos != len(s):
+            raise CostSyntaxError("unexpected text %r in cost %r" % (s[pos:], s))
+        return ManaCost(tuple(symbols))
+
+    def __str__(self) -> str:
+        return format_symbols(self.symbols)
+
+    @property
+    def mana_value(self) -> int:
+        """Mana value per 202.3 (X counts 0)."""
+        return sum(s.mana_value for s in self.symbols)
+
+    @property
+    def has_x(self) -> bool:
+        return any(s.kind == "X" for s in self.symbols)
+
+    def with_x(self, x: int) -> ManaCost:
+        """This cost with each {X} replaced by generic mana x (107.3a)."""
+        out: list[Symbol] = []
+        for s in self.symbols:
+            if s.kind == "X":
+                if x:
+                    out.append(Symbol("generic", amount=x))
+            else:
+                out.append(s)
+        return ManaCost(tuple(out))
+
+    def __add__(self, other: ManaCost) -> ManaCost:
+        return ManaCost(self.symbols + other.symbols)
+
+    def announcements(self) -> list[Announcement]:
+        """Every distinct 601.2b announcement of this cost's hybrid/Phyrexian symbols.
+
+        Identical symbols are announced as a multiset, so ``{B/P}{B/P}`` has three
+        announcements (BB, B + 2 life, 4 life), not four.
+        """
+        fixed = [s for s in self.symbols if not s.needs_announcement]
+        groups = Counter(s for s in self.symbols if s.needs_announcement)
+        per_group: list[list[tuple]] = []
+        for sym, n in sorted(groups.items()):
+            halves = sym.halves()
+            per_group.append([(sym, combo) for combo in _multisets(len(halves), n)])
+        result = []
+        for choice in product(*per_group):
+            chosen: list[Symbol] = list(fixed)
+            life = 0
+            picks: list[tuple[Symbol, Symbol | Life]] = []
+            for sym, combo in choice:
+                halves = sym.halves()
+                for idx, count in enumerate(combo):
+                    for _ in range(count):
+                        h = halves[idx]
+                        picks.append((sym, h))
+                        if isinstance(h, Life):
+                            life += h.amount
+                        else:
+                            chosen.append(h)
+            result.append(Announcement(self, tuple(picks), Requirement.of(chosen, life)))
+        return result
+
+
+def _multisets(k: int, n: int) -> list[tuple[int, ...]]:
+    """All ways to split n identical items into k ordered bins."""
+    if k == 1:
+        return [(n,)]
+    return [(i,) + rest for i in range(n, -1, -1) for rest in _multisets(k - 1, n - i)]
+
+
+def format_symbols(symbols) -> str:
+    """Print symbols in the conventional order: generic first, then the rest as given."""
+    syms = list(symbols)
+    generic = sum(s.amount for s in syms if s.kind == "generic")
+    xs = [s for s in syms if s.kind == "X"]
+    rest = [s for s in syms if s.kind not in ("generic", "X")]
+    text = "".join(str(s) for s in xs)
+    if generic:
+        text += "{%d}" % generic
+    text += "".join(str(s) for s in rest)
+    return text or "{0}"
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A cost after announcement: what must be paid, with no choices left.
+
+    colored: units of each colour; colorless: {C} units; snow: {S} units; generic: amount;
+    life: life to pay.
+    """
+
+    generic: int = 0
+    colored: tuple[tuple[str, int], ...] = ()
+    colorless: int = 0
+    snow: int = 0
+    life: int = 0
+
+    @staticmethod
+    def of(symbols, life: int = 0) -> Requirement:
+        """Requirement of already-announced symbols (no hybrid/Phyrexian/X left)."""
+        generic = colorless = snow = 0
+        colored: Counter[str] = Counter()
+        for s in symbols:
+            if s.kind == "generic":
+                generic += s.amount
+            elif s.kind == "color":
+                colored[s.colors[0]] += 1
+            elif s.kind == "C":
+                colorless += 1
+            elif s.kind == "S":
+                snow += 1
+            else:
+                raise ValueError("symbol %s must be announced first" % s)
+        return Requirement(generic, tuple(sorted(colored.items(), key=lambda kv: TYPES.index(kv[0]))), colorless, snow, life)
+
+    def color_count(self, c: str) -> int:
+        return dict(self.colored).get(c, 0)
+
+    @property
+    def mana_units(self) -> int:
+        """How many mana must be spent to pay it."""
+        return self.generic + sum(n for _, n in self.colored) + self.colorless + self.snow
+
+    def __str__(self) -> str:
+        parts = "".join("{%s}" % c * n for c, n in self.colored)
+        text = ("{%d}" % self.generic if self.generic else "") + parts + "{C}" * self.colorless + "{S}" * self.snow
+        return text or "{0}"
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One 601.2b announcement of a cost: the half chosen for each announced symbol."""
+
+    cost: ManaCost
+    picks: tuple[tuple[Symbol, Symbol | Life], ...] = field(default=())
+    requirement: Requirement = field(default_factory=Requirement)
+
+    @property
+    def text(self) -> str:
+        """The cost with each hybrid/Phyrexian symbol replaced by its announced half;
+        life halves are dropped (they show as the life amount)."""
+        syms = [s for s in self.cost.symbols if not s.needs_announcement]
+        syms += [h for _, h in self.picks if isinstance(h, Symbol)]
+        return format_symbols(syms)

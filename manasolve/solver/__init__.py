@@ -1,0 +1,1 @@
+"""The questions: could-produce, total cost, payment enumeration and counting, best payment, legal plays."""
