@@ -1,0 +1,54 @@
+"""Command-line interface: ``manasolve COMMAND ...``.
+
+Each command lives in its own module of this package, exposing ``register(subparsers)``;
+the handler it installs returns the JSON answer (a dict) and a renderer for the table.
+Bad input ends with exit status 2 and one line on stderr (design.md, Errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+from manasolve.models.board import InputError
+
+# Modules of manasolve.cli that define commands, in help order.
+COMMANDS = ["example", "pay", "produce"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print usage + exit 2
+        sys.stderr.write("manasolve: %s\n" % message)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every command registered."""
+    parser = _Parser(prog="manasolve", description="Exact Magic: The Gathering cost answers.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module("manasolve.cli." + name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``manasolve`` console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        answer, render = args.run(args)
+    except InputError as exc:
+        sys.stderr.write(exc.line() + "\n")
+        return 2
+    if getattr(args, "json", False):
+        json.dump(answer, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        render(answer)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
