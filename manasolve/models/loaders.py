@@ -1,0 +1,246 @@
+"""Card database files → MTGJSON-shaped card dicts indexed by name.
+
+Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
+(``{"data": {name: [face, ...]}}``), a Scryfall bulk file (a list of card objects with
+``oracle_text``, ``mana_cost``, ``type_line``, ``card_faces``), or a plain list of
+MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
+and only the fields the models use are kept, so memory stays bounded by the kept cards,
+not the file.  The result is cached as a pickle under ``~/.cache/manasolve`` (or
+``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import pickle
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+import ijson
+
+from manasolve.models.board import InputError
+from manasolve.models.cards import split_type_line
+
+# Fields of an MTGJSON card face the models read; everything else is dropped on load.
+KEPT_FIELDS = (
+    "name", "faceName", "manaCost", "type", "types", "subtypes", "supertypes", "text",
+    "power", "toughness", "loyalty", "keywords", "layout", "colors", "colorIdentity", "side",
+)
+# Layouts whose full name ("A // B") sensibly means the front face: the face that is cast
+# or put onto the battlefield by default.  A split card's full name means both halves.
+_FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen"}
+_CACHE_VERSION = 1
+
+
+def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
+    """The cards of a card database file, by name (each face also by its face name).
+
+    Raises InputError (with ``source=path``) if the file is missing, not JSON, or not one
+    of the three accepted shapes."""
+    p = Path(path)
+    source = str(path)
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
+    if not p.is_file():
+        raise InputError("", "not a file", source=source)
+    cache = _cache_path(p, st)
+    cached = _read_cache(cache)
+    if cached is not None:
+        return cached
+    cards = _load_uncached(p, source)
+    _write_cache(cache, cards)
+    return cards
+
+
+def _load_uncached(p: Path, source: str) -> dict[str, dict]:
+    try:
+        shape = _detect_shape(p)
+        with _open(p) as f:
+            if shape == "atomic":
+                entries = _atomic_entries(f)
+            else:
+                entries = _list_entries(f)
+            return _index(entries, source)
+    except InputError as exc:
+        raise InputError(exc.where, exc.message, source=source) from None
+    except (ijson.JSONError, ijson.IncompleteJSONError) as exc:
+        raise InputError("", "not valid JSON (%s)" % _first_line(exc), source=source) from None
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
+        raise InputError("", "cannot read card file (%s)" % _first_line(exc), source=source) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:200]
+
+
+def _open(p: Path) -> IO[bytes]:
+    with open(p, "rb") as raw:
+        magic = raw.read(2)
+    if magic == b"\x1f\x8b":
+        return gzip.open(p, "rb")
+    return open(p, "rb")
+
+
+def _detect_shape(p: Path) -> str:
+    """``atomic`` for a top-level object, ``list`` for a top-level array."""
+    with _open(p) as f:
+        head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"{"):
+        return "atomic"
+    if head.startswith(b"["):
+        return "list"
+    raise InputError("", "expected MTGJSON AtomicCards ({\"data\": {...}}), a Scryfall bulk list, or a list of MTGJSON cards")
+
+
+# An entry: (JSON path for errors, face dict in MTGJSON shape, full card name or None).
+Entry = tuple[str, dict, str | None]
+
+
+def _atomic_entries(f: IO[bytes]) -> Iterator[Entry]:
+    seen_data = False
+    for name, faces in ijson.kvitems(f, "data", use_float=True):
+        seen_data = True
+        where = "data[%r]" % name
+        if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
+            raise InputError(where, "expected a list of card faces")
+        seen_faces: set[str] = set()
+        for i, face in enumerate(faces):
+            face_name = face.get("faceName")
+            key = face_name or face.get("name") or name
+            if key in seen_faces:  # the same face printed with variations: keep the first
+                continue
+            seen_faces.add(key)
+            d = _kept(face)
+            d["name"] = face_name or d.get("name") or name
+            yield "%s[%d]" % (where, i), d, name if face_name else None
+    if not seen_data:
+        raise InputError("data", "missing: an AtomicCards file is {\"data\": {name: [face, ...]}}")
+
+
+def _list_entries(f: IO[bytes]) -> Iterator[Entry]:
+    for i, item in enumerate(ijson.items(f, "item", use_float=True)):
+        where = "[%d]" % i
+        if not isinstance(item, dict):
+            raise InputError(where, "expected a card object")
+        if _is_scryfall(item):
+            yield from _scryfall_faces(item, where)
+        else:
+            d = _kept(item)
+            if not isinstance(d.get("name"), str) or not d["name"]:
+                raise InputError(where + ".name", "missing card name")
+            yield where, d, None
+
+
+def _kept(face: dict) -> dict:
+    return {k: face[k] for k in KEPT_FIELDS if k in face}
+
+
+def _is_scryfall(item: dict) -> bool:
+    return item.get("object") == "card" or any(k in item for k in ("oracle_text", "type_line", "card_faces", "mana_cost"))
+
+
+def _scryfall_faces(item: dict, where: str) -> Iterator[Entry]:
+    name = item.get("name")
+    if not isinstance(name, str) or not name:
+        raise InputError(where + ".name", "missing card name")
+    faces = item.get("card_faces")
+    layout = item.get("layout") or "normal"
+    if not faces:
+        yield where, _from_scryfall(item, layout), None
+        return
+    if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
+        raise InputError(where + ".card_faces", "expected a list of face objects")
+    for i, face in enumerate(faces):
+        if not isinstance(face.get("name"), str) or not face["name"]:
+            raise InputError("%s.card_faces[%d].name" % (where, i), "missing face name")
+        # A face inherits what Scryfall only gives on the card (keywords, colours of
+        # single-sided split cards).
+        merged = {k: v for k, v in item.items() if k in ("keywords", "colors")}
+        merged.update(face)
+        d = _from_scryfall(merged, layout)
+        d["side"] = "abcde"[i] if i < 5 else str(i)
+        yield "%s.card_faces[%d]" % (where, i), d, name
+
+
+def _from_scryfall(o: dict, layout: str) -> dict:
+    """One Scryfall card or face object in MTGJSON field names."""
+    type_line = o.get("type_line") or ""
+    supers, types, subs = split_type_line(type_line)
+    d: dict = {
+        "name": o["name"],
+        "manaCost": o.get("mana_cost") or None,
+        "type": type_line,
+        "types": list(types),
+        "subtypes": list(subs),
+        "supertypes": list(supers),
+        "text": o.get("oracle_text") or "",
+        "layout": layout,
+    }
+    for src, dst in (("power", "power"), ("toughness", "toughness"), ("loyalty", "loyalty"),
+                     ("keywords", "keywords"), ("colors", "colors"), ("color_identity", "colorIdentity")):
+        if o.get(src) is not None:
+            d[dst] = o[src]
+    return d
+
+
+def _index(entries: Iterator[Entry], source: str) -> dict[str, dict]:
+    """Exact names first; then each multi-face card's full name (front face) and face
+    names, only where no card of that exact name exists."""
+    cards: dict[str, dict] = {}
+    aliases: dict[str, dict] = {}
+    for where, d, full_name in entries:
+        name = d["name"]
+        if not isinstance(name, str):
+            raise InputError(where + ".name", "card name must be a string")
+        if full_name and full_name != name:
+            cards.setdefault(name, d)
+            if d.get("side", "a") == "a" and (d.get("layout") or "normal") in _FRONT_FACE_LAYOUTS:
+                aliases.setdefault(full_name, dict(d, name=full_name))
+            continue
+        cards.setdefault(name, d)
+        if " // " in name and (d.get("layout") or "normal") in _FRONT_FACE_LAYOUTS:
+            # A plain-list card named "Front // Back" carries its front face's text.
+            front = name.split(" // ")[0]
+            aliases.setdefault(front, dict(d, name=front))
+    for name, d in aliases.items():
+        cards.setdefault(name, d)
+    return cards
+
+
+def cache_dir() -> Path:
+    """Where loaded card files are cached: ``$MANASOLVE_CACHE_DIR`` or ~/.cache/manasolve."""
+    env = os.environ.get("MANASOLVE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "manasolve"
+
+
+def _cache_path(p: Path, st: os.stat_result) -> Path:
+    key = "%s|%d|%d|%d" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_VERSION)
+    return cache_dir() / ("cards-%s.pickle" % hashlib.sha256(key.encode()).hexdigest()[:24])
+
+
+def _read_cache(cache: Path) -> dict[str, dict] | None:
+    try:
+        with open(cache, "rb") as f:
+            data = pickle.load(f)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _write_cache(cache: Path, cards: dict[str, dict]) -> None:
+    """Best effort: an unwritable cache directory only costs speed."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(".tmp%d" % os.getpid())
+        with open(tmp, "wb") as f:
+            pickle.dump(cards, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache)
+    except OSError:
+        pass
