@@ -1,0 +1,157 @@
+"""The CP-SAT model of one payment: is there one, and which one is best?
+
+One boolean per (permanent, role), one announcement among the 601.2b announcements,
+integer flows from each permanent's mana to the spell's symbols and to other activations'
+costs, and levels that order mana-costing activations so each is funded only by mana
+made before it (no ring pays for itself).  Every rule of a payment in design.md is a
+constraint here; the brute-force enumerator in the tests checks it independently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from manasolve.models.board import Permanent
+from manasolve.models.mana import COLORS, Announcement
+from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
+from manasolve.solver.resources import Resources, Role
+
+KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
+
+
+def _kind_demand(a: Announcement) -> dict[str, int]:
+    r = a.requirement
+    d = {c: r.color_count(c) for c in COLORS}
+    d.update(C=r.colorless, S=r.snow, generic=r.generic)
+    return d
+
+
+@dataclass
+class PaymentModel:
+    """A built CP-SAT model plus the variables needed to read a payment back."""
+
+    model: cp_model.CpModel
+    members: list[tuple[Permanent, list[Role]]]
+    use: dict[tuple[int, int], cp_model.IntVar]
+    announce: list[cp_model.IntVar]
+    announcements: list[Announcement]
+    life_paid: cp_model.LinearExpr
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def build(resources: Resources, announcements: list[Announcement], life_total: int) -> PaymentModel:
+    """The CP-SAT model whose solutions are exactly the payments (one announcement)."""
+    m = cp_model.CpModel()
+    members = [(perm, cls.roles) for cls in resources.classes for perm in cls.members]
+    use: dict[tuple[int, int], cp_model.IntVar] = {}
+    for i, (perm, roles) in enumerate(members):
+        for j, _ in enumerate(roles):
+            use[i, j] = m.NewBoolVar("use_%s_%d" % (perm.id, j))
+        m.AddAtMostOne(use[i, j] for j in range(len(roles)))  # 118.3: tapped once
+    announce = [m.NewBoolVar("announce_%d" % k) for k in range(len(announcements))]
+    m.AddExactlyOne(announce)
+    demand = {k: sum(_kind_demand(a)[k] * v for a, v in zip(announcements, announce)) for k in KINDS}
+    max_units = sum(max(len(r.pattern.bundle), 1) for _, roles in members for r in roles) + 1
+
+    # Costs of mana-costing activations: one demand node per (member, symbol).
+    cost_nodes: dict[int, list[tuple[object, cp_model.LinearExpr]]] = {}
+    for i, (perm, roles) in enumerate(members):
+        per_symbol: dict[object, cp_model.LinearExpr] = {}
+        for j, r in enumerate(roles):
+            for sym, n in Counter(r.pattern.cost_symbols).items():
+                amount = sym.amount * n if sym.kind == "generic" else n
+                per_symbol[sym] = per_symbol.get(sym, 0) + amount * use[i, j]
+        if per_symbol:
+            cost_nodes[i] = list(per_symbol.items())
+    costly = sorted(cost_nodes)
+    level = {i: m.NewIntVar(0, len(costly), "level_%d" % i) for i in costly}
+
+    into_kind: dict[str, list] = {k: [] for k in KINDS}
+    into_cost: dict[tuple[int, int], list] = {}
+    for i, (perm, roles) in enumerate(members):
+        mana_roles = [(j, r) for j, r in enumerate(roles) if r.pattern.kind == "mana"]
+        spent_total = []
+        types = sorted({t for _, r in mana_roles for t in r.pattern.bundle})
+        for t in types:
+            made = sum(r.pattern.bundle.count(t) * use[i, j] for j, r in mana_roles)
+            outs = []
+            for k in KINDS:
+                if spell_kind_accepts(k, mana_roles[0][1].pattern, t):
+                    f = m.NewIntVar(0, max_units, "f_%s_%s_%s" % (perm.id, t, k))
+                    into_kind[k].append(f)
+                    outs.append(f)
+            for q in costly:
+                if q == i:
+                    continue
+                for s_idx, (sym, _) in enumerate(cost_nodes[q]):
+                    if cost_symbol_accepts(sym, t, perm.is_snow):
+                        f = m.NewIntVar(0, max_units, "g_%s_%s_%d_%d" % (perm.id, t, q, s_idx))
+                        into_cost.setdefault((q, s_idx), []).append(f)
+                        outs.append(f)
+                        if i in level:  # 601.2g: funded only by mana made earlier
+                            b = m.NewBoolVar("")
+                            m.Add(f == 0).OnlyEnforceIf(b.Not())
+                            m.Add(level[i] + 1 <= level[q]).OnlyEnforceIf(b)
+            m.Add(sum(outs) <= made)
+            spent_total += outs
+        if mana_roles:
+            # No activation wasted: at least one of its mana is spent.
+            m.Add(sum(spent_total) >= sum(use[i, j] for j, _ in mana_roles))
+        for j, r in enumerate(roles):
+            if r.pattern.kind in ("convoke", "improvise"):
+                outs = []
+                for k in KINDS:
+                    if spell_kind_accepts(k, r.pattern, None):
+                        f = m.NewIntVar(0, 1, "t_%s_%s" % (perm.id, k))
+                        into_kind[k].append(f)
+                        outs.append(f)
+                m.Add(sum(outs) == use[i, j])  # 702.51a: each tapped creature pays one symbol
+    for k in KINDS:
+        m.Add(sum(into_kind[k]) == demand[k])
+    for q in costly:
+        for s_idx, (_, amount) in enumerate(cost_nodes[q]):
+            m.Add(sum(into_cost.get((q, s_idx), [])) == amount)
+
+    taps_needed = sum(r.pattern.tap_creatures * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
+    taps_given = sum(use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles) if r.pattern.kind == "tapped")
+    m.Add(taps_needed == taps_given)
+    life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + sum(
+        r.pattern.life * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
+    m.Add(life_paid <= max(life_total, 0))  # 119.4
+    return PaymentModel(m, members, use, announce, announcements, life_paid)
+
+
+def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
+    """Solve (optionally minimising `objective`); the solver if a payment exists, else None."""
+    if objective is not None:
+        pm.model.Minimize(objective)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1  # deterministic answers
+    solver.parameters.random_seed = 0
+    status = solver.Solve(pm.model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return solver
+    return None
+
+
+def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
+    """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
+    k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
+    a = pm.announcements[k]
+    activations, tapped = [], []
+    life = a.requirement.life
+    for (i, j), v in sorted(pm.use.items()):
+        if not solver.Value(v):
+            continue
+        perm, roles = pm.members[i]
+        r = roles[j]
+        if r.pattern.kind == "mana":
+            activations.append({"permanent": perm.id, "ability": r.ability.text if r.ability else "",
+                                "produces": "".join("{%s}" % t for t in r.pattern.bundle)})
+            life += r.pattern.life
+        else:
+            tapped.append({"permanent": perm.id, "for": r.pattern.kind})
+    return {"announced": a.text, "life": life, "tapped_for_cost": tapped, "activations": activations}

@@ -1,0 +1,76 @@
+"""``manasolve pay``: can a cost be paid, how many ways, which ways, and a cheapest way."""
+
+from __future__ import annotations
+
+from itertools import islice
+
+from manasolve.models.board import Board
+from manasolve.models.mana import Announcement, ManaCost
+from manasolve.solver import cpsat
+from manasolve.solver.enumerate import Group, PaymentCounter
+from manasolve.solver.resources import Resources, collect
+
+
+def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
+    activations, tapped = [], []
+    life = announcement.requirement.life
+    for ci, ri, n in group.uses:
+        cls = counter.classes[ci]
+        role = cls.roles[ri]
+        p = role.pattern
+        if p.kind == "mana":
+            activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
+                                "produces": "".join("{%s}" % t for t in p.bundle)})
+            life += n * p.life
+        else:
+            tapped.append({"permanents": cls.ids, "use": n, "for": p.kind})
+    return {"multiplicity": group.multiplicity, "announced": announcement.text, "life": life,
+            "activations": activations, "tapped_for_cost": tapped}
+
+
+def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
+    """One exact counter per announcement of the cost."""
+    life = board.player(player).life
+    return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
+
+
+def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
+        convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None) -> dict:
+    """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
+
+    mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
+    `limit` groups) or ``best`` (one payment: fewest permanents, no life unless needed).
+    `announcements` overrides the 601.2b announcements of `cost` (e.g. after a total-cost
+    pipeline has applied reductions to each).
+    """
+    player = board.player(player).name
+    anns = announcements if announcements is not None else cost.announcements()
+    res = collect(board, player, convoke=convoke, improvise=improvise)
+    answer: dict = {"cost": str(cost), "player": player}
+    if mode == "best":
+        pm = cpsat.build(res, anns, board.player(player).life)
+        used = sum(pm.use.values())
+        solver = cpsat.solve(pm, 1000 * pm.life_paid + used)
+        answer["payable"] = solver is not None
+        answer["best"] = cpsat.read_payment(pm, solver) if solver else None
+        answer["why"] = ["fewest permanents used, no life paid unless needed"] if solver else []
+    else:
+        per = counters(board, player, anns, res)
+        answer["count"] = sum(c.count() for _, c in per)
+        answer["payable"] = answer["count"] > 0
+        if mode == "all":
+            groups = (_group_json(c, a, g) for a, c in per for g in c.groups())
+            answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
+            answer["groups_listed_all"] = sum(p["multiplicity"] for p in answer["payments"]) == answer["count"]
+    if res.skipped:
+        answer["not_modelled"] = res.skipped
+    return answer
+
+
+def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
+            improvise: bool = False, announcements: list[Announcement] | None = None) -> bool:
+    """Whether some payment of `cost` exists (CP-SAT feasibility)."""
+    player = board.player(player).name
+    anns = announcements if announcements is not None else cost.announcements()
+    res = collect(board, player, convoke=convoke, improvise=improvise)
+    return cpsat.solve(cpsat.build(res, anns, board.player(player).life)) is not None

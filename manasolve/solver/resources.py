@@ -1,0 +1,138 @@
+"""What a player can use to pay: permanents grouped into interchangeable classes, each
+with the roles a member may take in one payment (activate a mana ability producing a
+given bundle, convoke, improvise, be tapped for another ability's cost).
+
+A permanent takes at most one role in a payment (118.3: it is tapped once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from manasolve.models.abilities import ManaAbility
+from manasolve.models.board import Board, Permanent
+from manasolve.models.mana import COLORS
+from manasolve.solver.production import activation_bundles, mana_abilities
+
+# Symbol kinds an activation's mana cost may contain and that we can pay exactly.
+_PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
+
+
+@dataclass(frozen=True, order=True)
+class Pattern:
+    """What one use of a role contributes, independent of which permanent does it.
+
+    kind: ``mana`` (an activation), ``convoke`` (a creature tapped for convoke; ``colors``
+    are its colours), ``improvise`` (an artifact tapped for improvise) or ``tapped`` (a
+    creature tapped to pay another ability's "tap an untapped creature" cost).
+    For ``mana``: bundle produced, whether it came from a snow source, the mana part of
+    the ability's own cost (symbols), life paid, creatures it needs tapped.
+    """
+
+    kind: str
+    bundle: tuple[str, ...] = ()
+    snow: bool = False
+    cost_symbols: tuple = ()
+    life: int = 0
+    tap_creatures: int = 0
+    colors: tuple[str, ...] = ()
+
+    @property
+    def costly(self) -> bool:
+        """True when its own cost needs mana (it must be funded by earlier mana)."""
+        return bool(self.cost_symbols)
+
+
+@dataclass(frozen=True)
+class Role:
+    """One way a class member can take part: a pattern plus how to report it."""
+
+    pattern: Pattern
+    ability: ManaAbility | None = None
+    ability_index: int = -1
+
+    def describe(self) -> str:
+        if self.pattern.kind == "mana":
+            return self.ability.text if self.ability else "?"
+        return self.pattern.kind
+
+
+@dataclass
+class PermClass:
+    """Interchangeable permanents (same card, same state, same controller)."""
+
+    members: list[Permanent]
+    roles: list[Role] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[str]:
+        return [m.id for m in self.members]
+
+
+@dataclass
+class Resources:
+    classes: list[PermClass]
+    skipped: list[str]  # abilities left out, with the reason
+
+
+def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]:
+    """The mana-ability roles `perm` can take now, and notes on abilities it can't use."""
+    roles: list[Role] = []
+    notes: list[str] = []
+    for idx, ab in enumerate(mana_abilities(board, perm)):
+        c = ab.cost
+        if not (c.tap or c.untap or c.sacrifice_self):
+            # Repeatable without limit (e.g. "Sacrifice a creature: ..."): not modelled.
+            notes.append("%s: %r can be activated repeatedly; not modelled" % (perm.id, ab.text))
+            continue
+        if c.tap and perm.tapped:
+            continue  # 107.5
+        if c.untap and not perm.tapped:
+            continue  # 107.6
+        if (c.tap or c.untap) and not perm.can_use_tap_abilities:
+            continue  # 302.6
+        if any(s.kind not in _PAYABLE_COST_KINDS for s in c.mana.symbols):
+            notes.append("%s: cost of %r not modelled" % (perm.id, ab.text))
+            continue
+        for bundle in activation_bundles(board, perm, ab):
+            if not bundle:
+                continue
+            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures)
+            roles.append(Role(pattern, ab, idx))
+    return roles, notes
+
+
+def collect(board: Board, player: str, convoke: bool = False, improvise: bool = False) -> Resources:
+    """Group `player`'s permanents into classes with their usable roles for one payment.
+
+    convoke/improvise: whether the spell being paid has that keyword (702.51, 702.126).
+    """
+    perms = board.controlled_by(player)
+    any_tap_creature_cost = False
+    entries: list[tuple[Permanent, list[Role]]] = []
+    skipped: list[str] = []
+    for perm in perms:
+        roles, notes = ability_roles(board, perm)
+        skipped += notes
+        if any(r.pattern.tap_creatures for r in roles):
+            any_tap_creature_cost = True
+        if not perm.tapped:
+            # Tapping for convoke/improvise/another cost is not {T}: sick creatures may (302.6).
+            if convoke and perm.is_creature:
+                roles.append(Role(Pattern("convoke", colors=tuple(c for c in COLORS if c in perm.colors))))
+            if improvise and perm.is_artifact:
+                roles.append(Role(Pattern("improvise")))
+        entries.append((perm, roles))
+    if any_tap_creature_cost:
+        for perm, roles in entries:
+            if perm.is_creature and not perm.tapped:
+                roles.append(Role(Pattern("tapped")))
+    groups: dict[tuple, PermClass] = {}
+    for perm, roles in entries:
+        if not roles:
+            continue
+        key = (perm.state_key(), tuple(roles))
+        if key not in groups:
+            groups[key] = PermClass([], roles)
+        groups[key].members.append(perm)
+    return Resources(list(groups.values()), skipped)
