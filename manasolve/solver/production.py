@@ -1,56 +1,406 @@
-"""What tapping a source for mana adds now (rules 106.5, 106.7, 605) — first version.
+"""What each permanent's mana abilities produce now (rules 106.5, 106.7, 106.12, 305.7,
+605.1b, 616.1).
 
-The payment solver asks `activation_bundles` for every activation it considers.
+Three questions, all answered from one analysis of the board (`analyse`, cached per board):
+
+- `mana_abilities`: the mana abilities a permanent has now — printed ones, those of its
+  basic land types (after Urborg / Blood Moon), and granted ones (Chromatic Lantern);
+- `activation_bundles`: every bundle of mana one activation adds after replacement
+  effects in every order (616.1) and triggered mana abilities (605.1b, 605.4a) — the
+  payment solver calls this;
+- `could_produce`: rule 106.7 for every permanent, the least fixpoint of the "could
+  produce" dependency graph (networkx), solved SCC by SCC in topological order.
 """
 
 from __future__ import annotations
 
-from manasolve.models.abilities import ManaAbility
+import itertools
+import weakref
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import networkx as nx
+
+from manasolve.models.abilities import BASIC_LAND_TYPES, ManaAbility, basic_land_ability
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS, TYPES
+from manasolve.models.mana_effects import (
+    AddFixed,
+    AddLandType,
+    AddProduced,
+    GrantAbility,
+    ManaEffect,
+    Multiply,
+    NonbasicAreMountains,
+    Replace,
+    Watch,
+    mana_effects,
+)
+
+Bundle = tuple[str, ...]
+_ORDER = {t: i for i, t in enumerate(TYPES)}
+
+# Land types (205.3i) that Blood Moon's 305.7 replacement takes away.
+_LAND_TYPES = frozenset(BASIC_LAND_TYPES) | {
+    "Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Sphere", "Tower", "Town", "Urza's",
+}
+
+# Reference scopes of `Reference` (abilities.py): what the referenced permanents are and
+# whose they are.  A scope not listed defines no type of mana (106.7: produces nothing).
+_SCOPES = {
+    "lands_you_control": ("land", "you"),
+    "lands_opponents_control": ("land", "opponents"),
+    "permanents_you_control": ("permanent", "you"),
+    "basic_lands_you_control": ("basic land", "you"),
+    "gates_you_control": ("Gate", "you"),
+}
 
 
-def mana_abilities(board: Board, perm: Permanent) -> list[ManaAbility]:
-    """The mana abilities `perm` has now (intrinsic basic-land-type ones + printed ones)."""
-    return perm.card.intrinsic_mana_abilities()
+def _sort(bundle: list[str] | tuple[str, ...]) -> Bundle:
+    return tuple(sorted(bundle, key=_ORDER.__getitem__))
 
 
-def _in_scope(board: Board, source: Permanent, scope: str) -> list[Permanent]:
-    if scope == "lands_you_control":
-        return [p for p in board.permanents if p.is_land and p.controller == source.controller]
-    if scope == "lands_opponents_control":
-        return [p for p in board.permanents if p.is_land and p.controller != source.controller]
-    return [p for p in board.permanents if p.controller == source.controller]
+def _types_of(types: set[str] | frozenset[str]) -> tuple[str, ...]:
+    return tuple(t for t in TYPES if t in types)
 
 
-def could_produce(board: Board) -> dict[str, tuple[str, ...]]:
-    """Rule 106.7 for every permanent on the board: id -> types (order WUBRGC).
+@dataclass
+class Analysis:
+    """Everything about mana production on one board, computed once."""
 
-    Least fixpoint by repeated iteration from nothing (a ring with no real source stays empty)."""
-    value: dict[str, set[str]] = {p.id: set() for p in board.permanents}
-    changed = True
-    while changed:
-        changed = False
-        for p in board.permanents:
-            new: set[str] = set()
-            for ab in mana_abilities(board, p):
-                if ab.reference is None:
-                    new.update(t for o in ab.options for t in o)
-                else:
-                    seen = set().union(*(value[q.id] for q in _in_scope(board, p, ab.reference.scope)))
-                    new.update(t for t in seen if ab.reference.kind == "type" or t in COLORS)
-            if not new <= value[p.id]:
-                value[p.id] |= new
-                changed = True
-    return {pid: tuple(t for t in TYPES if t in v) for pid, v in value.items()}
+    board: Board
+    effects: list[tuple[Permanent, ManaEffect]] = field(default_factory=list)
+    subtypes: dict[str, frozenset[str]] = field(default_factory=dict)
+    abilities: dict[str, list[ManaAbility]] = field(default_factory=dict)
+    could: dict[str, frozenset[str]] = field(default_factory=dict)
+    graph: nx.DiGraph = field(default_factory=nx.DiGraph)
+
+
+def _supertypes(perm: Permanent) -> tuple[str, ...]:
+    if perm.type_override is not None:
+        return tuple(w for w in perm.type_override.split("—")[0].split() if w in ("Basic", "Snow", "Legendary"))
+    return perm.card.supertypes
+
+
+def _printed_subtypes(perm: Permanent) -> frozenset[str]:
+    if perm.type_override is not None:
+        _, _, right = perm.type_override.replace(" - ", " — ").partition("—")
+        return frozenset(right.split())
+    return frozenset(perm.card.subtypes)
+
+
+def _mooned(perm: Permanent, moon: bool) -> bool:
+    """305.7 under "Nonbasic lands are Mountains": the permanent loses its rules-text abilities."""
+    return moon and perm.is_land and "Basic" not in _supertypes(perm)
+
+
+def _effective_subtypes(perm: Permanent, moon: bool, added: set[str]) -> frozenset[str]:
+    """Subtypes after Blood Moon (305.7: land types become Mountain) and Urborg-style additions."""
+    subs = _printed_subtypes(perm)
+    if not perm.is_land:
+        return subs
+    if _mooned(perm, moon):
+        subs = (subs - _LAND_TYPES) | {"Mountain"}
+    return subs | added
+
+
+def _watches(an: Analysis, src: Permanent, watch: Watch, perm: Permanent) -> bool:
+    """Whether `perm` being tapped for mana is an event `src`'s effect looks at."""
+    if watch.who == "you" and perm.controller != src.controller:
+        return False
+    if watch.who == "opponent" and perm.controller == src.controller:
+        return False
+    return _is(an, perm, watch.what, src)
+
+
+def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) -> bool:
+    if what == "permanent":
+        return True
+    if what == "artifact token":
+        return perm.is_artifact and perm.token
+    if not perm.is_land:
+        return False
+    if what == "land":
+        return True
+    if what == "basic land":
+        return "Basic" in _supertypes(perm)
+    if what == "snow land":
+        return perm.is_snow
+    if what == "enchanted land":
+        return src is not None and src.attached_to == perm.id
+    return what in an.subtypes[perm.id]  # a land type: Forest, Mountain, Gate...
+
+
+def _ability_key(ab: ManaAbility) -> tuple:
+    return (ab.cost, ab.options, ab.reference, ab.damage)
+
+
+def _build(board: Board) -> Analysis:
+    an = Analysis(board)
+    perms = board.permanents
+    moon = any(isinstance(e, NonbasicAreMountains) for p in perms for e in mana_effects(p.card))
+    for p in perms:
+        if _mooned(p, moon):
+            continue  # 305.7 removes its abilities; Urborg's grant goes too (613.8 dependency)
+        an.effects.extend((p, e) for e in mana_effects(p.card))
+    added = {e.subtype for _, e in an.effects if isinstance(e, AddLandType)}
+    for p in perms:
+        an.subtypes[p.id] = _effective_subtypes(p, moon, added)
+    lands_of = Counter(p.controller for p in perms if p.is_land)
+    for p in perms:
+        found: list[ManaAbility] = []
+        if p.is_land:  # 305.6: each basic land type gives its mana ability
+            found += [basic_land_ability(t) for t in BASIC_LAND_TYPES if t in an.subtypes[p.id]]
+        if not _mooned(p, moon):
+            found += p.card.mana_abilities
+        if p.is_land:  # layer 6 grants apply after Blood Moon's layer-4 change
+            found += [e.ability for s, e in an.effects
+                      if isinstance(e, GrantAbility) and s.controller == p.controller and lands_of[p.controller] >= e.min_lands]
+        unique: dict[tuple, ManaAbility] = {}
+        for ab in found:
+            unique.setdefault(_ability_key(ab), ab)
+        an.abilities[p.id] = list(unique.values())
+    _solve_fixpoint(an)
+    return an
+
+
+# ---------------------------------------------------------------------------------------
+# Replacement effects and triggered mana abilities on one activation
+
+
+def _replacements(an: Analysis, perm: Permanent) -> tuple[ManaEffect, ...]:
+    return tuple(e for s, e in an.effects if isinstance(e, (Replace, Multiply)) and _watches(an, s, e.watch, perm))
+
+
+def _triggers(an: Analysis, perm: Permanent) -> list[tuple[Bundle, ...] | None]:
+    """For each triggered mana ability `perm` being tapped for mana fires: its fixed
+    options, or None for "one mana of any type that land produced"."""
+    out: list[tuple[Bundle, ...] | None] = []
+    for s, e in an.effects:
+        if isinstance(e, AddFixed) and _watches(an, s, e.watch, perm):
+            out.append(e.options)
+        elif isinstance(e, AddProduced) and _watches(an, s, e.watch, perm):
+            out.append(None)
+    return out
+
+
+def _applies(effect: ManaEffect, bundle: Bundle) -> bool:
+    if isinstance(effect, Replace):
+        return len(bundle) >= effect.min_amount
+    return True
+
+
+def _apply(effect: ManaEffect, bundle: Bundle) -> Bundle:
+    if isinstance(effect, Replace):
+        return effect.bundle  # "instead of any other type and amount"
+    assert isinstance(effect, Multiply)
+    return _sort(bundle * effect.factor)  # "N times as much of that mana"
+
+
+@lru_cache(maxsize=65536)
+def replaced(bundle: Bundle, effects: tuple[ManaEffect, ...]) -> frozenset[Bundle]:
+    """Every result of the replacement effects `effects` on a mana production event of
+    `bundle`, over every order the affected player may choose (616.1): each effect applies
+    at most once, one that becomes applicable later still gets its turn (616.1e), and an
+    event of no mana is not replaced (106.12b: it modifies mana being produced)."""
+    choices = [e for e in dict.fromkeys(effects) if _applies(e, bundle)]
+    if not bundle or not choices:
+        return frozenset([bundle])
+    out: set[Bundle] = set()
+    for e in choices:
+        rest = list(effects)
+        rest.remove(e)
+        out |= replaced(_apply(e, bundle), tuple(rest))
+    return frozenset(out)
+
+
+def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[Bundle, ...]:
+    """The bundles the ability's own text allows, before any effect (referential ones
+    resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
+    if ability.reference is None:
+        return ability.options
+    return tuple((t,) for t in _types_of(_reference_input(an, perm, ability)))
+
+
+def _resolve(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> list[Bundle]:
+    """Replacement effects on each bundle, only if the ability taps `perm` (106.12)."""
+    if not ability.cost.tap:
+        return list(bundles)
+    effects = _replacements(an, perm)
+    if not effects:
+        return list(bundles)
+    out: list[Bundle] = []
+    for b in bundles:
+        out += sorted(replaced(b, effects), key=lambda r: (len(r), [_ORDER[t] for t in r]))
+    return out
 
 
 def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> tuple[tuple[str, ...], ...]:
-    """Every distinct mana bundle one activation of `ability` of `perm` can add now; ()
-    if it would add no mana (106.5)."""
-    if ability.reference is None:
-        return ability.options
-    types: set[str] = set()
-    for q in _in_scope(board, perm, ability.reference.scope):
-        types.update(could_produce(board)[q.id])
-    return tuple((t,) for t in TYPES if t in types and (ability.reference.kind == "type" or t in COLORS))
+    """Every distinct mana bundle (sorted tuple of types, order WUBRGC) one activation of
+    `ability` of `perm` can add when it resolves now, after every applicable replacement
+    effect (any order the controller may choose, 616.1) and triggered mana abilities
+    (605.1b, e.g. Mana Flare adds one mana of any type that land produced); () if it would
+    add no mana (106.5)."""
+    an = analyse(board)
+    produced = [b for b in _resolve(an, perm, ability, _base_options(an, perm, ability)) if b]
+    triggers = _triggers(an, perm) if ability.cost.tap else []
+    out: dict[Bundle, None] = {}
+    for b in produced:
+        # 106.12a: each trigger fires because mana was produced; 605.4a: it resolves at once.
+        extra = [opts if opts is not None else tuple((t,) for t in _types_of(set(b))) for opts in triggers]
+        for pick in itertools.product(*extra):
+            out[_sort(b + tuple(t for p in pick for t in p))] = None
+    return tuple(out)
+
+
+def mana_abilities(board: Board, perm: Permanent) -> list[ManaAbility]:
+    """The mana abilities `perm` has now: printed/intrinsic ones, plus granted ones
+    (Chromatic Lantern: lands have "{T}: Add one mana of any color"; Urborg: each land is a
+    Swamp too), minus removed ones (Blood Moon: nonbasic lands are Mountains)."""
+    return list(analyse(board).abilities[perm.id])
+
+
+def could_produce(board: Board) -> dict[str, tuple[str, ...]]:
+    """Rule 106.7 for every permanent on the board: id -> types (order WUBRGC)."""
+    an = analyse(board)
+    return {p.id: _types_of(an.could[p.id]) for p in board.permanents}
+
+
+# ---------------------------------------------------------------------------------------
+# The could-produce fixpoint (106.7)
+
+
+def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple[str, str]]:
+    """The group nodes ``(player, what)`` a referential ability reads."""
+    assert ability.reference is not None
+    scope = _SCOPES.get(ability.reference.scope)
+    if scope is None:
+        return []
+    what, whose = scope
+    players = [perm.controller] if whose == "you" else an.board.opponents_of(perm.controller)
+    return [(pl, what) for pl in players]
+
+
+def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
+    """The types a referential ability may add: what the referenced permanents could
+    produce, without C when the card says "color" (106.1b)."""
+    assert ability.reference is not None
+    seen: set[str] = set()
+    for g in _groups(an, perm, ability):
+        seen |= an.could.get(g, frozenset())  # type: ignore[arg-type]
+    if ability.reference.kind == "color":
+        seen &= set(COLORS)
+    return frozenset(seen)
+
+
+def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
+    """Types the referential `ability` could produce given referenced types `types`:
+    each one-mana option after replacement effects (monotone: a union over `types`)."""
+    if ability.reference.kind == "color":  # type: ignore[union-attr]
+        types = types & frozenset(COLORS)
+    bundles = _resolve(an, perm, ability, tuple((t,) for t in _types_of(types)))
+    return frozenset(t for b in bundles for t in b)
+
+
+def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
+    """Types `perm` could produce without looking at any other permanent: its
+    non-referential mana abilities after replacements, and the fixed mana of its triggered
+    mana abilities ("any type that land produced" has no defined type on its own, 106.5)."""
+    out: set[str] = set()
+    for ab in an.abilities[perm.id]:
+        if ab.reference is None:
+            out.update(t for b in _resolve(an, perm, ab, ab.options) for t in b)
+    for s, e in an.effects:
+        if s is perm and isinstance(e, AddFixed):
+            out.update(t for b in e.options for t in b)
+    return frozenset(out)
+
+
+def _solve_fixpoint(an: Analysis) -> None:
+    """Least fixpoint of could-produce over the dependency graph.
+
+    Nodes: permanent ids, and group nodes ``(player, what)`` = the union of what that
+    player's permanents of kind `what` could produce.  Edges: member → group, group →
+    every permanent with a referential ability reading it.  Strongly connected components
+    are solved in topological order of the condensation; inside one, values only grow
+    (every transfer is a union over single types), so propagating each new type once along
+    the edges reaches the least fixpoint — a ring with no real source stays empty.
+    """
+    g = an.graph
+    perms = an.board.permanents
+    by_id = {p.id: p for p in perms}
+    readers: dict[tuple[str, str], list[tuple[Permanent, ManaAbility]]] = {}
+    for p in perms:
+        g.add_node(p.id)
+        for ab in an.abilities[p.id]:
+            if ab.reference is not None:
+                for grp in _groups(an, p, ab):
+                    readers.setdefault(grp, []).append((p, ab))
+                    g.add_edge(grp, p.id)
+                    g.edges[grp, p.id].setdefault("abilities", []).append(ab)
+    for grp in readers:
+        player, what = grp
+        for q in perms:
+            if q.controller == player and _is(an, q, what):
+                g.add_edge(q.id, grp)
+    value: dict = {n: frozenset() for n in g.nodes}
+    cond = nx.condensation(g)
+    for scc in nx.topological_sort(cond):
+        members = cond.nodes[scc]["members"]
+        pending: list = []
+        for n in members:  # full evaluation from finished predecessors
+            if n in by_id:
+                p = by_id[n]
+                v = set(_direct(an, p))
+                for ab in an.abilities[n]:
+                    if ab.reference is not None:
+                        v |= _transfer(an, p, ab, frozenset().union(*(value[x] for x in _groups(an, p, ab))))
+            else:
+                v = set().union(*(value[x] for x in g.predecessors(n)))
+            if v:
+                value[n] = frozenset(v)
+                pending.append((n, value[n]))
+        while pending:  # semi-naive propagation of new types inside the component
+            n, delta = pending.pop()
+            for succ in g.successors(n):
+                if succ not in members:
+                    continue
+                if succ in by_id:
+                    p = by_id[succ]
+                    gain: set[str] = set()
+                    for ab in g.edges[n, succ]["abilities"]:
+                        gain |= _transfer(an, p, ab, delta)
+                else:
+                    gain = set(delta)
+                new = frozenset(gain) - value[succ]
+                if new:
+                    value[succ] = value[succ] | new
+                    pending.append((succ, new))
+    an.could = value
+
+
+# ---------------------------------------------------------------------------------------
+# Per-board cache: the payment solver calls activation_bundles many times per board.
+
+_CACHE: dict[int, tuple[weakref.ref, tuple, Analysis]] = {}
+
+
+def _fingerprint(board: Board) -> tuple:
+    """What the analysis depends on (tapped and sick state do not matter: 106.7)."""
+    return tuple(
+        (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token)
+        for p in board.permanents
+    )
+
+
+def analyse(board: Board) -> Analysis:
+    """The mana-production analysis of `board` (recomputed when its permanents change)."""
+    key = id(board)
+    fp = _fingerprint(board)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is board and hit[1] == fp:
+        return hit[2]
+    an = _build(board)
+    _CACHE[key] = (weakref.ref(board, lambda _r, k=key: _CACHE.pop(k, None)), fp, an)
+    return an

@@ -1,0 +1,220 @@
+"""Static and triggered effects that change what tapping for mana produces, as data.
+
+This module reads, from a card's oracle text, the sentences that act on *other*
+permanents' mana production (rules 106.12, 305.7, 605.1b, 614, 616):
+
+- replacement effects on "tapped for mana" (Contamination, Damping Sphere, Mana
+  Reflection, Nyxbloom Ancient, Virtue of Strength) — `Replace` and `Multiply`;
+- triggered mana abilities on "tapped for mana" (Mana Flare, Vernal Bloom, Wild Growth,
+  Mirari's Wake...) — `AddProduced` and `AddFixed`;
+- granted mana abilities (Chromatic Lantern, The World Tree) — `GrantAbility`;
+- land-type changes (Urborg, Yavimaya: `AddLandType`; Blood Moon: `NonbasicAreMountains`).
+
+Only exact templates are accepted.  Any other sentence that speaks about tapping for
+mana, land types or granted mana abilities is returned as not understood, never guessed.
+Pure data and parsing: nothing here evaluates a board.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from manasolve.models.abilities import ManaAbility, any_color_options
+from manasolve.models.cards import Card, NotUnderstood
+from manasolve.models.oracle import normalize, parse_mana_ability, template_of
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Which "tapped for mana" events an effect looks at.
+
+    what: ``land``, ``permanent``, ``basic land``, ``snow land``, ``artifact token``, a
+    basic land type (``Forest``, ``Mountain``), or ``enchanted land`` (the permanent the
+    effect's source is attached to).  who: whose tapping counts, relative to the effect's
+    controller: ``any``, ``you`` or ``opponent``.
+    """
+
+    what: str
+    who: str = "any"
+
+
+@dataclass(frozen=True)
+class Replace:
+    """"If a land is tapped for [N or more] mana, it produces {B} instead of any other type
+    and amount" (Contamination; Damping Sphere with ``min_amount`` 2)."""
+
+    watch: Watch
+    bundle: tuple[str, ...]
+    min_amount: int = 1
+
+
+@dataclass(frozen=True)
+class Multiply:
+    """"If you tap a permanent for mana, it produces twice (three times) as much of that
+    mana instead" (Mana Reflection, Nyxbloom Ancient, Virtue of Strength)."""
+
+    watch: Watch
+    factor: int
+
+
+@dataclass(frozen=True)
+class AddProduced:
+    """Triggered mana ability (605.1b): "... adds one mana of any type that land produced"
+    (Mana Flare, Heartbeat of Spring, Mirari's Wake, Vorinclex, Winter's Night)."""
+
+    watch: Watch
+
+
+@dataclass(frozen=True)
+class AddFixed:
+    """Triggered mana ability (605.1b) adding fixed mana: "its controller adds an additional
+    {G}" (Vernal Bloom, Wild Growth) or "one mana of any color" (Trace of Abundance);
+    ``options`` are the alternative bundles, as in `ManaAbility`."""
+
+    watch: Watch
+    options: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class GrantAbility:
+    """"[As long as you control N or more lands,] lands you control have "<ability>""
+    (Chromatic Lantern, The World Tree)."""
+
+    ability: ManaAbility
+    min_lands: int = 0
+
+
+@dataclass(frozen=True)
+class AddLandType:
+    """"Each land is a Swamp in addition to its other land types" (Urborg; 305.7 gives
+    the land the basic type's mana ability)."""
+
+    subtype: str
+
+
+@dataclass(frozen=True)
+class NonbasicAreMountains:
+    """"Nonbasic lands are Mountains" (Blood Moon; 305.7: they lose their other land types
+    and the abilities of their rules text, and gain "{T}: Add {R}")."""
+
+
+ManaEffect = Replace | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_FACTORS = {"twice": 2, "three times": 3}
+_WHO = {"a player": "any", "you": "you", "an opponent": "opponent"}
+_SYMBOL = {"W", "U", "B", "R", "G", "C"}
+
+# Sentences (in normalized text, "~" = this object) with no effect on what mana is
+# produced, recognised so that they are not reported.
+_IRRELEVANT = (
+    re.compile(r"Whenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step\."),
+    re.compile(r"That land doesn't untap during its controller's next untap step\."),
+)
+
+# A sentence is ours to understand if it speaks about mana production by others.
+_TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|ha(?:ve|s) \"\{")
+
+
+def _symbol_bundle(text: str) -> tuple[str, ...] | None:
+    syms = re.findall(r"\{([^{}]+)\}", text)
+    if not syms or "".join("{%s}" % s for s in syms) != text or any(s not in _SYMBOL for s in syms):
+        return None
+    return tuple(sorted(syms, key="WUBRGC".index))
+
+
+def parse_sentence(s: str) -> ManaEffect | None:
+    """One normalized sentence → the effect it states, or None if it is not an exact template."""
+    m = re.fullmatch(r"If a land is tapped for (?:(\w+) or more )?mana, it produces (\{[^.]+\}) instead of any other type and amount\.", s)
+    if m:
+        bundle = _symbol_bundle(m.group(2))
+        least = _NUMBERS.get(m.group(1), 0) if m.group(1) else 1
+        if bundle and least:
+            return Replace(Watch("land", "any"), bundle, least)
+        return None
+    m = re.fullmatch(r"If you tap an? (permanent|land|basic land) for mana, it produces (twice|three times) as much of that mana instead\.", s)
+    if m:
+        return Multiply(Watch(m.group(1), "you"), _FACTORS[m.group(2)])
+    m = re.fullmatch(r"Whenever (a player|an opponent) taps an? (land|snow land) for mana, that player adds one mana of any type that land produced\.", s)
+    if m:
+        return AddProduced(Watch(m.group(2), _WHO[m.group(1)]))
+    m = re.fullmatch(r"Whenever you tap an? (land|snow land|artifact token) for mana, add one mana of any type that (land|artifact token) produced\.", s)
+    if m and m.group(1).endswith(m.group(2)):
+        return AddProduced(Watch(m.group(1), "you"))
+    m = re.fullmatch(r"Whenever you tap a land for mana, add (\{[^.]+\})\.", s)
+    if m:
+        bundle = _symbol_bundle(m.group(1))
+        return AddFixed(Watch("land", "you"), (bundle,)) if bundle else None
+    m = re.fullmatch(r"Whenever (an? (?:Plains|Island|Swamp|Mountain|Forest)|enchanted land) is tapped for mana, its controller adds an additional (\{[^.]+\}|one mana of any color)\.", s)
+    if m:
+        what = m.group(1).split(" ", 1)[1] if m.group(1).startswith("a") else "enchanted land"
+        if m.group(2) == "one mana of any color":
+            return AddFixed(Watch(what, "any"), any_color_options(1))
+        bundle = _symbol_bundle(m.group(2))
+        return AddFixed(Watch(what, "any"), (bundle,)) if bundle else None
+    m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
+    if m:
+        least = _NUMBERS.get(m.group(1), -1) if m.group(1) else 0
+        ability = parse_mana_ability(m.group(2).rstrip("."), m.group(2))
+        if ability is None or least < 0:
+            return None
+        return GrantAbility(ability, least)
+    m = re.fullmatch(r"Each land is an? (Plains|Island|Swamp|Mountain|Forest) in addition to its other land types\.", s)
+    if m:
+        return AddLandType(m.group(1))
+    if s == "Nonbasic lands are Mountains.":
+        return NonbasicAreMountains()
+    return None
+
+
+def _sentences(line: str) -> list[str]:
+    """Split a line into sentences, keeping quoted abilities ("{T}: Add ...") whole."""
+    out, depth, start = [], False, 0
+    for i, ch in enumerate(line):
+        if ch == '"':
+            depth = not depth
+        elif ch == "." and not depth and (i + 1 == len(line) or line[i + 1] == " "):
+            out.append(line[start:i + 1].strip())
+            start = i + 1
+    rest = line[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(name: str, text: str) -> tuple[tuple[ManaEffect, ...], tuple[NotUnderstood, ...]]:
+    effects: list[ManaEffect] = []
+    missed: list[NotUnderstood] = []
+    for line in normalize(text, name).split("\n"):
+        line = line.strip()
+        head, sep, effect = line.partition(": ")
+        if sep and effect.startswith("Add ") and '"' not in head and not head.startswith(("When", "At ", "As ", "If ")):
+            continue  # an activated mana ability: the oracle parser's business
+        for s in _sentences(line):
+            if any(p.fullmatch(s) for p in _IRRELEVANT):
+                continue
+            parsed = parse_sentence(s)
+            if parsed is not None:
+                effects.append(parsed)
+            elif _TOPIC.search(s):
+                missed.append(NotUnderstood(name, s, template_of(s)))
+    return tuple(effects), tuple(missed)
+
+
+def mana_effects(card: Card) -> tuple[ManaEffect, ...]:
+    """The effects on mana production that `card`'s text states (exact templates only)."""
+    return _parse_text(card.name, card.text)[0]
+
+
+def not_understood(card: Card) -> tuple[NotUnderstood, ...]:
+    """Sentences of `card` about mana production by others that are not read exactly."""
+    return _parse_text(card.name, card.text)[1]
+
+
+__all__ = [
+    "Watch", "Replace", "Multiply", "AddProduced", "AddFixed", "GrantAbility", "AddLandType",
+    "NonbasicAreMountains", "ManaEffect", "parse_sentence", "mana_effects", "not_understood",
+]
