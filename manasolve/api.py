@@ -15,3 +15,19 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
     if isinstance(board, dict):
         return load_board(board, db)
     return read_board_file(board, db)
+
+
+def saddle(board: Board | dict | str, mount: str, *, player: str | None = None, limit: int = 20,
+           all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
+    """``manasolve saddle``: the legal sets of creatures to tap for the Mount's Saddle N."""
+    from manasolve.solver.tapsets import tap_set_answer
+
+    return tap_set_answer(as_board(board, db), mount, "Saddle", player, limit, all, best)
+
+
+def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, limit: int = 20,
+         all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
+    """``manasolve crew``: the legal sets of creatures to tap for the Vehicle's Crew N."""
+    from manasolve.solver.tapsets import tap_set_answer
+
+    return tap_set_answer(as_board(board, db), vehicle, "Crew", player, limit, all, best)

@@ -1,0 +1,346 @@
+"""Tap-creature keyword costs: Saddle N (702.171) and Crew N (702.122).
+
+Both costs read "tap any number of other untapped creatures you control with total power N
+or greater".  A legal choice is a *set* of creatures (design.md, "What counts"):
+
+* `count_sets` counts every legal set exactly, with a DP over power sums (no enumeration);
+* `minimal_sets` streams the sets from which no member can be removed;
+* `all_sets` streams every legal set;
+* `best_set` picks one set with CP-SAT (least power beyond N, then least valuable
+  creatures, then fewest creatures);
+* `tap_set_answer` assembles the JSON answer of ``manasolve saddle`` / ``manasolve crew``.
+
+Listing order is deterministic: candidates are ranked by counted power, greatest first,
+ties by board order, and sets come out in lexicographic order of those ranks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+
+from ortools.sat.python import cp_model
+
+from manasolve.models.abilities import TapCreaturesCost
+from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.oracle import normalize
+
+# What the cost does, by keyword, for the answer's "effect" key.
+EFFECTS = {
+    "Saddle": "becomes saddled until end of turn",  # 702.171a
+    "Crew": "becomes an artifact creature until end of turn",  # 702.122a
+}
+_VERB = {"Saddle": "saddles Mounts", "Crew": "crews Vehicles"}
+_MAIN_PHASES = ("precombat_main", "postcombat_main")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A creature that may be tapped for the cost.
+
+    counted: the power the cost counts (its power as it stands, or its toughness, plus any
+    "as though its power were N greater"); value: power + toughness, what tapping it
+    gives up (used only to rank `best_set`)."""
+
+    id: str
+    counted: int
+    power: int
+    toughness: int
+    sick: bool
+    index: int  # position on the board, for deterministic order
+
+
+def tap_cost(perm: Permanent, keyword: str) -> TapCreaturesCost | None:
+    """The permanent's first Saddle/Crew cost (by ``keyword``), or None if it has none."""
+    return next((c for c in perm.card.tap_costs if c.keyword == keyword), None)
+
+
+def _self_clauses(perm: Permanent) -> list[str]:
+    text = normalize(perm.card.text, perm.card.name)
+    return [re.sub(r"^(?:This token|This creature|~) ", "~ ", s.strip()) for s in re.split(r"(?<=\.)\s+|\n", text) if s.strip()]
+
+
+def crewing_modifiers(perm: Permanent, keyword: str) -> tuple[bool, int, bool]:
+    """What the creature's own text says about how it pays ``keyword`` costs:
+    (excluded, power bonus, uses toughness).
+
+    Templates read exactly: "~ can't crew Vehicles" (702.122c), "~ crews Vehicles as though
+    its power were N greater" (Shorikai's Pilot tokens), "~ crews Vehicles using its
+    toughness rather than its power", and the same with "saddles Mounts"."""
+    verb = _VERB[keyword]
+    excluded, bonus, toughness = False, 0, False
+    for clause in _self_clauses(perm):
+        if not clause.startswith("~ "):
+            continue
+        if keyword == "Crew" and clause == "~ can't crew Vehicles.":
+            excluded = True
+        verbs = r"(?:crews Vehicles|saddles Mounts)(?: and (?:crews Vehicles|saddles Mounts))?"
+        m = re.fullmatch(r"~ (%s) as though its power were (\w+) greater\." % verbs, clause)
+        if m and verb in m.group(1):
+            word = m.group(2)
+            bonus += int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
+        m = re.fullmatch(r"~ (%s) using its toughness rather than its power\." % verbs, clause)
+        if m and verb in m.group(1):
+            toughness = True
+    return excluded, bonus, toughness
+
+
+def candidates(board: Board, source: Permanent, cost: TapCreaturesCost) -> list[Candidate]:
+    """The creatures that may be tapped for ``cost`` of ``source``: the *other* untapped
+    creatures its controller controls (702.171a, 702.122a).  Summoning-sick ones are
+    included: the cost does not use their own {T} (302.6).  A Vehicle that is not crewed is
+    not a creature, so it never crews or saddles."""
+    out = []
+    for index, perm in enumerate(board.permanents):
+        if perm is source or perm.controller != source.controller or not perm.is_creature or perm.tapped:
+            continue
+        excluded, bonus, use_toughness = crewing_modifiers(perm, cost.keyword)
+        if excluded:
+            continue
+        base = perm.toughness if (use_toughness or cost.use_toughness) else perm.power
+        out.append(Candidate(perm.id, base + bonus + cost.power_bonus, perm.power, perm.toughness, perm.sick, index))
+    return out
+
+
+def _ranked(cands: Sequence[Candidate]) -> list[Candidate]:
+    return sorted(cands, key=lambda c: (-c.counted, c.index))
+
+
+def count_sets(powers: Sequence[int], n: int) -> int:
+    """How many subsets of ``powers`` (one entry per creature) total ``n`` or more.
+
+    Exact, without enumeration: a DP over reachable sums.  Negative powers are added first
+    (sums stay in [sum of negatives, 0]); after that every remaining power is >= 0, so any
+    sum that reached ``n`` stays there and is clamped to ``n``.  O(len(powers) * range)."""
+    negatives = [p for p in powers if p < 0]
+    zeros = sum(1 for p in powers if p == 0)
+    positives = [p for p in powers if p > 0]
+    lo = sum(negatives)
+    if n <= lo:
+        return 2 ** len(powers)  # even tapping every negative creature keeps the total >= n
+    width = max(n, 0) - lo + 1  # sums lo..max(n, 0)
+    ways = [0] * width
+    ways[-lo] = 1  # the empty set, sum 0
+    for p in negatives:
+        new = ways[:]
+        for i in range(-p, width):
+            if ways[i]:
+                new[i + p] += ways[i]
+        ways = new
+    top = n - lo  # index of sum n
+    clamped = ways[: top + 1]
+    clamped[top] += sum(ways[top + 1 :])
+    ways = clamped
+    for p in positives:
+        new = ways[:]
+        for i, c in enumerate(ways):
+            if c:
+                new[min(i + p, top)] += c
+        ways = new
+    return ways[top] * 2 ** zeros
+
+
+def minimal_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ...]]:
+    """Stream the minimal legal sets: total counted power >= n and no member removable.
+
+    A member with power <= 0 can always be removed, so minimal sets hold only positive
+    powers, and with members ranked greatest first a set is minimal iff the total without
+    its last (weakest) member is < n.  Depth-first search with a suffix-sum bound: every
+    node it enters leads to an answer, so each set costs O(len(cands)) time."""
+    if n <= 0:
+        yield ()  # the empty set is legal and is the only minimal one
+        return
+    items = [c for c in _ranked(cands) if c.counted > 0]
+    w = [c.counted for c in items]
+    suffix = [0] * (len(w) + 1)
+    for j in range(len(w) - 1, -1, -1):
+        suffix[j] = suffix[j + 1] + w[j]
+    path: list[int] = []
+    sums = [0]
+    j = 0
+    while True:
+        s = sums[-1]
+        if j < len(w) and s + suffix[j] >= n:
+            if s + w[j] >= n:
+                yield tuple(items[i] for i in path) + (items[j],)
+            else:
+                path.append(j)
+                sums.append(s + w[j])
+            j += 1
+            continue
+        if not path:
+            return
+        j = path.pop() + 1
+        sums.pop()
+
+
+def all_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ...]]:
+    """Stream every legal set (total counted power >= n), in lexicographic rank order.
+
+    The search only enters a partial set that the remaining positive powers can still lift
+    to n, so it never wanders through dead branches."""
+    items = _ranked(cands)
+    w = [c.counted for c in items]
+    pos_suffix = [0] * (len(w) + 1)
+    for j in range(len(w) - 1, -1, -1):
+        pos_suffix[j] = pos_suffix[j + 1] + max(w[j], 0)
+    if n <= 0:
+        yield ()
+    path: list[int] = []
+    sums = [0]
+    j = 0
+    while True:
+        s = sums[-1]
+        # ranks are sorted by power, so once j fails every later j fails too
+        if j < len(w) and s + w[j] + pos_suffix[j + 1] >= n:
+            path.append(j)
+            sums.append(s + w[j])
+            if sums[-1] >= n:
+                yield tuple(items[i] for i in path)
+            j += 1
+            continue
+        if not path:
+            return
+        j = path.pop() + 1
+        sums.pop()
+
+
+def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None:
+    """The set an AI should tap, or None if no set is legal.
+
+    Lexicographic objective, solved as three CP-SAT stages (one worker, so the answer is
+    deterministic): least counted power beyond n, then least total power + toughness of the
+    tapped creatures, then fewest creatures, then as many summoning-sick creatures as
+    possible (they could not attack this turn anyway, 302.6)."""
+    if n <= 0:
+        return ()  # tapping nothing is legal, exceeds n by the least possible and costs nothing
+    if sum(c.counted for c in cands if c.counted > 0) < n:
+        return None
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(c.id) for c in cands]
+    total = sum(c.counted * v for c, v in zip(cands, x))
+    model.add(total >= n)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    stages = [
+        total,
+        sum((c.power + c.toughness) * v for c, v in zip(cands, x)),
+        sum(x),
+        sum(-v for c, v in zip(cands, x) if c.sick),
+    ]
+    for objective in stages:
+        if isinstance(objective, int):  # e.g. no sick candidate: nothing to rank
+            continue
+        model.minimize(objective)
+        status = solver.solve(model)
+        if status != cp_model.OPTIMAL:  # pragma: no cover - feasible by the check above
+            raise RuntimeError("CP-SAT could not prove the best tap set optimal (status %s)" % solver.status_name(status))
+        model.add(objective == int(solver.objective_value))
+        model.clear_hints()
+        for v in x:
+            model.add_hint(v, solver.boolean_value(v))
+    return tuple(c for c, v in zip(cands, x) if solver.boolean_value(v))
+
+
+def activation_timing(board: Board, source: Permanent, keyword: str, player: str) -> str | None:
+    """Why ``player`` can't activate ``source``'s Saddle/Crew now, or None if timing allows.
+
+    Saddle: sorcery timing only — the controller's own main phase with an empty stack
+    (702.171a, 602.5d).  Crew: whenever the controller has priority (702.122a, 117.1b);
+    nobody gets priority in the untap step (502.4) or, normally, in cleanup (514.3)."""
+    if source.controller != player:
+        return "%s is controlled by %s, not %s" % (source.id, source.controller, player)
+    if keyword == "Saddle":
+        if board.active_player != player:
+            return "Saddle is sorcery-speed: it is %s's turn" % board.active_player
+        if board.step not in _MAIN_PHASES:
+            return "Saddle is sorcery-speed: the step is %s, not a main phase" % board.step
+        if not board.stack_empty:
+            return "Saddle is sorcery-speed: the stack is not empty"
+        return None
+    if board.step in ("untap", "cleanup"):
+        return "no player gets priority during the %s step" % board.step
+    return None
+
+
+def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanent, TapCreaturesCost]:
+    with_kw = [p.id for p in board.permanents if tap_cost(p, keyword)]
+    valid = ", ".join(with_kw) if with_kw else "none on this board"
+    perm = next((p for p in board.permanents if p.id == pid), None)
+    if perm is None:
+        hint = _nearest(pid, with_kw) or _nearest(pid, [p.id for p in board.permanents])
+        raise InputError(option, "no permanent with id %r%s; permanents with %s: %s" % (pid, hint, keyword, valid), board.source)
+    cost = tap_cost(perm, keyword)
+    if cost is None:
+        raise InputError(option, "%r (%s) has no %s ability; permanents with %s: %s" % (pid, perm.name, keyword, keyword, valid), board.source)
+    return perm, cost
+
+
+def tap_set_answer(
+    board: Board,
+    source_id: str,
+    keyword: str,
+    player: str | None = None,
+    limit: int = 20,
+    list_all: bool = False,
+    best: bool = False,
+) -> dict:
+    """The answer of ``manasolve saddle`` (keyword "Saddle") or ``manasolve crew``
+    ("Crew"): which sets of creatures can pay the source's cost, counted exactly, the
+    minimal ones listed (up to ``limit``), every set with ``list_all``, the best with
+    ``best``, and whether ``player`` (default: the active player) can activate it now."""
+    if limit < 0:
+        raise InputError("--limit", "the limit must be 0 or more (got %d)" % limit, board.source)
+    option = "--mount" if keyword == "Saddle" else "--vehicle"
+    source, cost = _source(board, source_id, keyword, option)
+    player = player or board.active_player
+    board.player(player)  # InputError for an unknown player
+    cands = candidates(board, source, cost)
+    order = {c.id: i for i, c in enumerate(sorted(cands, key=lambda c: c.index))}
+
+    def ids(s: tuple[Candidate, ...]) -> list[str]:
+        return sorted((c.id for c in s), key=order.__getitem__)
+
+    count = count_sets([c.counted for c in cands], cost.n)
+    listed = list(islice(minimal_sets(cands, cost.n), limit + 1))
+    why_not = activation_timing(board, source, keyword, player)
+    if why_not is None and count == 0:
+        why_not = "no set of other untapped creatures %s controls has total power %d or more" % (source.controller, cost.n)
+    answer: dict = {
+        "mount" if keyword == "Saddle" else "vehicle": source.id,
+        "card": source.name,
+        "ability": "%s %d" % (keyword, cost.n),
+        "effect": EFFECTS[keyword],
+        "n": cost.n,
+        "count": count,
+        "minimal": [ids(s) for s in listed[:limit]],
+        "minimal_truncated": len(listed) > limit,
+        "limit": limit,
+        "player": player,
+        "activatable_now": why_not is None,
+        "reason": why_not,
+        "candidates": [
+            {"id": c.id, "power": c.power, "counted_power": c.counted, "toughness": c.toughness, "sick": c.sick}
+            for c in sorted(cands, key=lambda c: c.index)
+        ],
+    }
+    if keyword == "Saddle":
+        answer["already_saddled"] = source.saddled  # legal to saddle again (702.171, seed ruling)
+    if list_all:
+        every = list(islice(all_sets(cands, cost.n), limit + 1))
+        answer["all"] = [ids(s) for s in every[:limit]]
+        answer["all_truncated"] = len(every) > limit
+    if best:
+        chosen = best_set(cands, cost.n)
+        answer["best"] = None if chosen is None else {
+            "set": ids(chosen),
+            "total_power": sum(c.counted for c in chosen),
+            "excess": sum(c.counted for c in chosen) - cost.n,
+            "value": sum(c.power + c.toughness for c in chosen),
+            "why": "least power tapped beyond %d, then least power+toughness tapped, then fewest creatures, "
+                   "then most summoning-sick ones" % cost.n,
+        }
+    return answer
