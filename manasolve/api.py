@@ -31,3 +31,21 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
     from manasolve.solver.tapsets import tap_set_answer
 
     return tap_set_answer(as_board(board, db), vehicle, "Crew", player, limit, all, best)
+
+
+def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None = None, player: str | None = None,
+        mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand", alt: str | None = None,
+        kicker: int = 0, convoke: bool = False, improvise: bool = False, db: CardDB | None = None) -> dict:
+    """The ``pay`` answer: payable, exact count, grouped payments (mode "all") or one best
+    payment (mode "best") of a cost string, or of a card's locked total cost."""
+    from manasolve.solver.pay import pay_cost_or_card
+
+    return pay_cost_or_card(as_board(board, db), cost=cost, card=card, player=player, mode=mode, limit=limit,
+                            x=x, zone=zone, alt=alt, kicker=kicker, convoke=convoke, improvise=improvise)
+
+
+def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:
+    """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
+    from manasolve.solver.produce import produce_answer
+
+    return produce_answer(as_board(board, db), id)
