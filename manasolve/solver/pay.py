@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import islice
 
-from manasolve.models.board import Board
-from manasolve.models.mana import Announcement, ManaCost
+from manasolve.models.board import Board, InputError
+from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
 from manasolve.solver import cpsat
 from manasolve.solver.enumerate import Group, PaymentCounter
 from manasolve.solver.resources import Resources, collect
@@ -74,3 +74,29 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise)
     return cpsat.solve(cpsat.build(res, anns, board.player(player).life)) is not None
+
+
+def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
+                     mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand",
+                     alt: str | None = None, kicker: int = 0, convoke: bool = False, improvise: bool = False) -> dict:
+    """`pay` for a cost string (``--cost``) or for a card's locked total cost (``--card``).
+
+    Raises InputError for an unreadable cost or a negative X."""
+    if x < 0:
+        raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
+    if (cost is None) == (card is None):
+        raise InputError("--cost/--card", "give exactly one of --cost COST or --card NAME", board.source)
+    if cost is not None:
+        try:
+            parsed = ManaCost.parse(cost)
+        except CostSyntaxError as exc:
+            raise InputError("--cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise)
+    from manasolve.solver.total_cost import payment_plan
+
+    plan = payment_plan(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
+    answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
+                 improvise=plan.improvise or improvise, announcements=plan.announcements)
+    answer["card"] = card
+    answer["total"] = plan.total_text
+    return answer

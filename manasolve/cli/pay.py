@@ -1,0 +1,79 @@
+"""``manasolve pay BOARD (--cost COST | --card NAME ...) [--count|--all|--best]``."""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.table import Table
+
+from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.solver.pay import pay_cost_or_card
+
+
+def register(sub) -> None:
+    p = sub.add_parser("pay", help="can a cost be paid, in how many ways, which ways, the cheapest way")
+    add_board_args(p)
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
+    what.add_argument("--card", metavar="NAME", help="pay this card's total cost (601.2f)")
+    p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
+    p.add_argument("--alt", choices=["flashback", "overload", "evoke", "free"], help="alternative cost to use")
+    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES", help="pay kicker (multikicker: TIMES)")
+    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
+    p.add_argument("--player", help="who pays (default: the active player)")
+    p.add_argument("--convoke", action="store_true", help="the spell has convoke (702.51)")
+    p.add_argument("--improvise", action="store_true", help="the spell has improvise (702.126)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--count", dest="mode", action="store_const", const="count", help="payable and exact count (default)")
+    mode.add_argument("--all", dest="mode", action="store_const", const="all", help="list the payments, grouped")
+    mode.add_argument("--best", dest="mode", action="store_const", const="best", help="one cheapest payment")
+    p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
+    p.set_defaults(run=run, mode="count")
+
+
+def run(args: argparse.Namespace):
+    board = board_from_args(args)
+    answer = pay_cost_or_card(board, cost=args.cost, card=args.card, player=args.player, mode=args.mode,
+                              limit=args.limit or None, x=args.x, zone=args.zone, alt=args.alt,
+                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise)
+    return answer, render
+
+
+def render(answer: dict) -> None:
+    """Readable tables for a pay answer."""
+    console = Console()
+    what = answer.get("total") or answer["cost"]
+    head = "%s for %s: %s" % (answer.get("card") or "cost", what, "payable" if answer["payable"] else "NOT payable")
+    if "count" in answer:
+        head += ", %d payment%s" % (answer["count"], "" if answer["count"] == 1 else "s")
+    console.print(head)
+    if answer.get("best"):
+        best = answer["best"]
+        t = Table(title="best payment (announced %s, %d life)" % (best["announced"], best["life"]))
+        t.add_column("permanent")
+        t.add_column("ability / use")
+        t.add_column("produces")
+        for a in best["activations"]:
+            t.add_row(a["permanent"], a["ability"], a["produces"])
+        for a in best["tapped_for_cost"]:
+            t.add_row(a["permanent"], "tapped for " + a["for"], "")
+        console.print(t)
+        for line in answer.get("why", []):
+            console.print("why: " + line)
+    for i, p in enumerate(answer.get("payments", []), 1):
+        t = Table(title="group %d: %d payment%s, announced %s, %d life" % (
+            i, p["multiplicity"], "" if p["multiplicity"] == 1 else "s", p["announced"], p["life"]))
+        t.add_column("use", justify="right")
+        t.add_column("of permanents")
+        t.add_column("ability / use")
+        t.add_column("produces")
+        for a in p["activations"]:
+            t.add_row(str(a["use"]), ", ".join(a["permanents"]), a["ability"], a["produces"])
+        for a in p["tapped_for_cost"]:
+            t.add_row(str(a["use"]), ", ".join(a["permanents"]), "tapped for " + a["for"], "")
+        console.print(t)
+    if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
+        console.print("(more groups not shown; raise --limit)")
+    for note in answer.get("not_modelled", []):
+        console.print("[yellow]not modelled:[/yellow] " + note)
