@@ -49,3 +49,11 @@ def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | No
     from manasolve.solver.produce import produce_answer
 
     return produce_answer(as_board(board, db), id)
+
+
+def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str, str] | None = None,
+           left: list[str] | None = None, copies: dict[str, str] | None = None, db: CardDB | None = None) -> dict:
+    """``manasolve attack``: which attack triggers fire and how the saddle-aware ones resolve."""
+    from manasolve.solver.combat import attack_answer
+
+    return attack_answer(as_board(board, db), attackers, reveal, left, copies)

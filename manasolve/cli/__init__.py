@@ -15,7 +15,7 @@ import sys
 from manasolve.models.board import InputError
 
 # Modules of manasolve.cli that define commands, in help order.
-COMMANDS = ["example", "pay", "produce", "saddle"]
+COMMANDS = ["example", "pay", "produce", "saddle", "attack"]
 
 
 class _Parser(argparse.ArgumentParser):

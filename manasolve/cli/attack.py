@@ -1,0 +1,77 @@
+"""``manasolve attack BOARD --attackers ID...``: which attack triggers fire, with the
+saddle rulings (attacks while saddled, Caustic Bronco, Fortune, Loyal Steed)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.models.board import InputError
+from manasolve.solver.combat import attack_answer
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Install the ``attack`` command."""
+    p = sub.add_parser(
+        "attack",
+        help="which attack triggers fire (attacks while saddled, Caustic Bronco, Fortune)",
+        description="Declare attackers on the board and report which attack triggers fire and how the "
+        "saddle-aware ones resolve.",
+    )
+    add_board_args(p)
+    p.add_argument("--attackers", nargs="+", required=True, metavar="ID", help="ids of the attacking creatures")
+    p.add_argument("--reveal", action="append", default=[], metavar="ID=CARD",
+                   help="the card attacker ID's trigger reveals (Caustic Bronco); repeatable")
+    p.add_argument("--left", nargs="+", default=[], metavar="ID",
+                   help="permanents that left the battlefield before their triggers resolved")
+    p.add_argument("--copy", action="append", default=[], metavar="ID=ORIGINAL",
+                   help="permanent ID has become a copy of ORIGINAL; repeatable")
+    p.set_defaults(run=run)
+
+
+def _pairs(values: list[str], option: str) -> dict[str, str]:
+    out = {}
+    for v in values:
+        key, sep, val = v.partition("=")
+        if not sep or not key.strip() or not val.strip():
+            raise InputError(option, "expected ID=VALUE, got %r" % v)
+        out[key.strip()] = val.strip()
+    return out
+
+
+def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Handler: the attack answer and its renderer."""
+    board = board_from_args(args)
+    answer = attack_answer(board, args.attackers, _pairs(args.reveal, "--reveal"), args.left, _pairs(args.copy, "--copy"))
+    return answer, render
+
+
+def _resolution_text(res: dict) -> str:
+    if "loses_life" in res:
+        who = ", ".join(x["player"] for x in res["loses_life"])
+        amount = res["mana_value"] if res["mana_value"] is not None else "the revealed card's mana value"
+        lki = " (last known information: it left the battlefield)" if res["uses_last_known_information"] else ""
+        return "%s loses %s life — %s%s" % (who, amount, "saddled" if res["saddled_on_resolution"] else "not saddled", lki)
+    lines = []
+    for ch in res["choices"]:
+        moved = ", ".join("%s %s" % (m["id"], "returns under %s" % m["under"] if m["returns"] else "ceases to exist")
+                          for m in ch["permanents"]) or "nothing happens"
+        lines.append("choose %s: %s" % (ch["creature"] or "no creature", moved))
+    return "at end of combat, chosen on resolution (no target): " + "; ".join(lines)
+
+
+def render(answer: dict) -> None:
+    """Print the attack answer as a rich table."""
+    t = Table(title="Attack triggers for %s" % ", ".join(answer["attackers"]))
+    for col in ("source", "ability", "triggers", "why / resolution"):
+        t.add_column(col)
+    for tr in answer["triggers"]:
+        detail = tr["why"] + ("; " + _resolution_text(tr["resolution"]) if "resolution" in tr else "")
+        t.add_row(tr["source"], tr["ability"], "yes" if tr["triggers"] else "no", detail)
+    Console().print(t)
+    if not answer["triggers"]:
+        Console().print("No attack triggers.")
