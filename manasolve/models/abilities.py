@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations, combinations_with_replacement
 
 from manasolve.models.mana import COLORS, TYPES, ManaCost
 
@@ -17,6 +18,14 @@ class AbilityCost:
     life: int = 0  # "Pay N life"
     sacrifice_self: bool = False  # "Sacrifice this artifact"
     tap_creatures: int = 0  # "Tap an untapped creature you control" (not {T}: sick ones allowed)
+    # Extensions read by the oracle parser (an ability using one is listed by
+    # ManaAbility.extras so a solver that does not model it can leave it out):
+    tap_untapped: tuple[tuple[int, tuple[str, ...]], ...] = ()  # "Tap two untapped Elves you control": ((2, ("Elf",)),)
+    sacrifice: tuple[str, ...] = ()  # "Sacrifice a creature": ("Creature",) — one other permanent matching every word
+    remove_counters: tuple[tuple[str, int], ...] = ()  # ("charge", 1); n = -1 for "X" / "any number of"
+    energy: int = 0  # "Pay {E}{E}" (107.14)
+    exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
+    exile_self_from_hand: bool = False  # "Exile ~ from your hand" (activated from the hand)
 
     def __str__(self) -> str:
         parts = []
@@ -34,7 +43,25 @@ class AbilityCost:
             parts.append("Pay %d life" % self.life)
         if self.sacrifice_self:
             parts.append("Sacrifice this")
+        for n, words in self.tap_untapped:
+            parts.append("Tap %d untapped %s you control" % (n, " ".join(words)))
+        if self.sacrifice:
+            parts.append("Sacrifice a %s" % " ".join(self.sacrifice))
+        for kind, n in self.remove_counters:
+            parts.append("Remove %s %s counter(s)" % ("X" if n < 0 else n, kind))
+        if self.energy:
+            parts.append("Pay " + "{E}" * self.energy)
+        if self.exile_from_graveyard:
+            parts.append("Exile %d card(s) from your graveyard" % self.exile_from_graveyard)
+        if self.exile_self_from_hand:
+            parts.append("Exile this from your hand")
         return ", ".join(parts)
+
+    @property
+    def extras(self) -> tuple[str, ...]:
+        """Names of the extension fields this cost uses (see the field comments)."""
+        names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand")
+        return tuple(n for n in names if getattr(self, n))
 
 
 @dataclass(frozen=True)
@@ -42,12 +69,92 @@ class Reference:
     """Mana of a type that other permanents could produce (106.7).
 
     scope: ``lands_you_control`` (Reflecting Pool), ``lands_opponents_control`` (Exotic
-    Orchard, Fellwar Stone), ``permanents_you_control``;  kind: ``type`` (includes C) or
+    Orchard, Fellwar Stone), ``permanents_you_control``, or an extension scope below;  kind: ``type`` (includes C) or
     ``color`` (excludes C).
     """
 
     scope: str
     kind: str
+    filter: tuple[str, ...] = ()  # only permanents in scope with every one of these words ("Basic", "Gate")
+
+
+# Scopes of the first solver; the others are extensions: ``chosen`` (the colour chosen as
+# this permanent entered), ``commander_identity``, ``sacrificed`` (the land sacrificed to
+# pay this cost).
+_SOLVER_SCOPES = ("lands_you_control", "lands_opponents_control", "permanents_you_control")
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number read off the game when the ability resolves ("for each", "where X is").
+
+    kind: ``permanents`` (you control, matching ``filter``), ``graveyard_cards`` (in your
+    graveyard), ``counters_on_self`` (of kind ``counter``; None = any), ``self_power``,
+    ``removed_counters`` (removed to pay this cost), ``sacrificed_mana_value``.
+    filter: words the counted objects all have — type-line words capitalised ("Basic",
+    "Swamp", "Creature"), colours lower-case ("black"), "non-X" for a negation.
+    plus: added to the count ("Add {R}, then add an additional {R} for each ...").
+    """
+
+    kind: str
+    filter: tuple[str, ...] = ()
+    power_at_least: int | None = None
+    counter: str | None = None
+    plus: int = 0
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition on the game: ``control`` — you control at least ``n`` permanents with
+    every word of ``filter`` (and power ≥ ``power_at_least``); ``self_counter`` — this
+    permanent has a ``counter`` counter; ``entered_this_turn``; ``all_of`` / ``any_of``
+    over ``parts``."""
+
+    kind: str
+    filter: tuple[str, ...] = ()
+    n: int = 1
+    power_at_least: int | None = None
+    counter: str | None = None
+    parts: tuple[Condition, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpellFilter:
+    """Which spells a restricted mana may pay for: every given field must hold.
+
+    types: the spell has one of these type-line words (empty: any spell); ``non-X``
+    means it lacks X.  zone: cast from that zone.  via: cast with that alternative cost
+    ("flashback").  min_mana_value / x_in_cost: mana value ≥ N / {X} in its mana cost."""
+
+    types: tuple[str, ...] = ()
+    zone: str | None = None
+    via: str | None = None
+    min_mana_value: int | None = None
+    x_in_cost: bool = False
+
+
+@dataclass(frozen=True)
+class SpendRestriction:
+    """"Spend this mana only ..." (106.6): the mana may pay a spell matching one of
+    ``spells``; an ability of a source with one of the words in ``abilities`` (empty:
+    any ability; None: no ability); only costs containing {X} (``x_costs_only``); never
+    generic mana (``no_generic``)."""
+
+    spells: tuple[SpellFilter, ...] = ()
+    abilities: tuple[str, ...] | None = None
+    x_costs_only: bool = False
+    no_generic: bool = False
+
+
+@dataclass(frozen=True)
+class Instead:
+    """"If <condition>, add <other mana> instead": ``options`` replace the ability's
+    options; ``times`` (with options empty) multiplies the chosen mana ("three mana of
+    that type instead")."""
+
+    condition: Condition
+    options: tuple[tuple[str, ...], ...] = ()
+    times: int = 1
 
 
 @dataclass(frozen=True)
@@ -59,6 +166,16 @@ class ManaAbility:
     Ring.  A referential ability (``reference`` set) adds one mana whose type is resolved
     from what other permanents could produce.  damage: damage dealt to the controller
     when it resolves (painlands); it is an effect, not a cost.
+
+    Extensions (listed by ``extras``; a solver that does not model one must leave the
+    ability out rather than use the plain fields alone):
+    per — the amount is read off the game: one chosen bundle of ``options`` is added
+    that many times, or with ``any_combination`` that many mana each of any type in
+    ``options``.  options *and* reference set — either one (Thriving lands).
+    once_per_turn, activate_if — "Activate only ..." (602.5b).  instead — a conditional
+    replacement of the mana added.  restriction — "Spend this mana only ...".  effects —
+    further effects of the ability that change neither the mana nor any cost ("Draw a
+    card."), kept as text.
     """
 
     cost: AbilityCost
@@ -66,6 +183,24 @@ class ManaAbility:
     reference: Reference | None = None
     damage: int = 0
     text: str = ""
+    per: Count | None = None
+    any_combination: bool = False
+    once_per_turn: bool = False
+    activate_if: Condition | None = None
+    instead: Instead | None = None
+    restriction: SpendRestriction | None = None
+    effects: tuple[str, ...] = ()
+
+    @property
+    def extras(self) -> tuple[str, ...]:
+        """Names of the extension fields in use (cost extensions included)."""
+        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects"]
+        out = [n for n in names if getattr(self, n)]
+        if self.options and self.reference:
+            out.append("options+reference")
+        if self.reference and (self.reference.filter or self.reference.scope not in _SOLVER_SCOPES):
+            out.append("reference.scope")
+        return tuple(out) + self.cost.extras
 
     @property
     def amount(self) -> int:
@@ -78,7 +213,25 @@ def any_color_options(n: int = 1) -> tuple[tuple[str, ...], ...]:
 
 
 def any_type_options() -> tuple[tuple[str, ...], ...]:
+    """Options of "Add one mana of any type"."""
     return tuple((t,) for t in TYPES)
+
+
+def combination_options(n: int, types: tuple[str, ...] = COLORS, distinct: bool = False) -> tuple[tuple[str, ...], ...]:
+    """Options of "Add n mana in any combination of colors" (multisets of size n), or with
+    ``distinct`` of "Add n mana of different colors"."""
+    pick = combinations if distinct else combinations_with_replacement
+    return tuple(pick(types, n))
+
+
+@dataclass(frozen=True)
+class TapBonus:
+    """A creature's static "~ crews Vehicles as though its power were N greater" /
+    "... using its toughness rather than its power" for the keywords listed."""
+
+    keywords: tuple[str, ...]
+    power_bonus: int = 0
+    use_toughness: bool = False
 
 
 @dataclass(frozen=True)
