@@ -402,5 +402,11 @@ def analyse(board: Board) -> Analysis:
     if hit is not None and hit[0]() is board and hit[1] == fp:
         return hit[2]
     an = _build(board)
-    _CACHE[key] = (weakref.ref(board, lambda _r, k=key: _CACHE.pop(k, None)), fp, an)
+    _CACHE[key] = (weakref.ref(board, lambda ref, k=key, cache=_CACHE: _forget(cache, k, ref)), fp, an)
     return an
+
+
+def _forget(cache: dict, key: int, ref: weakref.ref) -> None:
+    """Drop a collected board's analysis (unless its id was reused by a newer board)."""
+    if key in cache and cache[key][0] is ref:
+        del cache[key]
