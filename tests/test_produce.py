@@ -51,6 +51,16 @@ def test_seed_could_produce_ignores_costs():
     assert set(got["rp"]) == set(got["gate"]) | {"U"}
 
 
+def test_could_produce_ignores_summoning_sickness():
+    """Our reading of "if the ability were to resolve": a sick creature's {T} ability counts."""
+    b = board([{"id": "elf", "card": "Llanowar Elves", "sick": True}, ("rp", "Reflecting Pool")],
+              [{"id": "qe", "card": "Quirion Explorer", "sick": True}, ("orchard", "Exotic Orchard")])
+    got = could_produce(b)
+    assert got["elf"] == ("G",)
+    assert got["rp"] == ()  # creatures are not lands
+    assert got["qe"] == got["orchard"] == ()
+
+
 def test_seed_could_produce_takes_replacements_into_account():
     """"...taking into account any applicable replacement effects in any possible order."""
     b = board([("rp", "Reflecting Pool"), ("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection")])

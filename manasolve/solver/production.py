@@ -52,8 +52,6 @@ _SCOPES = {
     "lands_you_control": ("land", "you"),
     "lands_opponents_control": ("land", "opponents"),
     "permanents_you_control": ("permanent", "you"),
-    "basic_lands_you_control": ("basic land", "you"),
-    "gates_you_control": ("Gate", "you"),
 }
 
 
