@@ -57,3 +57,11 @@ def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str,
     from manasolve.solver.combat import attack_answer
 
     return attack_answer(as_board(board, db), attackers, reveal, left, copies)
+
+
+def cards_check(path: str) -> dict:
+    """``manasolve cards check``: coverage of the oracle-text parsers on a card file."""
+    from manasolve.models.coverage import coverage_report
+    from manasolve.models.loaders import load_card_file
+
+    return coverage_report(load_card_file(path).values())

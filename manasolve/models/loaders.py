@@ -33,7 +33,7 @@ KEPT_FIELDS = (
 # Layouts whose full name ("A // B") sensibly means the front face: the face that is cast
 # or put onto the battlefield by default.  A split card's full name means both halves.
 _FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen"}
-_CACHE_VERSION = 1
+_CACHE_VERSION = 2
 
 
 def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
@@ -66,7 +66,7 @@ def _load_uncached(p: Path, source: str) -> dict[str, dict]:
                 entries = _atomic_entries(f)
             else:
                 entries = _list_entries(f)
-            return _index(entries, source)
+            return _index(entries)
     except InputError as exc:
         raise InputError(exc.where, exc.message, source=source) from None
     except (ijson.JSONError, ijson.IncompleteJSONError) as exc:
@@ -190,9 +190,10 @@ def _from_scryfall(o: dict, layout: str) -> dict:
     return d
 
 
-def _index(entries: Iterator[Entry], source: str) -> dict[str, dict]:
+def _index(entries: Iterator[Entry]) -> dict[str, dict]:
     """Exact names first; then each multi-face card's full name (front face) and face
-    names, only where no card of that exact name exists."""
+    names, only where no card of that exact name exists.  Such an alias is a copy of the
+    face marked ``aliasOf`` (the name it repeats), so counts can skip it."""
     cards: dict[str, dict] = {}
     aliases: dict[str, dict] = {}
     for where, d, full_name in entries:
@@ -202,13 +203,13 @@ def _index(entries: Iterator[Entry], source: str) -> dict[str, dict]:
         if full_name and full_name != name:
             cards.setdefault(name, d)
             if d.get("side", "a") == "a" and (d.get("layout") or "normal") in _FRONT_FACE_LAYOUTS:
-                aliases.setdefault(full_name, dict(d, name=full_name))
+                aliases.setdefault(full_name, dict(d, name=full_name, aliasOf=name))
             continue
         cards.setdefault(name, d)
         if " // " in name and (d.get("layout") or "normal") in _FRONT_FACE_LAYOUTS:
             # A plain-list card named "Front // Back" carries its front face's text.
             front = name.split(" // ")[0]
-            aliases.setdefault(front, dict(d, name=front))
+            aliases.setdefault(front, dict(d, name=front, aliasOf=name))
     for name, d in aliases.items():
         cards.setdefault(name, d)
     return cards

@@ -48,6 +48,11 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
+def strip_reminder(text: str) -> str:
+    """Oracle text without its reminder text (parenthesised)."""
+    return _REMINDER.sub("", text)
+
+
 def normalize(text: str, name: str) -> str:
     """Oracle text with reminder text removed and self-references written as ``~``."""
     t = _REMINDER.sub("", text)
@@ -65,7 +70,7 @@ def parse_card_abilities(card) -> None:
     ``not_understood`` from ``card.text``."""
     from manasolve.models.cards import NotUnderstood
 
-    shown = _REMINDER.sub("", card.text).split("\n")
+    shown = strip_reminder(card.text).split("\n")
     for line, original in zip((ln.strip() for ln in normalize(card.text, card.name).split("\n")), shown):
         original = original.strip()
         if not line:

@@ -1,0 +1,64 @@
+"""``manasolve cards check PATH [--json]``: how much of a card file's cost text is read exactly."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from manasolve.models.coverage import coverage_report
+from manasolve.models.loaders import load_card_file
+
+_SHOWN_TEMPLATES = 40
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Install the ``cards`` command and its ``check`` subcommand."""
+    p = sub.add_parser("cards", help="card database tools: coverage of the oracle-text parsers",
+                       description="Card database tools.")
+    cards_sub = p.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", parser_class=type(p))
+    cards_sub.required = True
+    c = cards_sub.add_parser(
+        "check",
+        help="coverage report: mana abilities and cost keywords understood exactly",
+        description="Read a card file (MTGJSON AtomicCards, Scryfall bulk, or a list of MTGJSON cards; "
+        ".json or .json.gz) and report which cost abilities the parsers understand exactly, with what "
+        "was not understood grouped by template.",
+    )
+    c.add_argument("path", metavar="PATH", help="card file")
+    c.add_argument("--json", action="store_true", help="print the exact JSON answer")
+    c.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Answer ``cards check`` for the file named on the command line."""
+    return coverage_report(load_card_file(args.path).values()), render
+
+
+def render(answer: dict) -> None:
+    """Print a coverage report as rich tables."""
+    console = Console()
+    t = Table(title="Cost abilities understood exactly")
+    for col in ("what", "seen", "understood", "%"):
+        t.add_column(col, justify="right" if col != "what" else "left")
+    t.add_row("cards read", str(answer["cards"]), "", "")
+    t.add_row("mana-ability lines", str(answer["mana_lines"]), str(answer["mana_lines_understood"]),
+              "%.1f" % answer["mana_lines_pct"])
+    for k, v in answer["keywords"].items():
+        pct = "%.1f" % (100.0 * v["understood"] / v["seen"]) if v["seen"] else "-"
+        t.add_row(k, str(v["seen"]), str(v["understood"]), pct)
+    console.print(t)
+    console.print("Flashback/Kicker/Multikicker: %s" % answer["spell_costs"])
+    groups = answer["not_understood_by_template"]
+    if not groups:
+        return
+    g = Table(title="Not understood (left out), by template: %d sentences" % len(answer["not_understood"]))
+    for col in ("count", "template", "example cards"):
+        g.add_column(col)
+    for grp in groups[:_SHOWN_TEMPLATES]:
+        g.add_row(str(grp["count"]), grp["template"], ", ".join(e["card"] for e in grp["examples"]))
+    console.print(g)
+    if len(groups) > _SHOWN_TEMPLATES:
+        console.print("... %d more templates (use --json for all)" % (len(groups) - _SHOWN_TEMPLATES))
