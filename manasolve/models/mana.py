@@ -113,6 +113,9 @@ def parse_symbol(body: str) -> Symbol:
     if len(parts) == 2:
         a, c = parts
         if a in COLORS and c in COLORS and a != c:
+            # Printed order is the colour-wheel order: {W/U} not {U/W}, {G/W} not {W/G}.
+            if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
+                a, c = c, a
             return Symbol("hybrid", (a, c))
         if a == "2" and c in COLORS:
             return Symbol("twobrid", (c,))
@@ -120,8 +123,11 @@ def parse_symbol(body: str) -> Symbol:
             return Symbol("chybrid", (c,))
         if a in COLORS and c == "P":
             return Symbol("phyrexian", (a,))
-    if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS:
-        return Symbol("hphyrexian", (parts[0], parts[1]))
+    if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
+        a, c = parts[0], parts[1]
+        if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
+            a, c = c, a
+        return Symbol("hphyrexian", (a, c))
     raise CostSyntaxError("unknown mana symbol {%s}" % body)
 
 

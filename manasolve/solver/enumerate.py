@@ -75,7 +75,9 @@ class PaymentCounter:
             c = self.classes[i]
             best = max((cost_units(r.pattern) - 1 for r in c.roles if r.pattern.kind == "mana"), default=0)
             self.gain_after[i] = self.gain_after[i + 1] + len(c.members) * max(best, 0)
-        total_cap = req.mana_units + self.gain_after[0]
+        # Each use spends a unit on the spell or on some activation's own cost.
+        total_cap = req.mana_units + sum(
+            len(c.members) * max((cost_units(r.pattern) for r in c.roles), default=0) for c in self.classes)
         self.moves = [self._moves(c, total_cap) for c in self.classes]
         self.memo: dict[tuple, int] = {}
 

@@ -16,6 +16,8 @@ from manasolve.solver.production import activation_bundles, mana_abilities
 
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
 _PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
+# Parsed extensions that change neither the mana nor the cost within one payment.
+_HARMLESS_EXTRAS = {"effects", "once_per_turn"}
 
 
 @dataclass(frozen=True, order=True)
@@ -81,6 +83,10 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
     notes: list[str] = []
     for idx, ab in enumerate(mana_abilities(board, perm)):
         c = ab.cost
+        unmodelled = [e for e in ab.extras if e not in _HARMLESS_EXTRAS]
+        if unmodelled:
+            notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
+            continue
         if not (c.tap or c.untap or c.sacrifice_self):
             # Repeatable without limit (e.g. "Sacrifice a creature: ..."): not modelled.
             notes.append("%s: %r can be activated repeatedly; not modelled" % (perm.id, ab.text))

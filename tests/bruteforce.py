@@ -1,0 +1,220 @@
+"""An independent brute-force payment enumerator for small boards.
+
+It shares no code with the solver (no classes, patterns, flows, DP or CP-SAT): it tries
+every choice for every permanent, every announcement, every order of the mana-costing
+activations and every assignment of mana units to cost symbols.  Exponential: use it on
+boards of at most ~8 sources.
+
+A payment's identity (design.md): the multiset of (symbol, announced half), the set of
+activations (permanent, ability text, mana produced, creature tapped for its cost), and
+the set of permanents tapped for convoke/improvise.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from manasolve.models.board import Board
+from manasolve.models.mana import ManaCost
+
+COLORS = "WUBRG"
+
+
+def _halves(sym) -> list[tuple[str, object]]:
+    """(label, what must be paid) for each way a symbol may be announced."""
+    k, cs = sym.kind, sym.colors
+    if k == "hybrid":
+        return [(c, ("color", c)) for c in cs]
+    if k == "twobrid":
+        return [(cs[0], ("color", cs[0])), ("2", ("generic", 2))]
+    if k == "chybrid":
+        return [("C", ("C", 1)), (cs[0], ("color", cs[0]))]
+    if k == "phyrexian":
+        return [(cs[0], ("color", cs[0])), ("life", ("life", 2))]
+    if k == "hphyrexian":
+        return [(c, ("color", c)) for c in cs] + [("life", ("life", 2))]
+    raise AssertionError(k)
+
+
+def announcements(cost: ManaCost) -> list[tuple[tuple, list[str], int]]:
+    """(identity, spell slots, life) for each distinct announcement."""
+    base_slots: list[str] = []
+    choosers = []
+    for s in cost.symbols:
+        if s.kind == "generic":
+            base_slots += ["gen"] * s.amount
+        elif s.kind == "color":
+            base_slots.append(s.colors[0])
+        elif s.kind in ("C", "S"):
+            base_slots.append(s.kind)
+        else:
+            choosers.append(s)
+    seen = {}
+    for picks in product(*[_halves(s) for s in choosers]):
+        ident = tuple(sorted((str(s), label) for s, (label, _) in zip(choosers, picks)))
+        if ident in seen:
+            continue
+        slots = list(base_slots)
+        life = 0
+        for _, (kind, val) in picks:
+            if kind == "color":
+                slots.append(val)
+            elif kind == "generic":
+                slots += ["gen"] * val
+            elif kind == "C":
+                slots.append("C")
+            else:
+                life += val
+        seen[ident] = (ident, slots, life)
+    return list(seen.values())
+
+
+def _choices(perm, convoke: bool, improvise: bool) -> list[tuple]:
+    """Every way one permanent can take part: None, an activation, a convoke/improvise tap."""
+    out: list[tuple] = [None]
+    creature = "Creature" in perm.card.types
+    sick_blocked = creature and perm.sick and not perm.haste
+    for ab in perm.card.intrinsic_mana_abilities():
+        c = ab.cost
+        if ab.reference is not None or not (c.tap or c.untap or c.sacrifice_self):
+            continue
+        if c.tap and perm.tapped or c.untap and not perm.tapped:
+            continue
+        if (c.tap or c.untap) and sick_blocked:
+            continue
+        for bundle in ab.options:
+            out.append(("act", ab, bundle))
+    if not perm.tapped:
+        if convoke and creature:
+            out.append(("convoke",))
+        if improvise and "Artifact" in perm.card.types:
+            out.append(("improvise",))
+    return out
+
+
+def _cost_slots(ab) -> list:
+    slots = []
+    for s in ab.cost.mana.symbols:
+        if s.kind == "generic":
+            slots += [("gen",)] * s.amount
+        elif s.kind == "color":
+            slots.append(("any_of", (s.colors[0],)))
+        elif s.kind == "hybrid":
+            slots.append(("any_of", s.colors))
+        elif s.kind == "C":
+            slots.append(("any_of", ("C",)))
+        elif s.kind == "S":
+            slots.append(("snow",))
+        else:
+            raise AssertionError(s)
+    return slots
+
+
+def _fits_spell(slot: str, unit: tuple) -> bool:
+    kind, t, snow, _src = unit
+    if kind == "convoke":
+        return slot == "gen" or slot in t
+    if kind == "improvise":
+        return slot == "gen"
+    if slot == "gen":
+        return True
+    if slot == "S":
+        return snow
+    return slot == t
+
+
+def _fits_cost(slot: tuple, unit: tuple) -> bool:
+    kind, t, snow, _ = unit
+    if kind != "mana":
+        return False
+    if slot[0] == "gen":
+        return True
+    if slot[0] == "snow":
+        return snow
+    return t in slot[1]
+
+
+def _assignable(slots: list, units: list, must: set[int], must_units: set[int]) -> bool:
+    """Fill every slot with a distinct unit; every activation in `must` spends a unit,
+    every unit in `must_units` (convoke/improvise) is used."""
+
+    def go(k: int, used: frozenset) -> bool:
+        if k == len(slots):
+            spent_by = {units[u][3] for u in used}
+            return must <= spent_by and must_units <= used
+        fits, prev = slots[k]
+        for u in range(len(units)):
+            if u in used or not fits(units[u]):
+                continue
+            if prev is not None and k > 0 and slots[k - 1][1] == prev and u < go.last[k - 1]:
+                continue  # identical consecutive slots: fill in increasing unit order
+            go.last[k] = u
+            if go(k + 1, used | {u}):
+                return True
+        return False
+
+    go.last = [0] * len(slots)
+    return go(0, frozenset())
+
+
+def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, acts: list, taps: list) -> bool:
+    if life_needed > board.player(player).life:
+        return False
+    costly = [i for i, (_, ab, _, _) in enumerate(acts) if ab.cost.mana.symbols]
+    for order in set(permutations(costly)):
+        pos = {i: n for n, i in enumerate(order)}
+        units = []
+        for i, (perm, ab, bundle, _) in enumerate(acts):
+            for t in bundle:
+                units.append(("mana", t, perm.is_snow, i))
+        for j, (perm, kind) in enumerate(taps):
+            units.append((kind, perm.colors, False, "tap%d" % j))
+        slots = []
+        for s in spell_slots:
+            slots.append((lambda u, s=s: _fits_spell(s, u), ("spell", s)))
+        for i in order:
+            for cs in _cost_slots(acts[i][1]):
+                slots.append((lambda u, cs=cs, i=i: _fits_cost(cs, u) and isinstance(u[3], int)
+                              and u[3] != i and (u[3] not in pos or pos[u[3]] < pos[i]), ("cost", i, cs)))
+        must = set(range(len(acts)))
+        must_units = {k for k, u in enumerate(units) if u[0] != "mana"}
+        if _assignable(slots, units, must, must_units):
+            return True
+    return False
+
+
+def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
+                   convoke: bool = False, improvise: bool = False) -> set:
+    """Every payment of `cost` on `board`, as hashable identities."""
+    player = player or board.active_player
+    perms = [p for p in board.permanents if p.controller == player]
+    per = [_choices(p, convoke, improvise) for p in perms]
+    found = set()
+    for ann_id, spell_slots, ann_life in announcements(cost):
+        for pick in product(*per):
+            acts, taps, free_creatures = [], [], []
+            life = ann_life
+            for perm, ch in zip(perms, pick):
+                if ch is None:
+                    if "Creature" in perm.card.types and not perm.tapped:
+                        free_creatures.append(perm)
+                elif ch[0] == "act":
+                    acts.append((perm, ch[1], ch[2]))
+                    life += ch[1].cost.life
+                else:
+                    taps.append((perm, ch[0]))
+            needs = [i for i, (_, ab, _) in enumerate(acts) for _ in range(ab.cost.tap_creatures)]
+            if len(needs) > len(free_creatures):
+                continue
+            for chosen in (permutations(free_creatures, len(needs)) if needs else [()]):
+                helpers: dict[int, list[str]] = {}
+                for i, c in zip(needs, chosen):
+                    helpers.setdefault(i, []).append(c.id)
+                full = [(p, ab, b, tuple(sorted(helpers.get(i, ())))) for i, (p, ab, b) in enumerate(acts)]
+                if not _valid(board, player, spell_slots, life, full, taps):
+                    continue
+                ident = (ann_id,
+                         frozenset((p.id, ab.text, b, h) for p, ab, b, h in full),
+                         frozenset((p.id, k) for p, k in taps))
+                found.add(ident)
+    return found

@@ -1,0 +1,108 @@
+"""Property tests: on random small boards and costs, the solver's payable / count /
+grouped payments equal an independent brute-force enumerator (tests/bruteforce.py)."""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from manasolve.models.board import load_board
+from manasolve.models.mana import ManaCost
+from manasolve.solver.pay import counters, payable
+from manasolve.solver.resources import collect
+from tests.bruteforce import brute_payments
+
+SOURCES = [
+    "Forest", "Island", "Plains", "Swamp", "Mountain", "Wastes", "Snow-Covered Forest", "Snow-Covered Island",
+    "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
+    "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
+    "Springleaf Drum", "Cylian Elf", "Gravestone Strider",
+]
+SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
+           "{C/U}", "{B/P}", "{G/P}", "{G/W/P}"]
+
+
+@st.composite
+def scenarios(draw):
+    n = draw(st.integers(0, 7))
+    perms = []
+    for i in range(n):
+        perms.append({"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)),
+                      "tapped": draw(st.booleans()) and draw(st.booleans()),
+                      "sick": draw(st.booleans())})
+    cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=4))) or "{0}"
+    life = draw(st.integers(0, 5))
+    flags = draw(st.sampled_from([(False, False), (True, False), (False, True)]))
+    return perms, cost, life, flags
+
+
+def expand(counter, announcement, group) -> set:
+    """The concrete payments a group stands for, as brute-force identities."""
+    per_class: list[list[dict]] = []
+    for ci in sorted({ci for ci, _, _ in group.uses}):
+        cls = counter.classes[ci]
+        wanted = [(cls.roles[ri], n) for c2, ri, n in group.uses if c2 == ci]
+        options = []
+
+        def assign(k, free, acc):
+            if k == len(wanted):
+                options.append(dict(acc))
+                return
+            role, n = wanted[k]
+            for chosen in combinations(free, n):
+                assign(k + 1, [m for m in free if m not in chosen], acc + [(m, role) for m in chosen])
+
+        assign(0, list(cls.members), [])
+        per_class.append(options)
+    results = set()
+    ann_id = tuple(sorted((str(s), _label(h)) for s, h in announcement.picks))
+
+    def combine(k, acc):
+        if k == len(per_class):
+            acts = [(m, r) for m, r in acc.items() if r.pattern.kind == "mana"]
+            tapped = sorted(m.id for m, r in acc.items() if r.pattern.kind == "tapped")
+            taps = frozenset((m.id, r.pattern.kind) for m, r in acc.items() if r.pattern.kind in ("convoke", "improvise"))
+            needs = [i for i, (m, r) in enumerate(acts) for _ in range(r.pattern.tap_creatures)]
+            for order in permutations(tapped):
+                helpers: dict[int, list[str]] = {}
+                for i, c in zip(needs, order):
+                    helpers.setdefault(i, []).append(c)
+                results.add((ann_id, frozenset((m.id, r.ability.text, r.pattern.bundle, tuple(sorted(helpers.get(i, ()))))
+                                               for i, (m, r) in enumerate(acts)), taps))
+            return
+        for opt in per_class[k]:
+            combine(k + 1, {**acc, **opt})
+
+    combine(0, {})
+    return results
+
+
+def _label(half) -> str:
+    if hasattr(half, "kind"):
+        if half.kind == "generic":
+            return str(half.amount)
+        return half.colors[0] if half.kind == "color" else half.kind
+    return "life"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_solver_matches_brute_force(scenario):
+    perms, cost_text, life, (convoke, improvise) = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms}]})
+    cost = ManaCost.parse(cost_text)
+    expected = brute_payments(board, cost, convoke=convoke, improvise=improvise)
+    res = collect(board, "a", convoke=convoke, improvise=improvise)
+    per = counters(board, "a", cost.announcements(), res)
+    assert sum(c.count() for _, c in per) == len(expected)
+    assert payable(board, cost, convoke=convoke, improvise=improvise) == bool(expected)
+    listed = set()
+    for a, c in per:
+        for g in c.groups():
+            concrete = expand(c, a, g)
+            assert len(concrete) == g.multiplicity
+            assert not (listed & concrete)
+            listed |= concrete
+    assert listed == expected
