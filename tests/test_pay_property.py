@@ -87,7 +87,7 @@ def _label(half) -> str:
     return "life"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
     perms, cost_text, life, (convoke, improvise) = scenario

@@ -1,0 +1,174 @@
+"""Named payment cases (issue 2) and the seed rulings about {T}, {Q} and sickness."""
+
+from __future__ import annotations
+
+import pytest
+
+from manasolve.models.board import load_board
+from manasolve.models.mana import ManaCost
+from manasolve.solver.pay import pay, payable
+
+
+def board(*perms, life: int = 20, cards: list | None = None):
+    entries = []
+    for i, p in enumerate(perms):
+        entry = {"card": p} if isinstance(p, str) else dict(p)
+        entry.setdefault("id", "p%d" % i)
+        entries.append(entry)
+    return load_board({"players": [{"name": "alice", "life": life, "battlefield": entries}], "cards": cards or []})
+
+
+def count(b, cost: str, **kw) -> int:
+    answer = pay(b, ManaCost.parse(cost), **kw)
+    assert answer["payable"] == (answer["count"] > 0)
+    assert payable(b, ManaCost.parse(cost), **kw) == answer["payable"]
+    return answer["count"]
+
+
+def test_greedy_tapper_counterexample_is_payable():
+    # Lands W/U, U/B, U/B, W/G, R/G, R/G paying {W}{U}{U}{B}{R}{G}: a most-constrained
+    # greedy tapper can paint itself into a corner; an exact solver must not.
+    b = board("Tundra", "Underground Sea", "Underground Sea", "Savannah", "Taiga", "Taiga")
+    # Taigas give R and G (2 ways), Savannah W, Tundra U, the Seas U and B (2 ways).
+    assert count(b, "{W}{U}{U}{B}{R}{G}") == 4
+
+
+@pytest.mark.parametrize("life, expected", [(1, 0), (2, 1), (3, 1)])
+def test_phyrexian_symbol_needs_two_life(life, expected):
+    # 107.4f / 119.4: 2 life only while life >= 2; paying down to 0 is legal.
+    assert count(board("Forest", life=life), "{B/P}") == expected
+
+
+@pytest.mark.parametrize("life, expected", [(1, 0), (3, 1), (4, 2)])
+def test_each_phyrexian_symbol_is_its_own_two_life(life, expected):
+    # {B/P}{B/P} with one Swamp: B + 2 life (life >= 2), or 4 life (life >= 4); BB needs two
+    # Swamps. Identical symbols are announced as a multiset.
+    assert count(board("Swamp", life=life), "{B/P}{B/P}") == expected
+
+
+def test_phyrexian_announcement_and_life_in_answer():
+    answer = pay(board("Forest", life=5), ManaCost.parse("{G}{W/P}"), mode="all")
+    (only,) = answer["payments"]
+    assert only["announced"] == "{G}" and only["life"] == 2
+
+
+def test_sick_llanowar_elves_cannot_tap_for_mana():
+    # 302.6: a creature's {T} ability needs it to be under control since the turn began.
+    assert count(board({"card": "Llanowar Elves", "sick": True}), "{G}") == 0
+    assert count(board({"card": "Llanowar Elves", "sick": False}), "{G}") == 1
+    assert count(board({"card": "Llanowar Elves", "sick": True, "haste": True}), "{G}") == 1
+
+
+def test_sick_land_is_not_affected():
+    # 302.6 is about creatures: a land that just came under control taps for mana.
+    assert count(board({"card": "Forest", "sick": True}), "{G}") == 1
+
+
+def test_seed_tapped_permanent_cannot_pay_tap_cost():
+    # Seed: "A permanent that's already tapped can't be tapped again to pay the cost."
+    assert count(board({"card": "Forest", "tapped": True}), "{G}") == 0
+
+
+def test_seed_untap_symbol_needs_a_tapped_permanent_and_no_sickness():
+    # Seed: {Q} means "untap this permanent"; an untapped one can't pay it, and a
+    # creature's {Q} ability has the same sickness rule as {T}.
+    cards = [{"name": "Untap Druid", "manaCost": "{G}", "type": "Creature — Elf Druid", "types": ["Creature"],
+              "text": "{Q}: Add {G}.", "power": "1", "toughness": "1"}]
+    assert count(board({"card": "Untap Druid", "tapped": True}, cards=cards), "{G}") == 1
+    assert count(board({"card": "Untap Druid", "tapped": False}, cards=cards), "{G}") == 0
+    assert count(board({"card": "Untap Druid", "tapped": True, "sick": True}, cards=cards), "{G}") == 0
+
+
+def test_signet_chain_counts_each_funded_activation():
+    # Island pays Azorius Signet's {1}; either Signet's mana may pay the next one.
+    b = board("Island", "Azorius Signet", "Dimir Signet")
+    assert count(b, "{1}") == 4  # Island; Island+A; Island+D; Island+A+D (in some order)
+
+
+def test_ring_of_signets_funds_nothing():
+    assert count(board("Azorius Signet", "Dimir Signet"), "{1}") == 0
+    assert not payable(board("Azorius Signet", "Dimir Signet"), ManaCost.parse("{1}"))
+
+
+def test_signet_pays_two_colours_once_funded():
+    assert count(board("Forest", "Azorius Signet"), "{W}{U}") == 1
+    assert count(board("Azorius Signet"), "{W}{U}") == 0
+
+
+def test_zero_cost_has_exactly_the_empty_payment():
+    # 118.5: a cost of {0} is paid by acknowledging it.
+    answer = pay(board("Forest", "Sol Ring"), ManaCost.parse("{0}"), mode="all")
+    assert answer["count"] == 1 and answer["payable"]
+    assert answer["payments"] == [{"multiplicity": 1, "announced": "{0}", "life": 0,
+                                   "activations": [], "tapped_for_cost": []}]
+
+
+def test_birds_paying_generic_is_five_payments():
+    # The mana produced is part of a payment's identity (design.md).
+    assert count(board("Birds of Paradise"), "{1}") == 5
+
+
+def test_sol_ring_and_forest_may_float_one_colorless():
+    # Sol Ring alone, or Sol Ring + Forest with one {C} floating; Forest's {G} is spent.
+    assert count(board("Sol Ring", "Forest"), "{2}") == 2
+
+
+def test_colorless_symbol_needs_colorless_mana():
+    # 107.4c
+    assert count(board("Forest"), "{C}") == 0
+    assert count(board("Wastes"), "{C}") == 1
+
+
+def test_snow_symbol_needs_snow_source():
+    # 107.4h
+    assert count(board("Forest"), "{S}") == 0
+    assert count(board("Snow-Covered Forest"), "{S}") == 1
+
+
+def test_mana_confluence_life_cost():
+    assert count(board("Mana Confluence", life=0), "{R}") == 0
+    assert count(board("Mana Confluence", life=1), "{R}") == 1
+
+
+def test_springleaf_drum_may_tap_a_sick_creature():
+    # The Drum's "tap an untapped creature you control" is not the creature's {T}.
+    b = board("Springleaf Drum", {"card": "Llanowar Elves", "sick": True})
+    assert count(b, "{U}") == 1
+    answer = pay(b, ManaCost.parse("{U}"), mode="best")
+    assert answer["best"]["tapped_for_cost"] == [{"permanent": "p1", "for": "tapped"}]
+
+
+def test_one_creature_is_never_used_twice():
+    # Non-sick Elves: tap for {G}, or be tapped by the Drum, never both.
+    b = board("Springleaf Drum", "Llanowar Elves")
+    assert count(b, "{G}{G}") == 0
+    assert count(b, "{G}") == 2  # Elves for {G}; or Drum (tapping Elves) for {G}
+
+
+def test_filter_land_needs_mana_from_elsewhere():
+    assert count(board("Mystic Gate"), "{W}{W}") == 0
+    assert count(board("Mystic Gate", "Island"), "{W}{W}") == 1
+    assert count(board("Mystic Gate", "Plains"), "{W}{W}") == 1
+
+
+def test_forty_basics_seven_symbols_exact_count():
+    b = board(*(["Forest"] * 8 + ["Plains"] * 8 + ["Island"] * 8 + ["Swamp"] * 8 + ["Mountain"] * 8))
+    # One colour three times (5 * C(8,3) * 8^4) or two colours twice (10 * C(8,2)^2 * 8^3).
+    assert count(b, "{2}{W}{U}{B}{R}{G}") == 5 * 56 * 8 ** 4 + 10 * 28 ** 2 * 8 ** 3
+
+
+def test_groups_name_interchangeable_permanents_with_multiplicity():
+    b = board("Forest", "Forest", "Forest", "Forest", "Llanowar Elves")
+    answer = pay(b, ManaCost.parse("{2}{G}"), mode="all")
+    assert answer["count"] == 10
+    assert sorted(g["multiplicity"] for g in answer["payments"]) == [4, 6]
+    six = next(g for g in answer["payments"] if g["multiplicity"] == 6)
+    forests = next(a for a in six["activations"] if a["permanents"][0] == "p0")
+    assert forests["permanents"] == ["p0", "p1", "p2", "p3"] and forests["use"] == 2
+
+
+def test_best_uses_fewest_permanents_and_no_life():
+    b = board("Mana Confluence", "Forest", "Sol Ring", life=20)
+    answer = pay(b, ManaCost.parse("{1}{G}"), mode="best")
+    used = {a["permanent"] for a in answer["best"]["activations"]}
+    assert answer["best"]["life"] == 0 and "p0" not in used
