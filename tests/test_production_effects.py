@@ -229,3 +229,29 @@ def test_dev_set_unhandled_effects_are_reported_not_guessed():
         assert name in reported
     cards = {c.name: c for c in _dev_cards()}
     assert mana_effects(cards["Reality Twist"]) == ()
+
+
+# --- parsed extensions: filtered references, amounts read off the board ---------------------
+
+
+def test_star_compass_and_gond_gate_filtered_references():
+    b = board([("sc", "Star Compass"), ("gg", "Gond Gate"), ("i", "Island"), ("rp", "Reflecting Pool")])
+    got = could_produce(b)
+    assert got["sc"] == ("U",)  # basic lands only: not the Pool's {C} from the Gate
+    assert got["gg"] == ("C",)  # the only Gate produces only {C}, not a color
+    assert got["rp"] == ("U", "C")
+
+
+def test_incubation_druid_three_with_a_counter_and_gaeas_cradle_counts_creatures():
+    b = board([{"id": "d", "card": "Incubation Druid", "counters": {"+1/+1": 1}}, ("f", "Forest"),
+               ("gc", "Gaea's Cradle")])
+    assert bundles(b, "d") == (("G", "G", "G"),)
+    assert bundles(b, "gc") == (("G",),)
+    empty = board([("gc", "Gaea's Cradle")])
+    assert bundles(empty, "gc") == () and could_produce(empty)["gc"] == ()
+
+
+def test_chosen_color_is_not_on_the_board():
+    """Thriving Bluff: {R}, or the colour chosen as it entered, which the board doesn't record."""
+    b = board([("tb", "Thriving Bluff")])
+    assert bundles(b, "tb") == (("R",),)

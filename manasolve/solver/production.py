@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import networkx as nx
 
-from manasolve.models.abilities import BASIC_LAND_TYPES, ManaAbility, basic_land_ability
+from manasolve.models.abilities import BASIC_LAND_TYPES, Condition, Count, ManaAbility, basic_land_ability
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS, TYPES
 from manasolve.models.mana_effects import (
@@ -52,6 +52,9 @@ _SCOPES = {
     "lands_you_control": ("land", "you"),
     "lands_opponents_control": ("land", "opponents"),
     "permanents_you_control": ("permanent", "you"),
+    # "any type the sacrificed land could produce": costs are ignored (106.7), so any land
+    # you could sacrifice; as a payment option each choice of land is one bundle.
+    "sacrificed": ("land", "you"),
 }
 
 
@@ -128,6 +131,11 @@ def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) 
     if what == "enchanted land":
         return src is not None and src.attached_to == perm.id
     return what in an.subtypes[perm.id]  # a land type: Forest, Mountain, Gate...
+
+
+def _has_word(an: Analysis, perm: Permanent, word: str) -> bool:
+    """A type-line word of `perm` now ("Basic", "Gate", "Creature", "Swamp")."""
+    return word in _supertypes(perm) or perm.is_type(word) or word in an.subtypes[perm.id]
 
 
 def _ability_key(ab: ManaAbility) -> tuple:
@@ -217,8 +225,61 @@ def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[
     """The bundles the ability's own text allows, before any effect (referential ones
     resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
     if ability.reference is None:
-        return ability.options
-    return tuple((t,) for t in _types_of(_reference_input(an, perm, ability)))
+        return _amounts(an, perm, ability, ability.options)
+    refs = tuple((t,) for t in _types_of(_reference_input(an, perm, ability)))
+    return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)))
+
+
+def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
+    """A "for each" number read off the board now; None if the board doesn't say."""
+    if count.kind == "permanents":
+        n = sum(1 for q in an.board.controlled_by(perm.controller)
+                if all(_has_word(an, q, w) for w in count.filter)
+                and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least)))
+    elif count.kind == "counters_on_self":
+        n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
+    elif count.kind == "self_power":
+        n = perm.power
+    else:  # graveyard contents, counters removed or mana value sacrificed as a cost
+        return None
+    return max(n, 0) + count.plus
+
+
+def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
+    """Whether an "If ..., add ... instead" condition holds now; None if the board doesn't say."""
+    if cond.kind == "self_counter":
+        return any(v > 0 and cond.counter in (None, k) for k, v in perm.counters.items())
+    if cond.kind == "control":
+        n = _count(an, perm, Count("permanents", cond.filter, cond.power_at_least))
+        return n is not None and n >= cond.n
+    if cond.kind in ("all_of", "any_of"):
+        parts = [_holds(an, perm, c) for c in cond.parts]
+        if None in parts:
+            return None
+        return all(parts) if cond.kind == "all_of" else any(parts)
+    return None
+
+
+def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> tuple[Bundle, ...]:
+    """Amounts read off the board ("for each", "If ..., add ... instead"); an amount the
+    board doesn't determine leaves the ability out (no bundle: never guessed)."""
+    if ability.per is not None:
+        n = _count(an, perm, ability.per)
+        if n is None:
+            return ()
+        if ability.any_combination:
+            pool = _types_of({t for b in bundles for t in b})
+            bundles = tuple(itertools.combinations_with_replacement(pool, n)) if n else ()
+        else:
+            bundles = tuple(b * n for b in bundles) if n else ()
+    if ability.instead is not None:
+        holds = _holds(an, perm, ability.instead.condition)
+        if holds is None:
+            return ()
+        if holds:
+            inst = ability.instead
+            bundles = inst.options if inst.options else tuple(_sort(b * inst.times) for b in bundles)
+    return tuple(dict.fromkeys(_sort(b) for b in bundles))
 
 
 def _resolve(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> list[Bundle]:
@@ -269,15 +330,15 @@ def could_produce(board: Board) -> dict[str, tuple[str, ...]]:
 # The could-produce fixpoint (106.7)
 
 
-def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple[str, str]]:
-    """The group nodes ``(player, what)`` a referential ability reads."""
+def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
+    """The group nodes ``(player, what, filter words)`` a referential ability reads."""
     assert ability.reference is not None
     scope = _SCOPES.get(ability.reference.scope)
-    if scope is None:
+    if scope is None:  # "chosen" colour, commander identity: not on the board, no type defined
         return []
     what, whose = scope
     players = [perm.controller] if whose == "you" else an.board.opponents_of(perm.controller)
-    return [(pl, what) for pl in players]
+    return [(pl, what, ability.reference.filter) for pl in players]
 
 
 def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
@@ -297,7 +358,7 @@ def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozen
     each one-mana option after replacement effects (monotone: a union over `types`)."""
     if ability.reference.kind == "color":  # type: ignore[union-attr]
         types = types & frozenset(COLORS)
-    bundles = _resolve(an, perm, ability, tuple((t,) for t in _types_of(types)))
+    bundles = _resolve(an, perm, ability, _amounts(an, perm, ability, tuple((t,) for t in _types_of(types))))
     return frozenset(t for b in bundles for t in b)
 
 
@@ -308,7 +369,9 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     out: set[str] = set()
     for ab in an.abilities[perm.id]:
         if ab.reference is None:
-            out.update(t for b in _resolve(an, perm, ab, ab.options) for t in b)
+            out.update(t for b in _resolve(an, perm, ab, _amounts(an, perm, ab, ab.options)) for t in b)
+        elif ab.options:  # "Add {G} or one mana of the chosen color": the fixed half
+            out.update(t for b in _resolve(an, perm, ab, _amounts(an, perm, ab, ab.options)) for t in b)
     for s, e in an.effects:
         if s is perm and isinstance(e, AddFixed):
             out.update(t for b in e.options for t in b)
@@ -318,8 +381,8 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
 def _solve_fixpoint(an: Analysis) -> None:
     """Least fixpoint of could-produce over the dependency graph.
 
-    Nodes: permanent ids, and group nodes ``(player, what)`` = the union of what that
-    player's permanents of kind `what` could produce.  Edges: member → group, group →
+    Nodes: permanent ids, and group nodes ``(player, what, words)`` = the union of what
+    that player's permanents of kind `what` having every filter word could produce.  Edges: member → group, group →
     every permanent with a referential ability reading it.  Strongly connected components
     are solved in topological order of the condensation; inside one, values only grow
     (every transfer is a union over single types), so propagating each new type once along
@@ -338,9 +401,9 @@ def _solve_fixpoint(an: Analysis) -> None:
                     g.add_edge(grp, p.id)
                     g.edges[grp, p.id].setdefault("abilities", []).append(ab)
     for grp in readers:
-        player, what = grp
+        player, what, words = grp
         for q in perms:
-            if q.controller == player and _is(an, q, what):
+            if q.controller == player and _is(an, q, what) and all(_has_word(an, q, w) for w in words):
                 g.add_edge(q.id, grp)
     value: dict = {n: frozenset() for n in g.nodes}
     cond = nx.condensation(g)
