@@ -48,7 +48,3 @@ def main(argv: list[str] | None = None) -> int:
     else:
         render(answer)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
