@@ -1,0 +1,10 @@
+"""Shared test configuration: Hypothesis runs derandomized under CI so a red run is
+reproducible; locally it explores new examples each run."""
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
