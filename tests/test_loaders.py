@@ -1,0 +1,133 @@
+"""Card file loaders: the three shapes, gzip, multi-face cards, the cache, bad files."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from manasolve.models.board import InputError
+from manasolve.models.carddb import CardDB
+from manasolve.models.loaders import load_card_file
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch):
+    d = tmp_path / "cache"
+    monkeypatch.setenv("MANASOLVE_CACHE_DIR", str(d))
+    return d
+
+
+ATOMIC = {"meta": {"version": "5"}, "data": {
+    "Llanowar Elves": [{"name": "Llanowar Elves", "manaCost": "{G}", "type": "Creature — Elf Druid",
+                        "types": ["Creature"], "subtypes": ["Elf", "Druid"], "text": "{T}: Add {G}.",
+                        "power": "1", "toughness": "1", "layout": "normal", "legalities": {"vintage": "Legal"},
+                        "foreignData": [{"language": "German", "name": "Llanowarelfen"}]}],
+    "Fire // Ice": [
+        {"name": "Fire // Ice", "faceName": "Fire", "manaCost": "{1}{R}", "type": "Instant", "types": ["Instant"],
+         "text": "Fire deals 2 damage divided as you choose among one or two targets.", "layout": "split", "side": "a"},
+        {"name": "Fire // Ice", "faceName": "Ice", "manaCost": "{1}{U}", "type": "Instant", "types": ["Instant"],
+         "text": "Tap target permanent.\nDraw a card.", "layout": "split", "side": "b"}],
+    "Bonecrusher Giant // Stomp": [
+        {"name": "Bonecrusher Giant // Stomp", "faceName": "Bonecrusher Giant", "manaCost": "{2}{R}",
+         "type": "Creature — Giant", "types": ["Creature"], "power": "4", "toughness": "3", "text": "...",
+         "layout": "adventure", "side": "a"},
+        {"name": "Bonecrusher Giant // Stomp", "faceName": "Stomp", "manaCost": "{1}{R}", "type": "Instant — Adventure",
+         "types": ["Instant"], "text": "Stomp deals 2 damage to any target.", "layout": "adventure", "side": "b"}],
+}}
+
+SCRYFALL = [
+    {"object": "card", "name": "Sol Ring", "mana_cost": "{1}", "type_line": "Artifact",
+     "oracle_text": "{T}: Add {C}{C}.", "layout": "normal", "keywords": []},
+    {"object": "card", "name": "Delver of Secrets // Insectile Aberration", "layout": "transform",
+     "card_faces": [
+         {"name": "Delver of Secrets", "mana_cost": "{U}", "type_line": "Creature — Human Wizard",
+          "oracle_text": "At the beginning of your upkeep, look at the top card of your library.", "power": "1", "toughness": "1"},
+         {"name": "Insectile Aberration", "mana_cost": "", "type_line": "Creature — Human Insect",
+          "oracle_text": "Flying", "power": "3", "toughness": "2"}]},
+]
+
+
+def write(path, obj, gz=False):
+    data = json.dumps(obj).encode()
+    path.write_bytes(gzip.compress(data) if gz else data)
+    return path
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_atomic_cards_by_name_and_by_face(tmp_path, gz):
+    cards = load_card_file(write(tmp_path / ("a.json.gz" if gz else "a.json"), ATOMIC, gz))
+    assert cards["Llanowar Elves"]["text"] == "{T}: Add {G}."
+    assert "foreignData" not in cards["Llanowar Elves"] and "legalities" not in cards["Llanowar Elves"]
+    assert cards["Fire"]["manaCost"] == "{1}{R}" and cards["Ice"]["manaCost"] == "{1}{U}"
+    assert "Fire // Ice" not in cards  # a split card's full name is both halves, not one face
+    assert cards["Stomp"]["type"] == "Instant — Adventure"
+    assert cards["Bonecrusher Giant // Stomp"]["manaCost"] == "{2}{R}"  # front face
+    assert CardDB([cards]).get("Llanowar Elves").mana_abilities[0].options == (("G",),)
+
+
+def test_scryfall_bulk_converted_to_mtgjson_fields(tmp_path):
+    cards = load_card_file(write(tmp_path / "s.json", SCRYFALL))
+    sol = cards["Sol Ring"]
+    assert (sol["manaCost"], sol["type"], sol["types"], sol["text"]) == ("{1}", "Artifact", ["Artifact"], "{T}: Add {C}{C}.")
+    back = cards["Insectile Aberration"]
+    assert back["subtypes"] == ["Human", "Insect"] and back["power"] == "3" and back["manaCost"] is None
+    assert cards["Delver of Secrets // Insectile Aberration"]["name"] == "Delver of Secrets // Insectile Aberration"
+    assert cards["Delver of Secrets // Insectile Aberration"]["manaCost"] == "{U}"
+
+
+def test_plain_list_of_mtgjson_cards_indexes_front_face_too(tmp_path):
+    cards = load_card_file(write(tmp_path / "p.json", [
+        {"name": "Sol Ring", "manaCost": "{1}", "type": "Artifact", "text": "{T}: Add {C}{C}."},
+        {"name": "Jewel // Locus", "manaCost": "{U}", "type": "Artifact", "text": "{T}: Add {C}{C}.", "layout": "transform"}]))
+    assert cards["Jewel"]["aliasOf"] == "Jewel // Locus"
+    assert "aliasOf" not in cards["Sol Ring"]
+
+
+def test_dev_cards_load(tmp_path):
+    cards = load_card_file("/work/shared/data/cards-dev.json")
+    assert len([c for c in cards.values() if not c.get("aliasOf")]) == 698
+
+
+def test_second_load_comes_from_the_cache(tmp_path, cache_dir):
+    path = write(tmp_path / "a.json", ATOMIC)
+    first = load_card_file(path)
+    assert len(list(cache_dir.iterdir())) == 1
+    cached = next(cache_dir.iterdir())
+    # Prove the cache is read: plant a marker in it and load again.
+    import pickle
+    planted = dict(first, Marker={"name": "Marker"})
+    cached.write_bytes(pickle.dumps(planted))
+    assert "Marker" in load_card_file(path)
+    # A changed file (size/mtime) is read afresh.
+    write(path, {"data": {"Sol Ring": [{"name": "Sol Ring", "type": "Artifact"}]}})
+    assert set(load_card_file(path)) == {"Sol Ring"}
+
+
+@pytest.mark.parametrize("content,where", [
+    (b'{"data": {"X": [', ""),
+    (b"not json", ""),
+    (b'"a string"', ""),
+    (b'{"meta": {}}', "data"),
+    (b'{"data": {"X": {"name": "X"}}}', "data['X']"),
+    (b'[{"type": "Artifact"}]', "[0].name"),
+    (b'[1, 2]', "[0]"),
+    (b'[{"object": "card", "type_line": "Land"}]', "[0].name"),
+])
+def test_bad_files_are_one_line_input_errors(tmp_path, content, where):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(InputError) as e:
+        load_card_file(path)
+    assert e.value.source == str(path) and e.value.where == where
+    assert "\n" not in e.value.line()
+
+
+def test_missing_file_and_bad_gzip(tmp_path):
+    with pytest.raises(InputError):
+        load_card_file(tmp_path / "missing.json")
+    bad = tmp_path / "x.json.gz"
+    bad.write_bytes(b"\x1f\x8b" + b"garbage" * 10)
+    with pytest.raises(InputError):
+        load_card_file(bad)
