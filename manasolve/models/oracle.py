@@ -58,11 +58,18 @@ def normalize(text: str, name: str) -> str:
     t = _REMINDER.sub("", text)
     names = [name] + [n for n in name.split(" // ") if n != name] if name else []
     for full in names:
-        t = t.replace(full, "~")
+        t = _replace_word(t, full)
         short = full.split(",")[0]
         if short != full and len(short) > 3:
-            t = t.replace(short, "~")
+            t = _replace_word(t, short)
     return _SELF_PHRASES.sub("~", t)
+
+
+def _replace_word(text: str, name: str) -> str:
+    """``name`` → ``~`` where it stands as whole words (a card named "Ice" leaves "Police")."""
+    if name not in text:
+        return text
+    return re.sub(r"(?<!\w)%s(?!\w)" % re.escape(name), "~", text)
 
 
 def parse_card_abilities(card) -> None:

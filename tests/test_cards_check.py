@@ -1,0 +1,65 @@
+"""``manasolve cards check``: the coverage report on real and small card files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from manasolve import api
+from manasolve.cli import main
+
+DEV = "/work/shared/data/cards-dev.json"
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANASOLVE_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run_json(capsys, *argv) -> dict:
+    assert main(["cards", "check", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_dev_cards_meet_the_coverage_targets(capsys):
+    r = run_json(capsys, DEV)
+    assert r["cards"] == 698
+    assert r["mana_lines_understood"] / r["mana_lines"] >= 0.97
+    for k in ("Saddle", "Crew", "Convoke", "Improvise", "Delve"):
+        assert r["keywords"][k]["seen"] > 0 and r["keywords"][k]["understood"] == r["keywords"][k]["seen"], k
+    assert r == api.cards_check(DEV)
+
+
+def test_small_file_counts_and_groups_what_is_not_understood(tmp_path, capsys):
+    cards = [
+        {"name": "A", "type": "Artifact", "text": "{T}: Add {C}.\n{T}: Add {R} for each card in target player's hand."},
+        {"name": "B", "type": "Artifact", "text": "{T}: Add {G} for each card in target player's hand."},
+        {"name": "C", "type": "Artifact Creature — Horse", "text": "Saddle 2\nCrew X\nConvoke"},
+        {"name": "D", "type": "Planeswalker", "text": "[+1]: Add {R}{R}."},
+    ]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards))
+    r = run_json(capsys, str(path))
+    assert (r["cards"], r["mana_lines"], r["mana_lines_understood"]) == (4, 3, 1)
+    assert r["keywords"]["Saddle"] == {"seen": 1, "understood": 1}
+    assert r["keywords"]["Crew"] == {"seen": 1, "understood": 0}
+    assert r["keywords"]["Convoke"] == {"seen": 1, "understood": 1}
+    groups = {g["template"]: g for g in r["not_understood_by_template"]}
+    g = groups["{…}: Add {…} for each card in target player's hand."]
+    assert g["count"] == 2 and [e["card"] for e in g["examples"]] == ["A", "B"]
+    assert {"card": "C", "sentence": "Crew X", "template": "Crew X"} in r["not_understood"]
+
+
+def test_table_output(capsys):
+    assert main(["cards", "check", DEV]) == 0
+    out = capsys.readouterr().out
+    assert "mana-ability lines" in out and "Saddle" in out
+
+
+def test_bad_file_exits_2_with_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[{")
+    assert main(["cards", "check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bad) in err
