@@ -29,6 +29,10 @@ def register(sub) -> None:
     mode.add_argument("--all", dest="mode", action="store_const", const="all", help="list the payments, grouped")
     mode.add_argument("--best", dest="mode", action="store_const", const="best", help="one cheapest payment")
     p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
+    p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
+    p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")
+    p.add_argument("--order", metavar="CRITERIA", help="with --best: criteria order, a comma list of "
+                   "keep,life,sacrifice,waste,colors,flexibility,creatures (default: that order)")
     p.set_defaults(run=run, mode="count")
 
 
@@ -36,7 +40,8 @@ def run(args: argparse.Namespace):
     board = board_from_args(args)
     answer = pay_cost_or_card(board, cost=args.cost, card=args.card, player=args.player, mode=args.mode,
                               limit=args.limit or None, x=args.x, zone=args.zone, alt=args.alt,
-                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise)
+                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise,
+                              keep=args.keep, keep_hand=args.keep_hand, order=args.order)
     return answer, render
 
 

@@ -35,11 +35,14 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
 
 
 def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
-        convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None) -> dict:
+        convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
+        keep: list | None = None, order: tuple[str, ...] | None = None) -> dict:
     """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
 
     mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
-    `limit` groups) or ``best`` (one payment: fewest permanents, no life unless needed).
+    `limit` groups) or ``best`` (one payment chosen by the lexicographic objective of
+    `manasolve.solver.best` in criteria `order`, keeping the `keep` costs (KeepCost)
+    payable where possible, with the reason in ``why``).
     `announcements` overrides the 601.2b announcements of `cost` (e.g. after a total-cost
     pipeline has applied reductions to each).
     """
@@ -48,12 +51,9 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     res = collect(board, player, convoke=convoke, improvise=improvise)
     answer: dict = {"cost": str(cost), "player": player}
     if mode == "best":
-        pm = cpsat.build(res, anns, board.player(player).life)
-        used = sum(pm.use.values())
-        solver = cpsat.solve(pm, 1000 * pm.life_paid + used)
-        answer["payable"] = solver is not None
-        answer["best"] = cpsat.read_payment(pm, solver) if solver else None
-        answer["why"] = ["fewest permanents used, no life paid unless needed"] if solver else []
+        from manasolve.solver.best import DEFAULT_ORDER, best_payment
+
+        answer.update(best_payment(board, player, res, anns, keep, order or DEFAULT_ORDER))
     else:
         per = counters(board, player, anns, res)
         answer["count"] = sum(c.count() for _, c in per)
@@ -78,10 +78,24 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
                      mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand",
-                     alt: str | None = None, kicker: int = 0, convoke: bool = False, improvise: bool = False) -> dict:
+                     alt: str | None = None, kicker: int = 0, convoke: bool = False, improvise: bool = False,
+                     keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None) -> dict:
     """`pay` for a cost string (``--cost``) or for a card's locked total cost (``--card``).
 
-    Raises InputError for an unreadable cost or a negative X."""
+    keep / keep_hand / order (mode ``best``): costs to keep payable (cost strings, and with
+    `keep_hand` the other cards in hand) and the criteria order (see solver.best).
+    Raises InputError for an unreadable cost, a negative X or an unknown criterion."""
+    from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order
+
+    keeps = []
+    for text in keep or []:
+        try:
+            keeps.append(KeepCost(text, ManaCost.parse(text)))
+        except CostSyntaxError as exc:
+            raise InputError("--keep", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+    if keep_hand:
+        keeps += hand_keep_costs(board, board.player(player).name, card if zone == "hand" else None)
+    best_kw = {"keep": keeps, "order": parse_order(order)}
     if x < 0:
         raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
     if (cost is None) == (card is None):
@@ -91,12 +105,12 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
             parsed = ManaCost.parse(cost)
         except CostSyntaxError as exc:
             raise InputError("--cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise)
+        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise, **best_kw)
     from manasolve.solver.total_cost import payment_plan
 
     plan = payment_plan(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
     answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
-                 improvise=plan.improvise or improvise, announcements=plan.announcements)
+                 improvise=plan.improvise or improvise, announcements=plan.announcements, **best_kw)
     answer["card"] = card
     answer["total"] = plan.total_text
     return answer

@@ -1,0 +1,371 @@
+"""The payment an AI should choose (``pay --best``): an explicit lexicographic objective
+solved by CP-SAT, and the reason it beat the runner-up.
+
+Criteria (default order; any subset in any order may be given, the deterministic
+tie-break always comes last):
+
+1. ``keep`` — as many of the keep costs (``--keep COST`` or, with ``--keep-hand``, the
+   mana costs of the other cards in hand) as possible stay payable afterwards.  Each keep
+   cost gets its own copy of the payment model in the same CP-SAT model (built by
+   `cpsat.build` and appended variable by variable), active only when its ``kept``
+   literal is true; a permanent the main payment uses can't be used by any copy, and the
+   copy may pay only the life left after the main payment (119.4).  The copies are
+   independent: "payable afterwards" is asked of each keep cost on its own.
+2. ``life`` — life paid (Phyrexian 107.4f, "Pay N life" costs) plus damage dealt to you:
+   painlands' rider (``ManaAbility.damage``) and a "Whenever this land becomes tapped, it
+   deals N damage to you." trigger (City of Brass), which fires whenever the permanent is
+   tapped for any reason.  Triggers worded otherwise are not read (listed as notes).
+3. ``sacrifice`` — permanents sacrificed to pay (Treasures).
+4. ``waste`` — mana made but spent neither on the cost nor on another activation's cost.
+5. ``colors`` — the number of colours some untapped, unused source could still make with
+   an ability that costs no mana.
+6. ``flexibility`` — the sum, over the permanents used, of how many mana types each could
+   make: the least flexible sources are tapped first.
+7. ``creatures`` — creatures tapped (an untapped creature could still attack or block).
+
+Levels are solved one by one: minimise level k, add "level k == its optimum", go on.
+The tie-break minimises the sum of the used permanents' ranks in id order, and CP-SAT
+runs with one worker and a fixed seed, so the same board always gives the same answer.
+
+The explanation re-solves with the chosen payment forbidden (same announcement and the
+same number of members of each interchangeable class in each role), compares the two
+level by level and names the first criterion on which they differ.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from manasolve.models.board import Board, InputError, Permanent
+from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format_symbols
+from manasolve.solver import cpsat
+from manasolve.solver.feasibility import cost_units
+from manasolve.solver.resources import Resources, Role, collect
+
+CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
+DEFAULT_ORDER = CRITERIA
+TIEBREAK = "tiebreak"
+
+_TAPPED_TRIGGER = re.compile(r"Whenever this (?:land|artifact|creature|permanent) becomes tapped, "
+                             r"it deals (\d+) damage to you\.")
+
+
+@dataclass(frozen=True)
+class KeepCost:
+    """A cost that should stay payable after the payment: its label (card name or cost
+    text), its 601.2b announcements and whether it has convoke / improvise."""
+
+    label: str
+    cost: ManaCost
+    convoke: bool = False
+    improvise: bool = False
+
+
+def parse_order(order: str | list[str] | None) -> tuple[str, ...]:
+    """The criteria order from a comma list (CLI) or a list (API); None = default.
+
+    Raises InputError naming an unknown or repeated criterion."""
+    if order is None:
+        return DEFAULT_ORDER
+    names = [s.strip() for s in order.split(",")] if isinstance(order, str) else [s.strip() for s in order]
+    names = [n for n in names if n]
+    for n in names:
+        if n not in CRITERIA:
+            raise InputError("--order", "unknown criterion %r (choose from %s)" % (n, ", ".join(CRITERIA)))
+    if len(set(names)) != len(names):
+        raise InputError("--order", "a criterion is listed twice in %r" % ",".join(names))
+    return tuple(names)
+
+
+def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> list[KeepCost]:
+    """Keep costs for ``--keep-hand``: the mana cost ({X} = 0) of every card in `player`'s
+    hand except one copy of `casting`; cards without a mana cost (lands) are skipped."""
+    hand = list(board.player(player).hand)
+    if casting in hand:
+        hand.remove(casting)
+    out = []
+    for name in hand:
+        card = board.db.get(name)
+        if card.mana_cost is None:
+            continue
+        kw = card.static_keywords
+        out.append(KeepCost(name, card.mana_cost.with_x(0), bool(kw.get("Convoke")), bool(kw.get("Improvise"))))
+    return out
+
+
+def tapped_trigger_damage(perm: Permanent) -> int:
+    """Damage dealt to the controller whenever `perm` becomes tapped (City of Brass), read
+    only from the exact sentence "Whenever this land becomes tapped, it deals N damage to you."."""
+    return sum(int(m.group(1)) for m in _TAPPED_TRIGGER.finditer(perm.card.text))
+
+
+def _taps(role: Role) -> bool:
+    """Whether taking this role taps the permanent (a {T} ability, convoke, improvise, or
+    being tapped for another ability's cost); {Q} abilities untap it instead."""
+    if role.pattern.kind != "mana":
+        return True
+    return bool(role.ability and role.ability.cost.tap)
+
+
+def _remap(ref: int, offset: int) -> int:
+    return ref + offset if ref >= 0 else -((-ref - 1) + offset) - 1
+
+
+def _append_copy(main: cp_model.CpModel, sub: cp_model.CpModel, enforce: cp_model.IntVar) -> int:
+    """Append `sub`'s variables and constraints to `main`, every constraint enforced only
+    when `enforce` is true.  Returns the offset of `sub`'s variable indices in `main`."""
+    mp, sp = main.Proto(), sub.Proto()
+    offset = len(mp.variables)
+    e = enforce.Index()
+    for v in sp.variables:
+        nv = mp.variables.add()
+        nv.domain.extend(list(v.domain))
+        nv.name = "keep_" + v.name
+    for c in sp.constraints:
+        nc = mp.constraints.add()
+        nc.enforcement_literal.extend([_remap(r, offset) for r in c.enforcement_literal] + [e])
+        if c.has_linear():
+            nc.linear.vars.extend([_remap(r, offset) for r in c.linear.vars])
+            nc.linear.coeffs.extend(list(c.linear.coeffs))
+            nc.linear.domain.extend(list(c.linear.domain))
+        elif c.has_bool_or():
+            nc.bool_or.literals.extend([_remap(r, offset) for r in c.bool_or.literals])
+        elif c.has_bool_and():
+            nc.bool_and.literals.extend([_remap(r, offset) for r in c.bool_and.literals])
+        elif c.has_exactly_one() or c.has_at_most_one():
+            # Enforcement literals are not supported on these: rewrite as a linear sum.
+            lits = list(c.exactly_one.literals if c.has_exactly_one() else c.at_most_one.literals)
+            negs = sum(1 for r in lits if r < 0)
+            for r in lits:  # a negated literal ~v contributes 1 - v
+                nc.linear.vars.append(_remap(r if r >= 0 else -r - 1, offset))
+                nc.linear.coeffs.append(1 if r >= 0 else -1)
+            lo = 1 if c.has_exactly_one() else 0
+            nc.linear.domain.extend([lo - negs, 1 - negs])
+        else:
+            raise NotImplementedError("keep copy: constraint kind not handled: %s" % c)
+    return offset
+
+
+@dataclass
+class Problem:
+    """The main payment model plus the keep copies and every level's expression."""
+
+    pm: cpsat.PaymentModel
+    keeps: list[KeepCost]
+    kept: list[cp_model.IntVar]
+    used: list[cp_model.LinearExpr]
+    levels: dict[str, cp_model.LinearExpr]
+    classes: list[list[int]]  # member indices of each interchangeable class
+    notes: list[str] = field(default_factory=list)
+
+
+def _build(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost]) -> Problem:
+    """The CP-SAT model of the payments of `anns` with the keep copies and level expressions."""
+    life_total = board.player(player).life
+    pm = cpsat.build(res, anns, life_total)
+    m = pm.model
+    members = pm.members
+    roles_of = [range(len(roles)) for _, roles in members]
+    used = [sum(pm.use[i, j] for j in roles_of[i]) for i in range(len(members))]
+    classes, k = [], 0
+    for cls in res.classes:
+        classes.append(list(range(k, k + len(cls.members))))
+        k += len(cls.members)
+
+    damage = []
+    for i, (perm, roles) in enumerate(members):
+        trig = tapped_trigger_damage(perm)
+        for j, r in enumerate(roles):
+            d = (r.ability.damage if r.ability else 0) + (trig if _taps(r) else 0)
+            if d:
+                damage.append(d * pm.use[i, j])
+    loss = pm.life_paid + sum(damage)
+
+    sacrificed = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
+                     if r.ability is not None and r.ability.cost.sacrifice_self)
+    produced = sum(len(r.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
+                   for j, r in enumerate(roles) if r.pattern.kind == "mana")
+    spent_on_costs = sum(cost_units(r.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
+                         for j, r in enumerate(roles) if r.pattern.kind == "mana")
+    convoked = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
+                   if r.pattern.kind in ("convoke", "improvise"))
+    spell_mana = sum(a.requirement.mana_units * v for a, v in zip(anns, pm.announce)) - convoked
+    waste = produced - spell_mana - spent_on_costs
+
+    colors_left = []
+    for c in COLORS:
+        makers = [i for i, (_, roles) in enumerate(members)
+                  if any(r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle for r in roles)]
+        if makers:
+            avail = m.NewBoolVar("avail_" + c)
+            m.Add(avail <= sum(1 - used[i] for i in makers))
+            colors_left.append(avail)
+    flex = sum(len({t for r in roles if r.pattern.kind == "mana" for t in r.pattern.bundle}) * used[i]
+               for i, (_, roles) in enumerate(members))
+    creatures = sum(used[i] for i, (perm, _) in enumerate(members) if perm.is_creature)
+    rank = {pid: n for n, pid in enumerate(sorted(perm.id for perm, _ in members))}
+    tiebreak = sum(rank[perm.id] * used[i] for i, (perm, _) in enumerate(members))
+
+    kept = []
+    index_of = {perm.id: i for i, (perm, _) in enumerate(members)}
+    for n, kc in enumerate(keeps):
+        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
+        sub = cpsat.build(kres, kc.cost.announcements(), life_total)
+        flag = m.NewBoolVar("kept_%d" % n)
+        offset = _append_copy(m, sub.model, flag)
+        for (i, j), v in sub.use.items():
+            kv = m.GetBoolVarFromProtoIndex(v.Index() + offset)
+            m.AddImplication(kv, flag)
+            main_i = index_of.get(sub.members[i][0].id)
+            if main_i is not None:
+                m.Add(used[main_i] + kv <= 1)  # the keep copy uses only what the payment leaves
+        kann = [m.GetBoolVarFromProtoIndex(v.Index() + offset) for v in sub.announce]
+        klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
+            r.pattern.life * m.GetBoolVarFromProtoIndex(sub.use[i, j].Index() + offset)
+            for i, (_, roles) in enumerate(sub.members) for j, r in enumerate(roles) if r.pattern.life)
+        m.Add(klife + loss <= life_total).OnlyEnforceIf(flag)  # 119.4 after the payment's life and damage
+        kept.append(flag)
+
+    levels = {"keep": -sum(kept), "life": loss, "sacrifice": sacrificed, "waste": waste,
+              "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: tiebreak}
+    return Problem(pm, keeps, kept, used, levels, classes)
+
+
+def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | None:
+    """Solve to optimality with one worker and a fixed seed (deterministic); None if infeasible."""
+    if objective is not None:
+        model.Minimize(objective)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.Solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status != cp_model.OPTIMAL:  # pragma: no cover - no time limit is set
+        raise RuntimeError("CP-SAT stopped before proving optimality")
+    return solver
+
+
+def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, dict[str, int]] | None:
+    """Solve level by level; the last solver and each level's optimum, or None if no payment."""
+    m = prob.pm.model
+    solver = _optimise(m)
+    if solver is None:
+        return None
+    values: dict[str, int] = {}
+    hint_vars = list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept)
+    for name in order + (TIEBREAK,):
+        expr = prob.levels[name]
+        if isinstance(expr, int):  # nothing on the board can change this level
+            values[name] = expr
+            continue
+        m.ClearHints()
+        for v in hint_vars:
+            m.AddHint(v, solver.BooleanValue(v))
+        solver = _optimise(m, expr)
+        if solver is None:  # pragma: no cover - feasible by the first solve
+            raise RuntimeError("level %r became infeasible" % name)
+        values[name] = round(solver.ObjectiveValue())
+        m.Add(expr == values[name])
+    return solver, values
+
+
+def _forbid(prob: Problem, solver: cp_model.CpSolver) -> None:
+    """Exclude the solved payment up to interchangeable members: some class must use a
+    role a different number of times, or the announcement must differ."""
+    m = prob.pm.model
+    diffs = [v.Not() for v in prob.pm.announce if solver.BooleanValue(v)]
+    for members in prob.classes:
+        for j in range(len(prob.pm.members[members[0]][1])):
+            count = sum(prob.pm.use[i, j] for i in members)
+            value = sum(solver.BooleanValue(prob.pm.use[i, j]) for i in members)
+            d = m.NewBoolVar("")
+            other = cp_model.Domain.FromIntervals([[0, value - 1], [value + 1, len(members)]])
+            m.AddLinearExpressionInDomain(count, other).OnlyEnforceIf(d)
+            diffs.append(d)
+    m.AddBoolOr(diffs)
+
+
+@dataclass
+class Choice:
+    """A solved payment: its JSON, its level values, what it taps and what it keeps."""
+
+    payment: dict
+    values: dict[str, int]
+    used: list[str]
+    kept: list[str]
+    colors: str
+
+
+def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) -> Choice:
+    used = [perm.id for i, (perm, _) in enumerate(prob.pm.members) if solver.Value(prob.used[i])]
+    kept = [kc.label for kc, v in zip(prob.keeps, prob.kept) if solver.BooleanValue(v)]
+    left = [c for c in COLORS if any(
+        r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle
+        for i, (perm, roles) in enumerate(prob.pm.members) if perm.id not in used for r in roles)]
+    return Choice(cpsat.read_payment(prob.pm, solver), values, used, kept, format_symbols(
+        [Symbol("color", (c,)) for c in left]) if left else "no colour")
+
+
+def _ids(ids: list[str]) -> str:
+    return ", ".join(ids) if ids else "nothing more"
+
+
+def explain(name: str, best: Choice, runner: Choice) -> str:
+    """One sentence: why `best` beats `runner` on criterion `name`."""
+    only_runner = [p for p in runner.used if p not in best.used]
+    taps = "the runner-up taps %s" % _ids(only_runner)
+    b, r = best.values[name], runner.values[name]
+    if name == "keep":
+        gained = [k for k in best.kept if k not in runner.kept]
+        return "keeps %s payable (%s and does not)" % (", ".join(gained), taps)
+    if name == "life":
+        return "loses %d life to costs and damage where the runner-up loses %d (%s)" % (b, r, taps)
+    if name == "sacrifice":
+        return "sacrifices %d permanent%s where the runner-up sacrifices %d (%s)" % (b, "" if b == 1 else "s", r, taps)
+    if name == "waste":
+        return "leaves %d mana unspent where the runner-up leaves %d (%s)" % (b, r, taps)
+    if name == "colors":
+        return "leaves %s producible by untapped sources where the runner-up leaves %s (%s)" % (
+            best.colors, runner.colors, taps)
+    if name == "flexibility":
+        return "taps less flexible sources (%d mana types in all) than the runner-up (%d; %s)" % (b, r, taps)
+    if name == "creatures":
+        return "keeps %d more creature%s untapped to attack or block (%s)" % (r - b, "" if r - b == 1 else "s", taps)
+    return "ties with the runner-up on every criterion; chosen by the deterministic tie-break (lowest permanent ids; %s)" % taps
+
+
+def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
+                 keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER) -> dict:
+    """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``why`` (the
+    deciding criterion against the runner-up), ``levels`` (the best payment's value on
+    each criterion, lower is better; keep and colors are negated counts) and ``kept``
+    (the keep costs that stay payable)."""
+    keeps = list(keeps or [])
+    prob = _build(board, player, res, anns, keeps)
+    solved = _solve_levels(prob, order)
+    if solved is None:
+        return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
+    best = _choice(prob, *solved)
+    runner_prob = _build(board, player, res, anns, keeps)
+    _forbid(runner_prob, solved[0])
+    runner_solved = _solve_levels(runner_prob, order)
+    if runner_solved is None:
+        why = ["the only payment"]
+    else:
+        runner = _choice(runner_prob, *runner_solved)
+        deciding = next(n for n in order + (TIEBREAK,) if best.values[n] != runner.values[n]) \
+            if best.values != runner.values else TIEBREAK
+        why = [explain(deciding, best, runner)]
+    answer = {"payable": True, "best": best.payment, "why": why, "levels": best.values, "kept": best.kept,
+              "keep": [k.label for k in keeps]}
+    notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
+             for line in p.card.text.splitlines() if "becomes tapped" in line and not _TAPPED_TRIGGER.fullmatch(line)]
+    if notes:
+        answer["notes"] = notes
+    return answer
+
+
