@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card
-from manasolve.models.mana import CostSyntaxError
+from manasolve.models.mana import CostSyntaxError, ManaCost
 
 FORMAT = "manasolve/board@1"
 STEPS = (
@@ -60,6 +60,14 @@ class PermanentIn(_Strict):
     haste: bool = False
 
 
+class GrantedFlashbackIn(_Strict):
+    """A card in this player's graveyard that an effect gave flashback (e.g. Snapcaster
+    Mage): ``cost`` is a mana cost or ``"mana_cost"`` for "equal to its mana cost"."""
+
+    card: str = Field(min_length=1)
+    cost: str = "mana_cost"
+
+
 class PlayerIn(_Strict):
     name: str = Field(min_length=1)
     life: int = 20
@@ -67,6 +75,7 @@ class PlayerIn(_Strict):
     hand: list[str] = Field(default_factory=list)
     graveyard: list[str] = Field(default_factory=list)
     mana_pool: str | None = None
+    granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
 
 
 class BoardIn(_Strict):
@@ -176,6 +185,7 @@ class Player:
     battlefield: list[Permanent]
     hand: list[str]
     graveyard: list[str]
+    granted_flashback: list[tuple[str, str]] = field(default_factory=list)  # (card, cost or "mana_cost")
 
 
 @dataclass
@@ -252,7 +262,7 @@ def _model_at(loc: tuple):
             return None
         ann = field_info.annotation
         nxt = None
-        for cand in (PlayerIn, PermanentIn):
+        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn):
             if cand is ann or cand in getattr(ann, "__args__", ()):
                 nxt = cand
         if nxt is None:
@@ -326,7 +336,17 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
             card(name, "players[%d].hand[%d]" % (pi, hi))
         for gi, name in enumerate(p.graveyard):
             card(name, "players[%d].graveyard[%d]" % (pi, gi))
-        players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard)))
+        granted = []
+        for gi, g in enumerate(p.granted_flashback):
+            where = "players[%d].granted_flashback[%d]" % (pi, gi)
+            card(g.card, where + ".card")
+            if g.cost != "mana_cost":
+                try:
+                    ManaCost.parse(g.cost)
+                except CostSyntaxError as exc:
+                    raise InputError(where + ".cost", "%s (write a mana cost or \"mana_cost\")" % exc, source) from None
+            granted.append((g.card, g.cost))
+        players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted))
     by_id = {perm.id: perm for pl in players for perm in pl.battlefield}
     for pl_i, pl in enumerate(players):
         for bi, perm in enumerate(pl.battlefield):

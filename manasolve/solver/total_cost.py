@@ -1,0 +1,427 @@
+"""The total cost of casting a spell (601.2f), every step visible.
+
+    base (mana cost, or ONE alternative cost: flashback, overload, evoke, "free")
+  + additional costs (kicker × times, multikicker, "you may" costs, mandatory ones)
+  + increases (Thalia, Sphere of Resistance, Jade Leech ...)
+  → 601.2b announcements of every hybrid/Phyrexian symbol
+  − reductions, applied to each announced cost (118.7a-g)
+  = the locked total of each announcement (601.2f), which `pay` pays as a fixed
+    requirement: whatever happens to a reducer during 601.2g no longer matters.
+
+Also: X (107.3a/b), mana value (202.3), whether the cast may be started now (117.1a,
+601.3, 702.34a) and the 700.9 "modified" test used by Golden-Tail Trainer's trigger.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+
+from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.cards import Card
+from manasolve.models.carddb import UnknownCard
+from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, format_symbols
+from manasolve.models.spell_costs import (
+    CostPart,
+    OptionalCost,
+    SpellCosts,
+    card_matches,
+    parse_spell_costs,
+)
+
+ZONES = ("hand", "graveyard")
+ALTERNATIVES = ("flashback", "overload", "evoke", "free")
+_MAIN_PHASES = ("precombat_main", "postcombat_main")
+
+_PARSED: dict[int, SpellCosts] = {}
+
+
+def spell_costs(card: Card) -> SpellCosts:
+    """`parse_spell_costs` of a card, parsed once per Card object."""
+    key = id(card)
+    hit = _PARSED.get(key)
+    if hit is None or hit.card != card.name:
+        hit = _PARSED[key] = parse_spell_costs(card)
+    return hit
+
+
+@dataclass(frozen=True)
+class BaseChoice:
+    """The cost a cast starts from (601.2f): ``kind`` is ``mana_cost`` or an alternative
+    cost (118.9).  ``cost`` None means there is no such cost: unpayable (118.6).  ``x_free``:
+    X may be chosen (107.3a); otherwise X is 0 (107.3b)."""
+
+    kind: str
+    cost: CostPart | None
+    x_free: bool
+    granted: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.kind == "mana_cost":
+            return "mana cost"
+        what = "no cost" if self.cost is None else str(self.cost)
+        return "%s %s%s" % (self.kind, what, " (granted)" if self.granted else "")
+
+
+def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list[BaseChoice]:
+    """Every base cost of kind `alt` (None: the mana cost) the card could be cast for.
+
+    Flashback: each printed instance (702.34, several allowed: choose any), then each
+    board-granted one; "equal to its mana cost" copies the mana cost, so X stays free, and
+    a card with no mana cost gets no flashback cost (118.6a)."""
+    mana = card.mana_cost
+    if alt is None:
+        return [BaseChoice("mana_cost", CostPart(mana, text=str(mana)) if mana else None, bool(mana and mana.has_x))]
+    if alt == "free":  # "without paying its mana cost": X must be 0 (107.3b)
+        return [BaseChoice("free", CostPart(text="{0}"), False)]
+    sc = spell_costs(card)
+    if alt == "flashback":
+        out = [BaseChoice("flashback", a.cost, a.cost.has_x) for a in sc.flashback]
+        for name, cost in board.player(player).granted_flashback:
+            if name != card.name:
+                continue
+            if cost == "mana_cost":
+                part = CostPart(mana, text=str(mana)) if mana else None
+                out.append(BaseChoice("flashback", part, bool(mana and mana.has_x), granted=True))
+            else:
+                parsed = ManaCost.parse(cost)
+                out.append(BaseChoice("flashback", CostPart(parsed, text=str(parsed)), parsed.has_x, granted=True))
+        return out
+    return [BaseChoice(a.kind, a.cost, a.cost.has_x) for a in sc.alternative if a.kind == alt]
+
+
+def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Symbol]:
+    """Apply cost reductions to a (possibly announced) cost, per 118.7a-g.
+
+    A generic reduction lowers only generic mana (118.7a); a coloured or {C} reduction
+    lowers a matching symbol, otherwise generic mana (118.7b-d); {S} reductions and any
+    excess reduce generic (118.7g); generic never goes below 0, and unannounced hybrid,
+    Phyrexian and {S} symbols are never touched.  The result does not depend on order."""
+    generic = sum(s.amount for s in symbols if s.kind == "generic")
+    matchable = Counter(s for s in symbols if s.kind in ("color", "C"))
+    spill = 0
+    for red in reductions:
+        for s in red.symbols:
+            if s.kind == "generic":
+                spill += s.amount
+            elif s.kind in ("color", "C", "phyrexian"):
+                target = Symbol("color", s.colors) if s.kind == "phyrexian" else s  # 118.7f
+                if matchable[target] > 0:
+                    matchable[target] -= 1
+                else:
+                    spill += 1
+            else:  # {S} (118.7g)
+                spill += 1
+    left = max(0, generic - spill)
+    out = [Symbol("generic", amount=left)] if left else []
+    for s in symbols:
+        if s.kind == "generic":
+            continue
+        if s.kind in ("color", "C"):
+            if matchable[s] <= 0:
+                continue
+            matchable[s] -= 1
+        out.append(s)
+    return out
+
+
+@dataclass
+class TotalCost:
+    """A cast's 601.2f breakdown and the locked total of each 601.2b announcement."""
+
+    card: Card
+    zone: str
+    player: str
+    base: BaseChoice
+    x: int
+    x_forced_zero: bool
+    additional: list[dict]
+    increases: list[dict]
+    reductions: list[dict]
+    cost: ManaCost  # the total with hybrid/Phyrexian symbols unannounced
+    life: int  # life from cost parts ("Pay 3 life"), on top of Phyrexian life
+    other: list[str]  # non-mana cost parts ("Sacrifice a creature"): not paid by `pay`
+    announcements: list[Announcement]
+    castable_now: bool
+    reason: str | None
+    convoke: bool = False
+    improvise: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total_text(self) -> str:
+        """The locked total as text: mana, then life and other parts."""
+        parts = [str(self.cost)] if self.base.cost is not None else ["unpayable (no cost, 118.6)"]
+        if self.life:
+            parts.append("Pay %d life" % self.life)
+        return ", ".join(parts + self.other)
+
+    @property
+    def mana_value(self) -> int:
+        """202.3: from the printed mana cost only (never the total), X as announced on
+        the stack (202.3e); no mana cost → 0."""
+        mc = self.card.mana_cost
+        if mc is None:
+            return 0
+        return mc.mana_value + self.x * sum(1 for s in mc.symbols if s.kind == "X")
+
+    def answer(self) -> dict:
+        """The JSON answer of ``manasolve cost`` (design.md keys plus details)."""
+        out: dict = {
+            "card": self.card.name, "zone": self.zone, "player": self.player,
+            "base_kind": self.base.kind,
+            "base": None if self.base.cost is None else str(self.base.cost),
+            "additional": self.additional, "increases": self.increases, "reductions": self.reductions,
+            "total": self.total_text if self.base.cost is not None else None,
+            "mana_value": self.mana_value, "x": self.x,
+            "castable_now": self.castable_now, "reason": self.reason,
+        }
+        if self.x_forced_zero:
+            out["x_forced_zero"] = True  # 107.3b
+        if self.base.kind == "flashback":
+            out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
+        if self.base.granted:
+            out["granted"] = True
+        if self.other:
+            out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o for o in self.other]
+        if any(s.needs_announcement for s in self.cost.symbols):
+            out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
+                                      for a in self.announcements]
+        if self.convoke or self.improvise:
+            out["pays_with"] = [k for k, on in (("convoke", self.convoke), ("improvise", self.improvise)) if on]
+        if self.notes:
+            out["notes"] = self.notes
+        return out
+
+
+def find_card(board: Board, player: str, name: str, zone: str) -> Card:
+    """The card `name` in `player`'s `zone`; InputError (nearest names) if it is not there."""
+    if zone not in ZONES:
+        raise InputError("--from", "unknown zone %r (use hand or graveyard)" % zone, board.source)
+    p = board.player(player)
+    cards = p.hand if zone == "hand" else p.graveyard
+    if name not in cards:
+        try:
+            board.db.get(name)
+        except UnknownCard as exc:
+            hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
+            raise InputError("--card", "unknown card %r%s" % (name, hint), board.source) from None
+        listed = ", ".join(cards) if cards else "none"
+        raise InputError("--card", "%r is not in %s's %s%s; it holds: %s" % (
+            name, p.name, zone, _nearest(name, cards), listed), board.source)
+    return board.db.get(name)
+
+
+def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseChoice) -> str | None:
+    """Why `player` may not start casting `card` from `zone` with `base` now, or None."""
+    if card.is_type("Land"):
+        return "a land is played, not cast (305.1)"
+    if base.kind == "flashback":
+        if zone != "graveyard":
+            return "flashback casts the card only from its owner's graveyard (702.34a)"
+        if not (card.is_type("Instant") or card.is_type("Sorcery")):
+            return "flashback works only for instants and sorceries (702.34a)"
+    elif zone != "hand":
+        return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
+    if base.cost is None:
+        if base.kind == "mana_cost":
+            return "it has no mana cost: that cost is unpayable (118.6)"
+        return "its %s cost is its mana cost, and it has none: no %s cost (118.6a)" % (base.kind, base.kind)
+    if board.step in ("untap", "cleanup"):
+        return "no player gets priority during the %s step (117.3)" % board.step
+    if card.is_type("Instant") or "Flash" in card.keywords or "Flash" in card.text.split("\n"):
+        return None  # 117.1a: any time the player has priority
+    if board.active_player != player:
+        return "sorcery timing: it is %s's turn (117.1a)" % board.active_player
+    if board.step not in _MAIN_PHASES:
+        return "sorcery timing: the step is %s, not a main phase (117.1a)" % board.step
+    if not board.stack_empty:
+        return "sorcery timing: the stack is not empty (117.1a)"
+    return None
+
+
+def _perm_matches(perm: Permanent, words: tuple[str, ...]) -> bool:
+    """Whether a permanent has every filter word (type/subtype words of its type line,
+    colour words, ``non-X``)."""
+    line_words = set(perm.type_line.replace("—", " ").split())
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    colors = {names[c] for c in perm.colors}
+    for w in words:
+        if w.startswith("non-"):
+            if w[4:] in line_words:
+                return False
+        elif w in names.values():
+            if w not in colors:
+                return False
+        elif w == "colorless":
+            if colors:
+                return False
+        elif w not in line_words:
+            return False
+    return True
+
+
+def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
+    """The increases and reductions the battlefield applies to `player` casting `card`:
+    (amount, answer entry) pairs."""
+    inc: list[tuple[ManaCost, dict]] = []
+    red: list[tuple[ManaCost, dict]] = []
+    for perm in board.permanents:
+        for mod in spell_costs(perm.card).modifiers:
+            if mod.casters == "you" and perm.controller != player:
+                continue
+            if mod.casters == "opponents" and perm.controller == player:
+                continue
+            if mod.spells and not any(card_matches(card, alt) for alt in mod.spells):
+                continue
+            entry: dict = {"source": perm.id, "text": mod.text}
+            amount = mod.amount
+            if mod.x_is_power:
+                # X is the source's power as the total is determined; negative → 0 (107.1b)
+                x = max(0, perm.power)
+                amount = amount.with_x(x)
+                entry["x"] = x
+            entry["by"] = str(amount)
+            (inc if mod.direction == "more" else red).append((amount, entry))
+    return inc, red
+
+
+def _self_reductions(board: Board, player: str, card: Card, zone: str) -> list[tuple[ManaCost, dict]]:
+    """The spell's own "costs {1} less for each ..." reductions (702.41 affinity)."""
+    out = []
+    me = board.player(player)
+    for sr in spell_costs(card).self_reductions:
+        if sr.zone == "battlefield":
+            n = sum(1 for perm in board.controlled_by(player) if any(_perm_matches(perm, w) for w in sr.per))
+        else:
+            names = list(me.graveyard)
+            if zone == "graveyard":
+                names.remove(card.name)  # 601.2a: the spell is on the stack, not in the graveyard
+            n = sum(1 for nm in names if any(card_matches(board.db.get(nm), w) for w in sr.per))
+        amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
+        if n:
+            out.append((amount, {"by": str(amount), "source": card.name, "text": sr.text, "count": n}))
+    return out
+
+
+def total_cost(board: Board, player: str | None, card_name: str, zone: str = "hand", alt: str | None = None,
+               x: int = 0, kicker: int = 0, kicks: tuple[int, ...] | None = None, choice: int = 0) -> TotalCost:
+    """What casting `card_name` from `zone` costs `player` now (601.2f), step by step.
+
+    alt: None (mana cost) or an alternative cost (flashback, overload, evoke, free);
+    choice: which instance when the card has several (e.g. two flashback costs);
+    kicks: times each optional additional cost is paid (kickers, multikickers, "you may"
+    costs, in that order); kicker: shorthand for the first one.  Raises InputError for an
+    unknown card, a card not in that zone, a missing alternative cost or bad counts."""
+    player = board.player(player).name
+    if x < 0:
+        raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
+    if alt is not None and alt not in ALTERNATIVES:
+        raise InputError("--alt", "unknown alternative cost %r%s" % (alt, _nearest(alt, list(ALTERNATIVES))), board.source)
+    card = find_card(board, player, card_name, zone)
+    sc = spell_costs(card)
+    choices = base_choices(board, player, card, alt)
+    if not choices:
+        raise InputError("--alt", "%s has no %s cost" % (card.name, alt), board.source)
+    if not 0 <= choice < len(choices):
+        raise InputError("--alt", "%s has %d %s cost(s)" % (card.name, len(choices), alt), board.source)
+    base = choices[choice]
+    optional = sc.optional_costs
+    if kicks is None:
+        if kicker and not optional:
+            raise InputError("--kicker", "%s has no kicker or other optional additional cost" % card.name, board.source)
+        kicks = tuple([kicker] + [0] * (len(optional) - 1)) if optional else ()
+    if len(kicks) != len(optional) or any(k < 0 or (k > 1 and not o.repeatable) for k, o in zip(kicks, optional)):
+        raise InputError("--kicker", "%s: kicks %s don't fit its optional costs (%s)" % (
+            card.name, list(kicks), ", ".join("%s %s" % (o.kind, o.cost) for o in optional) or "none"), board.source)
+    return _pipeline(board, player, card, zone, base, x, kicks, optional, sc)
+
+
+def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice, x: int,
+              kicks: tuple[int, ...], optional: list[OptionalCost], sc: SpellCosts) -> TotalCost:
+    x_forced = not base.x_free and x != 0
+    x = x if base.x_free else 0  # 107.3b: X is 0 unless the base cost has X
+    symbols: list[Symbol] = list(base.cost.mana.with_x(x).symbols) if base.cost else []
+    life = base.cost.life if base.cost else 0
+    other = list(base.cost.other) if base.cost else []
+    additional: list[dict] = []
+    for times, opt in zip(kicks, optional):  # 118.8b, 702.33: announced in 601.2b
+        if times:
+            additional.append({"kind": opt.kind, "cost": str(opt.cost), "times": times})
+            for _ in range(times):
+                symbols += opt.cost.mana.with_x(x).symbols
+                life += opt.cost.life
+                other += opt.cost.other
+    for add in sc.additional:  # mandatory (118.8), also with flashback (seed ruling)
+        additional.append({"kind": "mandatory", "cost": str(add.cost), "times": 1})
+        symbols += add.cost.mana.with_x(x).symbols
+        life += add.cost.life
+        other += add.cost.other
+    inc, red = _modifiers(board, player, card)
+    red += _self_reductions(board, player, card, zone)
+    if base.cost is not None:
+        for amount, _ in inc:
+            symbols += amount.symbols
+    reductions = [amount for amount, _ in red]
+    unreduced = ManaCost(tuple(symbols))
+    shown = ManaCost(tuple(reduce_symbols(symbols, reductions)))
+    announcements: list[Announcement] = []
+    if base.cost is not None:  # 118.6: no cost → nothing to announce, never {0}
+        for a in unreduced.announcements():
+            announced = [s for s in unreduced.symbols if not s.needs_announcement]
+            announced += [h for _, h in a.picks if isinstance(h, Symbol)]
+            locked = reduce_symbols(announced, reductions)
+            life_picks = tuple(p for p in a.picks if isinstance(p[1], Life))
+            announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
+                                              Requirement.of(locked, a.requirement.life + life)))
+    why_not = timing_reason(board, player, card, zone, base)
+    return TotalCost(
+        card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
+        increases=[e for _, e in inc] if base.cost is not None else [], reductions=[e for _, e in red],
+        cost=shown, life=life, other=other, announcements=announcements,
+        castable_now=why_not is None, reason=why_not,
+        convoke=bool(card.static_keywords.get("Convoke")), improvise=bool(card.static_keywords.get("Improvise")),
+        notes=[nu.sentence for nu in sc.not_understood],
+    )
+
+
+def payment_plan(board: Board, player: str | None, card_name: str, zone: str = "hand", alt: str | None = None,
+                 x: int = 0, kicker: int = 0) -> TotalCost:
+    """The locked total `pay --card` pays (one requirement per 601.2b announcement).
+
+    Raises InputError when the total has a non-mana part the payment solver does not pay
+    (e.g. "Sacrifice a creature"): a count without it would be wrong."""
+    plan = total_cost(board, player, card_name, zone=zone, alt=alt, x=x, kicker=kicker)
+    if plan.other:
+        raise InputError("--card", "%s: the cost part(s) %s are not modelled by the payment solver; use "
+                         "`manasolve cost` for the breakdown" % (card_name, ", ".join(repr(o) for o in plan.other)),
+                         board.source)
+    return plan
+
+
+def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[tuple[int, ...]]:
+    """Every announcement of the optional additional costs: 0/1 for each kicker and "you
+    may" cost, 0..repeat_limit for each multikicker (702.33c)."""
+    return list(product(*[range(repeat_limit + 1 if o.repeatable else 2) for o in optional]))
+
+
+def is_modified(board: Board, perm: Permanent) -> bool:
+    """700.9: it has any counter, or is equipped (by anyone's Equipment), or is enchanted
+    by an Aura its controller controls (an opponent's Aura does not count)."""
+    if any(n > 0 for n in perm.counters.values()):
+        return True
+    for aid in perm.attachments:
+        att = board.get(aid)
+        if att.is_type("Artifact") and "Equipment" in att.type_line.split():
+            return True
+        if "Aura" in att.type_line.split() and att.controller == perm.controller:
+            return True
+    return False
+
+
+def modified_creatures(board: Board, controller: str, exclude: str | None = None) -> list[str]:
+    """Ids of the modified creatures `controller` controls, other than `exclude` (the
+    creatures Golden-Tail Trainer's attack trigger pumps)."""
+    return [p.id for p in board.controlled_by(controller) if p.is_creature and p.id != exclude and is_modified(board, p)]
