@@ -69,3 +69,19 @@ def cards_check(path: str) -> dict:
     from manasolve.models.loaders import load_card_file
 
     return coverage_report(load_card_file(path).values())
+
+
+def cost(board: Board | dict | str, card: str, *, zone: str = "hand", alt: str | None = None, x: int = 0,
+         kicker: int = 0, player: str | None = None, db: CardDB | None = None) -> dict:
+    """``manasolve cost``: the 601.2f breakdown of casting `card` from `zone` (base,
+    additional, increases, reductions, locked total, mana value, castable now)."""
+    from manasolve.solver.total_cost import total_cost
+
+    return total_cost(as_board(board, db), player, card, zone=zone, alt=alt, x=x, kicker=kicker).answer()
+
+
+def plays(board: Board | dict | str, *, player: str | None = None, db: CardDB | None = None) -> dict:
+    """``manasolve plays``: every play `player` may start now, with total cost, payable, count."""
+    from manasolve.solver.plays import plays_answer
+
+    return plays_answer(as_board(board, db), player)

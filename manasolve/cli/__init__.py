@@ -15,7 +15,7 @@ import sys
 from manasolve.models.board import InputError
 
 # Modules of manasolve.cli that define commands, in help order.
-COMMANDS = ["example", "pay", "produce", "saddle", "attack", "cards"]
+COMMANDS = ["example", "pay", "produce", "saddle", "attack", "cards", "cost", "plays"]
 
 
 class _Parser(argparse.ArgumentParser):

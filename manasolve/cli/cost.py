@@ -1,0 +1,71 @@
+"""``manasolve cost BOARD --card NAME``: the total-cost breakdown of casting a card (601.2f)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.solver.total_cost import ALTERNATIVES, total_cost
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Install the ``cost`` command."""
+    p = sub.add_parser(
+        "cost",
+        help="total cost of casting a card: base, additional, increases, reductions, locked total, mana value",
+        description="The total cost of casting a card now (rule 601.2f): its mana cost or one alternative "
+        "cost, plus additional costs and increases, minus reductions, locked; its mana value (202.3) and "
+        "whether the cast may be started now.",
+    )
+    add_board_args(p)
+    p.add_argument("--card", metavar="NAME", required=True, help="the card to cast")
+    p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default=None,
+                   help="zone it is cast from (default: hand, graveyard with --alt flashback)")
+    p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use instead of the mana cost")
+    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
+    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
+                   help="pay the (first) kicker; multikicker: TIMES")
+    p.add_argument("--player", metavar="NAME", help="who casts it (default: the active player)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Answer ``cost`` for the board and card named on the command line."""
+    zone = args.zone or ("graveyard" if args.alt == "flashback" else "hand")
+    plan = total_cost(board_from_args(args), args.player, args.card, zone=zone, alt=args.alt, x=args.x,
+                      kicker=args.kicker)
+    return plan.answer(), render
+
+
+def render(answer: dict) -> None:
+    """Print a cost answer as a rich table of the 601.2f steps."""
+    console = Console()
+    t = Table(title="%s from %s (%s): total cost (601.2f)" % (answer["card"], answer["zone"], answer["player"]))
+    t.add_column("step")
+    t.add_column("cost")
+    t.add_column("source / why")
+    t.add_row("base: " + answer["base_kind"].replace("_", " "), answer["base"] or "none (unpayable, 118.6)", "")
+    for a in answer["additional"]:
+        t.add_row("+ additional (%s)" % a["kind"], a["cost"] + (" ×%d" % a["times"] if a["times"] > 1 else ""), "")
+    for a in answer["increases"]:
+        t.add_row("+ increase", a["by"], "%s: %s" % (a["source"], a["text"]))
+    for a in answer["reductions"]:
+        t.add_row("- reduction", a["by"], "%s: %s" % (a["source"], a["text"]))
+    t.add_row("[bold]= locked total[/bold]", "[bold]%s[/bold]" % (answer["total"] or "unpayable"), "")
+    console.print(t)
+    for a in answer.get("by_announcement", []):
+        console.print("  announced %s%s → total %s" % (a["announced"], " + %d life" % a["life"] if a["life"] else "", a["total"]))
+    console.print("mana value: %d%s" % (answer["mana_value"], "  (X = %d)" % answer["x"] if answer["x"] else ""))
+    if answer.get("x_forced_zero"):
+        console.print("X is 0: the cost paid has no X (107.3b)")
+    if answer.get("exiled_when_leaving_stack"):
+        console.print("cast with flashback: exiled however it leaves the stack (702.34a)")
+    console.print("castable now: %s" % ("yes" if answer["castable_now"] else "no — " + answer["reason"]))
+    for note in answer.get("not_modelled", []):
+        console.print("[yellow]not modelled:[/yellow] " + note)
+    for note in answer.get("notes", []):
+        console.print("[yellow]not understood, left out:[/yellow] " + note)

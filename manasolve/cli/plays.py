@@ -1,0 +1,56 @@
+"""``manasolve plays BOARD [--player NAME]``: every legal play now, with cost and payment count."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.solver.plays import plays_answer
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Install the ``plays`` command."""
+    p = sub.add_parser(
+        "plays",
+        help="every legal play now: casts (hand, flashback), activations (saddle, crew, ...) with cost and count",
+        description="Every play the player may start now: each card in hand with each choice of alternative "
+        "and additional costs and X, flashback casts from the graveyard, and activated abilities of their "
+        "permanents (Saddle at sorcery timing, Crew, ...), each with its total cost, whether it is payable "
+        "and the exact number of payments.",
+    )
+    add_board_args(p)
+    p.add_argument("--player", metavar="NAME", help="whose plays (default: the active player)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Answer ``plays`` for the board named on the command line."""
+    return plays_answer(board_from_args(args), args.player), render
+
+
+def _show(v: object) -> str:
+    return "?" if v is None else ("yes" if v is True else "no" if v is False else str(v))
+
+
+def render(answer: dict) -> None:
+    """Print a plays answer as a rich table."""
+    console = Console()
+    t = Table(title="Legal plays now for %s" % answer["player"])
+    for col in ("play", "from / source", "via / ability", "total cost", "payable", "payments"):
+        t.add_column(col)
+    for p in answer["plays"]:
+        if p["kind"] == "cast":
+            what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "")
+            extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
+                              for a in p.get("additional", []))
+            t.add_row(what, p["zone"], p["via"] + (" + " + extra if extra else ""), p["total"],
+                      _show(p["payable"]), _show(p["count"]))
+        else:
+            t.add_row("activate", p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]), _show(p["count"]))
+    console.print(t)
+    if any(p["payable"] is None for p in answer["plays"]):
+        console.print("[yellow]?[/yellow]: a cost part the payment solver does not model (see --json not_modelled)")
