@@ -28,6 +28,9 @@ def test_dev_cards_meet_the_coverage_targets(capsys):
     assert r["mana_lines_understood"] / r["mana_lines"] >= 0.97
     for k in ("Saddle", "Crew", "Convoke", "Improvise", "Delve"):
         assert r["keywords"][k]["seen"] > 0 and r["keywords"][k]["understood"] == r["keywords"][k]["seen"], k
+    if r["spell_costs"].startswith("manasolve"):  # the spell-cost parser is installed
+        for k in ("Flashback", "Kicker", "Multikicker"):
+            assert r["keywords"][k]["seen"] > 0 and r["keywords"][k]["understood"] == r["keywords"][k]["seen"], k
     assert r == api.cards_check(DEV)
 
 

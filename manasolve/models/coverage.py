@@ -108,7 +108,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         spell_lines = [(k, ln) for k in SPELL_COST_KEYWORDS for ln in found.get(k, ())]
         for k, _ in spell_lines:
             kw[k]["seen"] += 1
-        if spell_lines:
+        if spell_lines or spell_costs is not None:
             missed.extend(_spell_cost_missed(card, spell_lines, spell_costs, kw))
     return {
         "cards": n_cards,
@@ -125,8 +125,8 @@ def coverage_report(cards: Iterable[dict]) -> dict:
 
 
 def _spell_cost_missed(card: Card, spell_lines: list[tuple[str, str]], parser, kw: dict) -> list[NotUnderstood]:
-    """Flashback/Kicker/Multikicker lines: understood unless the spell-cost parser is
-    missing or reports the line as not understood."""
+    """Every sentence the spell-cost parser reports as not understood; Flashback/Kicker/
+    Multikicker lines count as understood unless the parser is missing or reports them."""
     if parser is None:
         return [NotUnderstood(card.name, ln, "%s (spell-cost parser not available)" % k) for k, ln in spell_lines]
     before = list(card.not_understood)
@@ -135,14 +135,10 @@ def _spell_cost_missed(card: Card, spell_lines: list[tuple[str, str]], parser, k
     except Exception as exc:  # a crash in another module is reported, not propagated
         return [NotUnderstood(card.name, ln, "%s (spell-cost parser raised %s)" % (k, type(exc).__name__)) for k, ln in spell_lines]
     reported = [x for x in _not_understood_of(result, card) if x not in before]
-    out = []
     for k, ln in spell_lines:
-        bad = [x for x in reported if x.sentence.strip() == ln or ln.startswith(x.sentence.strip())]
-        if bad:
-            out.extend(bad)
-        else:
+        if not any(x.sentence.strip() == ln or ln.startswith(x.sentence.strip()) for x in reported):
             kw[k]["understood"] += 1
-    return out
+    return reported
 
 
 def _group(missed: list[NotUnderstood]) -> list[dict]:
