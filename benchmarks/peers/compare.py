@@ -30,6 +30,8 @@ class Disagreement:
     manasolve: object
     phase: object
     board: dict
+    card: str | None = None  # for castability questions: the card and its zone
+    zone: str | None = None
 
 
 @dataclass
@@ -40,13 +42,14 @@ class Tally:
     total: dict[str, int] = field(default_factory=dict)
     disagreements: list[Disagreement] = field(default_factory=list)
 
-    def record(self, kind: str, question: str, ours: object, theirs: object, board: dict) -> None:
+    def record(self, kind: str, question: str, ours: object, theirs: object, board: dict,
+               card: str | None = None, zone: str | None = None) -> None:
         """Count one answered question; keep it if the answers differ."""
         self.total[kind] = self.total.get(kind, 0) + 1
         if ours == theirs:
             self.agree[kind] = self.agree.get(kind, 0) + 1
         else:
-            self.disagreements.append(Disagreement(question, ours, theirs, board))
+            self.disagreements.append(Disagreement(question, ours, theirs, board, card, zone))
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts and disagreements to this one."""
@@ -56,12 +59,16 @@ class Tally:
         self.disagreements += other.disagreements
 
 
+def cast_cost(board: Board, name: str, zone: str) -> ManaCost:
+    """The cost compared: the printed mana cost from hand, the flashback cost from the graveyard."""
+    return board.db.get(name).mana_cost if zone == "hand" else ManaCost.parse(flashback_cost(dev_cards()[name]))
+
+
 def manasolve_castable(board: Board, hand: list[str], graveyard: list[str]) -> list[bool]:
     """manasolve's castability of each hand card (printed cost) then each graveyard card
     (its mana-only flashback cost), for the active player."""
-    out = [payable(board, board.db.get(name).mana_cost) for name in hand]
-    out += [payable(board, ManaCost.parse(flashback_cost(dev_cards()[name]))) for name in graveyard]
-    return out
+    cards = [(n, "hand") for n in hand] + [(n, "graveyard") for n in graveyard]
+    return [payable(board, cast_cost(board, name, zone)) for name, zone in cards]
 
 
 def phase_castable(game, pb: PhaseBoard) -> list[bool]:
@@ -111,7 +118,7 @@ def compare_board(board: dict, tally: Tally | None = None) -> Tally:
     theirs = phase_castable(pb.game(), pb)
     cards = [("hand", n) for n in me["hand"]] + [("graveyard", n) for n in me["graveyard"]]
     for (zone, name), a, b in zip(cards, ours, theirs):
-        tally.record("cast from " + zone, "castable %s from %s" % (name, zone), a, b, board)
+        tally.record("cast from " + zone, "castable %s from %s" % (name, zone), a, b, board, name, zone)
     for perm in me["battlefield"]:
         card = ms.db.get(perm["card"])
         for cost in card.tap_costs:

@@ -1,0 +1,92 @@
+"""Explain castability disagreements by removing the permanents suspected of causing them.
+
+Each kind of suspect names permanents on seat 0's battlefield and who is wrong about them.
+A disagreement is explained by a kind if, once those permanents are removed from the
+board, the engine that is wrong about them answers like the other engine does on the
+original board — i.e. the disagreement came from those permanents alone.  Every kind
+was checked by hand on a minimal board (see tests/test_peer_regressions.py and
+benchmarks/results/peers.md); an unexplained disagreement is reported as such.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from benchmarks.peers.cards import phase_faces
+from benchmarks.peers.compare import Disagreement, cast_cost
+from benchmarks.peers.convert import to_phase
+from manasolve.models.board import load_board
+from manasolve.solver.pay import payable
+from manasolve.solver.resources import collect
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """A kind of permanent one engine is known to get wrong, and the verdict for it."""
+
+    name: str
+    wrong: str  # "phase" or "manasolve"
+    verdict: str
+    matches: Callable[[dict, dict], bool]  # (permanent, board) -> is a suspect
+
+
+def _phase_mana_costs(card: str) -> set[str]:
+    kinds = set()
+    for ab in phase_faces().get(card.lower(), {}).get("abilities", []):
+        if ab.get("is_mana_ability") and (ab.get("cost") or {}).get("type") == "Composite":
+            kinds.update(c.get("type") for c in ab["cost"]["costs"])
+    return kinds
+
+
+def _not_modelled(perm: dict, board: dict) -> bool:
+    skipped = collect(load_board(board), board["players"][0]["name"]).skipped
+    return any(note.startswith(perm["id"] + ":") for note in skipped)
+
+
+SUSPECTS = [
+    Suspect("sacrifice-cost mana ability (e.g. Dromar's Attendant)", "phase",
+            "phase bug: its castability check never activates a mana ability whose cost includes a sacrifice; "
+            "mana abilities may be activated while paying (CR 601.2g, 605.1a, 605.3a)",
+            lambda perm, board: "Sacrifice" in _phase_mana_costs(perm["card"])),
+    Suspect("tap-a-creature-cost mana ability (e.g. Springleaf Drum)", "phase",
+            "phase bug: its castability check never activates a mana ability whose cost taps another creature "
+            "(CR 601.2g, 605.1a; tapping a creature for a cost ignores its summoning sickness, CR 302.6)",
+            lambda perm, board: "TapCreatures" in _phase_mana_costs(perm["card"])),
+    Suspect("Reflecting Pool beside Exotic Orchard", "phase",
+            "phase bug: Reflecting Pool does not see what Exotic Orchard could produce (CR 106.7)",
+            lambda perm, board: perm["card"] == "Reflecting Pool"),
+    Suspect("mana ability manasolve does not model (reported in not_modelled)", "manasolve",
+            "manasolve bug: the ability is left out (see not_modelled), so a payable cost is called unpayable",
+            _not_modelled),
+]
+
+
+def _without(board: dict, ids: set[str]) -> dict:
+    out = copy.deepcopy(board)
+    me = out["players"][0]
+    me["battlefield"] = [p for p in me["battlefield"] if p["id"] not in ids]
+    return out
+
+
+def explain(d: Disagreement) -> str | None:
+    """The verdict of the first suspect kind that explains castability disagreement ``d``."""
+    if d.card is None:
+        return None
+    for s in SUSPECTS:
+        ids = {p["id"] for p in d.board["players"][0]["battlefield"] if s.matches(p, d.board)}
+        if not ids:
+            continue
+        reduced = _without(d.board, ids)
+        if s.wrong == "phase":
+            ms = load_board(reduced)
+            if payable(ms, cast_cost(ms, d.card, d.zone)) == d.phase:
+                return "%s — %s" % (s.name, s.verdict)
+        else:
+            pb = to_phase(reduced)
+            obj = dict(pb.hand + pb.graveyard)[d.card]
+            listed = any(a.kind == "CastSpell" and a.data["object_id"] == obj for a in pb.game().actions())
+            if listed == d.manasolve:
+                return "%s — %s" % (s.name, s.verdict)
+    return None
