@@ -1,0 +1,294 @@
+"""Total cost (601.2f): rules.md worked examples 6-11, the pipeline's steps, lock-in, a
+property test of increases-then-reductions against an independent formula, and the
+``cost`` CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from manasolve import api
+from manasolve.cli import main
+from manasolve.models.board import InputError, load_board
+from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol
+from manasolve.solver.pay import pay_cost_or_card
+from manasolve.solver.total_cost import reduce_symbols, total_cost
+
+INLINE = [
+    {"name": "Burn X", "manaCost": "{X}{R}", "type": "Sorcery", "text": "Burn X deals X damage to any target."},
+    {"name": "Vision Test", "type": "Sorcery", "text": "Suspend 4—{U}\nTarget player draws three cards."},
+    {"name": "Bear Test", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2"},
+    {"name": "Aura W", "manaCost": "{1}{W}{W}", "type": "Enchantment — Aura", "text": "Enchant creature"},
+    {"name": "Aura 3W", "manaCost": "{3}{W}", "type": "Enchantment — Aura", "text": "Enchant creature"},
+    {"name": "Aura Snow", "manaCost": "{2}{G}{S}", "type": "Snow Enchantment — Aura", "text": "Enchant creature"},
+    {"name": "Sac Aura", "manaCost": "{3}{W}", "type": "Enchantment — Aura",
+     "text": "As an additional cost to cast this spell, sacrifice a creature.\nEnchant creature"},
+    {"name": "Gear 3", "manaCost": "{3}", "type": "Artifact — Equipment", "text": "Equip {1}"},
+    {"name": "Mana Trainer", "manaCost": "{1}{G}{W}", "type": "Creature — Fox Samurai", "power": "2", "toughness": "3",
+     "text": "Aura and Equipment spells you cast cost {X} less to cast, where X is this creature's power.\n{T}: Add {W}."},
+    {"name": "Kicked Flame", "manaCost": "{1}{R}", "type": "Sorcery",
+     "text": "Kicker {1}{R}\nKicked Flame deals 2 damage to any target.\nFlashback {2}{R}\nOverload {5}{R}{R}"},
+    {"name": "Phyrexian Test", "manaCost": "{W/P}{2/U}", "type": "Instant", "text": "Draw a card."},
+    {"name": "Cheapener", "manaCost": "{2}", "type": "Artifact", "text": "Spells you cast cost {1} less to cast."},
+]
+
+
+def board(alice: list[dict], hand=(), graveyard=(), bob: list[dict] | None = None, life: int = 20,
+          step: str = "precombat_main", active: str = "alice", stack_empty: bool = True, granted=()) -> object:
+    """A validated two-player board with the inline test cards."""
+    return load_board({
+        "format": "manasolve/board@1", "active_player": active, "step": step, "stack_empty": stack_empty,
+        "cards": INLINE,
+        "players": [
+            {"name": "alice", "life": life, "battlefield": alice, "hand": list(hand), "graveyard": list(graveyard),
+             "granted_flashback": [{"card": c, "cost": k} for c, k in granted]},
+            {"name": "bob", "battlefield": bob or []},
+        ]})
+
+
+def lands(*names: str) -> list[dict]:
+    return [{"id": "%s%d" % (n[0].lower(), i), "card": n} for i, n in enumerate(names)]
+
+
+# --- worked example 6: granted flashback on an {X}{R} sorcery --------------------------------
+
+def test_example_6_granted_flashback_equal_to_mana_cost_keeps_x_free():
+    b = board(lands("Mountain") * 1, graveyard=["Burn X"], granted=[("Burn X", "mana_cost")])
+    t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=3)
+    assert (t.base.kind, t.x, str(t.cost)) == ("flashback", 3, "{3}{R}")
+    assert t.castable_now and t.mana_value == 4  # 202.3e: X on the stack is the chosen value
+
+
+def test_example_6_granted_flashback_sorcery_timing_only():
+    b = board([], graveyard=["Burn X"], granted=[("Burn X", "mana_cost")], step="declare_attackers")
+    t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=1)
+    assert not t.castable_now and "sorcery timing" in t.reason
+
+
+def test_example_6_granted_flashback_zero_forces_x_zero():
+    b = board([], graveyard=["Burn X"], granted=[("Burn X", "{0}")])
+    t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=5)
+    assert t.x == 0 and str(t.cost) == "{0}" and t.answer()["x_forced_zero"] is True
+    assert [str(a.requirement) for a in t.announcements] == ["{0}"]
+
+
+# --- worked example 7: no mana cost ----------------------------------------------------------
+
+def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
+    b = board([{"id": "baral", "card": "Baral, Chief of Compliance"}], graveyard=["Vision Test"],
+              granted=[("Vision Test", "mana_cost")])
+    t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
+    assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
+    assert t.announcements == [] and t.answer()["total"] is None  # never reduced to {0}
+    assert pay_cost_or_card(b, card="Vision Test", zone="graveyard", alt="flashback")["payable"] is False
+
+
+def test_example_7_without_paying_its_mana_cost_works():
+    b = board([], hand=["Vision Test"])
+    t = total_cost(b, None, "Vision Test", "hand", "free")
+    assert t.castable_now and str(t.cost) == "{0}"
+    assert api.pay(b, card="Vision Test", alt="free")["count"] == 1  # 118.5: the empty payment
+
+
+def test_example_7_creature_card_never_cast_with_flashback():
+    b = board(lands("Forest", "Forest"), graveyard=["Bear Test"], granted=[("Bear Test", "mana_cost")])
+    t = total_cost(b, None, "Bear Test", "graveyard", "flashback")
+    assert not t.castable_now and "instants and sorceries" in t.reason
+
+
+# --- worked example 8: Golden-Tail Trainer, power 4 ------------------------------------------
+
+TRAINER4 = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 3}}
+
+
+@pytest.mark.parametrize("card,total", [("Aura W", "{W}{W}"), ("Gear 3", "{0}"), ("Aura Snow", "{G}{S}")])
+def test_example_8_trainer_reduces_generic_only(card, total):
+    t = total_cost(board([TRAINER4], hand=[card]), None, card)
+    assert str(t.cost) == total
+    assert t.reductions == [{"source": "gt", "text": t.reductions[0]["text"], "x": 4, "by": "{4}"}]
+
+
+def test_example_8_equipment_reduced_to_zero_still_one_payment():
+    b = board([TRAINER4], hand=["Gear 3"])
+    assert api.pay(b, card="Gear 3")["count"] == 1  # 118.5
+
+
+def test_example_8_negative_power_reduces_by_zero():
+    weak = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"-1/-1": 2}}  # power -1
+    t = total_cost(board([weak], hand=["Aura W"]), None, "Aura W")
+    assert str(t.cost) == "{1}{W}{W}" and t.reductions[0]["x"] == 0  # 107.1b
+
+
+# --- worked example 9: lock-in ---------------------------------------------------------------
+
+def test_example_9_lock_in_reducer_tapped_for_mana_still_pays_locked_total():
+    """The Trainer (power 2) reduces a {3}{W} Aura to {1}{W}; during 601.2g it is tapped for
+    {W} (leaving the reducer's job behind): the locked {1}{W} is what gets paid."""
+    b = board([{"id": "mt", "card": "Mana Trainer"}, {"id": "f", "card": "Forest"}], hand=["Aura 3W"])
+    t = total_cost(b, None, "Aura 3W")
+    assert str(t.cost) == "{1}{W}"
+    ans = api.pay(b, card="Aura 3W", mode="all")
+    assert ans["payable"] and ans["count"] == 1
+    used = {p for grp in ans["payments"] for a in grp["activations"] for p in a["permanents"]}
+    assert used == {"mt", "f"}
+
+
+def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discount():
+    b = board([{"id": "mt", "card": "Mana Trainer"}], hand=["Sac Aura"])
+    t = total_cost(b, None, "Sac Aura")
+    assert str(t.cost) == "{1}{W}" and t.other == ["Sacrifice a creature"]
+    assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
+    with pytest.raises(InputError, match="not modelled"):
+        api.pay(b, card="Sac Aura")  # never a count that ignores the sacrifice
+
+
+# --- worked example 10: flashback + kicker + tax ---------------------------------------------
+
+def test_example_10_flashback_kicker_and_tax():
+    b = board([], graveyard=["Kicked Flame"], bob=[{"id": "thalia", "card": "Thalia, Guardian of Thraben"}])
+    t = total_cost(b, None, "Kicked Flame", "graveyard", "flashback", kicker=1)
+    assert str(t.cost) == "{4}{R}{R}"
+    assert t.answer()["increases"][0]["source"] == "thalia"
+    assert t.mana_value == 2  # 118.8d, 118.9c
+
+
+def test_example_10_only_one_alternative_cost():
+    b = board(lands("Mountain") * 1, graveyard=["Kicked Flame"])
+    vias = {p["via"] for p in api.plays(b)["plays"] if p["kind"] == "cast"}
+    assert vias == {"flashback"}  # overload is never offered from the graveyard (118.9a)
+
+
+# --- worked example 11: Phyrexian and hybrid at 1 life ----------------------------------------
+
+def test_example_11_announcements_and_reduction():
+    b = board([{"id": "ch", "card": "Cheapener"}], hand=["Phyrexian Test"], life=1)
+    t = total_cost(b, None, "Phyrexian Test")
+    locked = sorted((a.requirement.life, str(a.requirement)) for a in t.announcements)
+    # {W}{U}: nothing to reduce; {W}{2}: → {1}{W}; life halves keep their reductions too
+    assert locked == [(0, "{1}{W}"), (0, "{W}{U}"), (2, "{1}"), (2, "{U}")]
+
+
+def test_example_11_one_life_cannot_pay_phyrexian_two_life_can():
+    ws = [{"id": "p%d" % i, "card": "Plains"} for i in range(2)] + [{"id": "i", "card": "Island"}]
+    one = api.pay(board(ws, hand=["Phyrexian Test"], life=1), card="Phyrexian Test", mode="all")
+    assert all(p["life"] == 0 for p in one["payments"])
+    two = api.pay(board(ws, hand=["Phyrexian Test"], life=2), card="Phyrexian Test", mode="all")
+    assert any(p["life"] == 2 for p in two["payments"]) and two["count"] > one["count"]
+
+
+# --- pipeline details ------------------------------------------------------------------------
+
+def test_colour_increase_and_colour_reduction_spill_into_generic():
+    """Jade Leech adds {G} to green spells (a coloured increase); a {W} reduction on a spell
+    without {W} reduces generic instead (118.7b)."""
+    b = board([{"id": "leech", "card": "Jade Leech"}], hand=["Bear Test"])
+    assert str(total_cost(b, None, "Bear Test").cost) == "{1}{G}{G}"
+    assert [str(ManaCost(tuple(reduce_symbols(list(ManaCost.parse("{2}{G}").symbols), [ManaCost.parse("{W}")]))))] == ["{1}{G}"]
+
+
+def test_opponents_you_cast_reducer_does_not_apply():
+    b = board([], hand=["Aura W"], bob=[TRAINER4])
+    assert str(total_cost(b, None, "Aura W").cost) == "{1}{W}{W}"
+
+
+def test_affinity_counts_matching_permanents():
+    arts = [{"id": "a%d" % i, "card": "Cheapener"} for i in range(3)]
+    t = total_cost(board(arts, hand=["Broodstar"]), None, "Broodstar")
+    # Broodstar {8}{U}{U}: affinity 3, and the Cheapeners' own "{1} less" ×3
+    assert str(t.cost) == "{2}{U}{U}"
+
+
+def test_card_not_in_zone_and_unknown_card_are_input_errors():
+    b = board([], hand=["Aura W"])
+    with pytest.raises(InputError, match="not in alice's graveyard"):
+        total_cost(b, None, "Aura W", "graveyard", "flashback")
+    with pytest.raises(InputError, match="did you mean 'Aura W'"):
+        total_cost(b, None, "Aura X")
+
+
+def test_kicker_on_a_card_without_kicker_is_an_input_error():
+    with pytest.raises(InputError, match="no kicker"):
+        total_cost(board([], hand=["Aura W"]), None, "Aura W", kicker=1)
+
+
+def test_multikicker_times_add_each_time():
+    t = total_cost(board([], hand=["Gnarlid Pack"]), None, "Gnarlid Pack", kicker=3)
+    assert str(t.cost) == "{4}{G}{G}{G}{G}" and t.additional[0]["times"] == 3
+
+
+# --- property: increases then reductions = an independent formula ------------------------------
+
+_KINDS = st.sampled_from(["generic", "C", "S"] + list(COLORS))
+
+
+def _symbols(kinds: list[str], generic: int) -> list[Symbol]:
+    out = [Symbol("generic", amount=generic)] if generic else []
+    for k in kinds:
+        if k in COLORS:
+            out.append(Symbol("color", (k,)))
+        elif k in ("C", "S"):
+            out.append(Symbol(k))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(base=st.lists(_KINDS, max_size=6), g=st.integers(0, 6), inc=st.lists(_KINDS, max_size=3), ig=st.integers(0, 3),
+       red=st.lists(st.lists(_KINDS, max_size=3), max_size=3), rg=st.lists(st.integers(0, 4), max_size=3))
+def test_property_increases_then_reductions_match_formula(base, g, inc, ig, red, rg):
+    cost = _symbols(base, g) + _symbols(inc, ig)
+    reductions = [ManaCost(tuple(_symbols(r, n))) for r, n in zip(red, rg + [0] * len(red))]
+    got = Requirement.of(reduce_symbols(cost, reductions))
+    # Independent formula (118.7a-d, g): per colour max(0, have - reduced); what a colour
+    # reduction could not use, every {S} reduction, and every generic reduction come off
+    # the generic part, which stops at 0.
+    have = {k: base.count(k) + inc.count(k) for k in list(COLORS) + ["C", "S"]}
+    asked = {k: sum(r.count(k) for r in red) for k in list(COLORS) + ["C", "S"]}
+    generic_red = sum((rg + [0] * len(red))[: len(red)])
+    spill = generic_red + asked["S"] + sum(max(0, asked[k] - have[k]) for k in list(COLORS) + ["C"])
+    assert got.generic == max(0, g + ig - spill)
+    for c in COLORS:
+        assert got.color_count(c) == max(0, have[c] - asked[c])
+    assert got.colorless == max(0, have["C"] - asked["C"])
+    assert got.snow == have["S"]  # 107.4h: {S} is never reduced
+
+
+# --- CLI ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def board_file(tmp_path):
+    data = {"format": "manasolve/board@1", "active_player": "alice", "cards": INLINE,
+            "players": [{"name": "alice", "battlefield": [{"id": "m", "card": "Mountain"}], "hand": ["Burn X"],
+                         "graveyard": ["Think Twice"]},
+                        {"name": "bob", "battlefield": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}]}
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_cli_cost_json_design_keys(board_file, capsys):
+    assert main(["cost", board_file, "--card", "Think Twice", "--alt", "flashback", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == out | {"card": "Think Twice", "zone": "graveyard", "base_kind": "flashback", "base": "{2}{U}",
+                         "additional": [], "reductions": [], "total": "{3}{U}", "mana_value": 2,
+                         "castable_now": True, "reason": None, "exiled_when_leaving_stack": True}
+    assert [(i["by"], i["source"]) for i in out["increases"]] == [("{1}", "thalia")]
+
+
+def test_cli_cost_table(board_file, capsys):
+    assert main(["cost", board_file, "--card", "Burn X", "--x", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "{3}{R}" in out and "locked total" in out  # X=2, +{1} from Thalia
+
+
+@pytest.mark.parametrize("argv,expected", [
+    (["cost", "{f}", "--card", "Think Twise", "--alt", "flashback"], "did you mean 'Think Twice'"),
+    (["cost", "{f}", "--card", "Burn X", "--from", "graveyard"], "not in alice's graveyard"),
+    (["cost", "{f}", "--card", "Burn X", "--x", "-1"], "X must be 0 or more"),
+])
+def test_cli_cost_errors_exit_2_one_line(board_file, capsys, argv, expected):
+    assert main([a.replace("{f}", board_file) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1
