@@ -13,6 +13,7 @@ from itertools import combinations
 
 from benchmarks.peers.cards import dev_cards, flashback_cost
 from benchmarks.peers.convert import PhaseBoard, to_phase
+from manasolve.api import plays
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import payable
@@ -60,13 +61,20 @@ class Tally:
 
 
 def cast_cost(board: Board, name: str, zone: str) -> ManaCost:
-    """The cost compared: the printed mana cost from hand, the flashback cost from the graveyard."""
+    """The printed mana cost from hand, the mana-only flashback cost from the graveyard."""
     return board.db.get(name).mana_cost if zone == "hand" else ManaCost.parse(flashback_cost(dev_cards()[name]))
 
 
 def manasolve_castable(board: Board, hand: list[str], graveyard: list[str]) -> list[bool]:
-    """manasolve's castability of each hand card (printed cost) then each graveyard card
-    (its mana-only flashback cost), for the active player."""
+    """manasolve's castability of each hand card then each graveyard card, for the active
+    player: a payable ``cast`` entry in ``manasolve plays``."""
+    castable = {(p["card"], p["zone"]) for p in plays(board)["plays"] if p["kind"] == "cast" and p["payable"]}
+    return [(n, "hand") in castable for n in hand] + [(n, "graveyard") in castable for n in graveyard]
+
+
+def payable_castable(board: Board, hand: list[str], graveyard: list[str]) -> list[bool]:
+    """The same answers from ``payable`` alone (printed or flashback cost; no timing, no
+    cost pipeline): the cheapest manasolve castability question, used for timing."""
     cards = [(n, "hand") for n in hand] + [(n, "graveyard") for n in graveyard]
     return [payable(board, cast_cost(board, name, zone)) for name, zone in cards]
 

@@ -15,10 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks.peers.cards import phase_faces
-from benchmarks.peers.compare import Disagreement, cast_cost
+from benchmarks.peers.compare import Disagreement, manasolve_castable
 from benchmarks.peers.convert import to_phase
 from manasolve.models.board import load_board
-from manasolve.solver.pay import payable
 from manasolve.solver.resources import collect
 
 
@@ -80,8 +79,10 @@ def explain(d: Disagreement) -> str | None:
             continue
         reduced = _without(d.board, ids)
         if s.wrong == "phase":
-            ms = load_board(reduced)
-            if payable(ms, cast_cost(ms, d.card, d.zone)) == d.phase:
+            me = reduced["players"][0]
+            answers = manasolve_castable(load_board(reduced), me["hand"], me["graveyard"])
+            at = me["hand"].index(d.card) if d.zone == "hand" else len(me["hand"]) + me["graveyard"].index(d.card)
+            if answers[at] == d.phase:
                 return "%s — %s" % (s.name, s.verdict)
         else:
             pb = to_phase(reduced)
