@@ -128,8 +128,12 @@ def run_tapsets(sizes: list[int], ns: tuple[int, ...] = (10, 20, 40)) -> list[Ro
                                                len(list(islice(minimal_sets(cands, n), 20)))))
             base_t, base = _timed(lambda: brute_force(cands, n)) if size <= BRUTE_MAX else (None, None)
             rows.append(Row("saddle/crew %d" % n, size, secs, peak, "every subset", base_t,
-                            "count %d, %d minimal listed" % ans, None if base is None else base[0] == ans[0]))
+                            "count %s, %d minimal listed" % (_big(ans[0]), ans[1]), None if base is None else base[0] == ans[0]))
     return rows
+
+
+def _big(n: int) -> str:
+    return str(n) if n < 10**12 else "%.4e (exact, %d digits)" % (n, len(str(n)))
 
 
 # --- reflecting sources ---------------------------------------------------------------------

@@ -29,3 +29,13 @@ def test_bog_initiate_converts_one_mana_to_black():
     # Forest's {G} pays Bog Initiate's {1}; its {B} pays Dark Ritual's {B} (601.2g, 605.3a).
     board = load_board(_board("Forest", "Bog Initiate"))
     assert payable(board, ManaCost.parse("{B}"))
+
+
+@pytest.mark.xfail(strict=True, reason="Saddle/Crew power ignores static +N/+N effects (613.4c)")
+def test_salvation_engine_pumps_artifact_creatures_for_saddle():
+    # "Other artifact creatures you control get +2/+2": Farmstead Gleaner (2/2 artifact
+    # creature) has power 4, so it alone pays Saddle 3 (702.171a, layer 7c).
+    from manasolve.solver.tapsets import tap_set_answer
+
+    board = load_board(_board("Farmstead Gleaner", "Congregation Gryff", "Salvation Engine"))
+    assert tap_set_answer(board, "p1", "Saddle")["minimal"] == [["p0"]]

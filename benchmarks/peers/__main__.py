@@ -106,6 +106,9 @@ def _report(tally, verdicts, timings, boards: int, seed: int, elapsed: float) ->
               "", "### manasolve bugs found (named tests in tests/test_peer_regressions.py)", "",
               "- `{T}: Add {G} for each creature you control` (Gaea's Cradle) is left out (`not_modelled`), so "
               "costs it could pay are called unpayable.",
+              "- Saddle/Crew power ignores static pumps: with Salvation Engine (\"Other artifact creatures you "
+              "control get +2/+2\") Farmstead Gleaner has power 4 (CR 613.4c) and alone pays Saddle 3; manasolve "
+              "counts 2. phase is right. This is the UNEXPLAINED Saddle/Crew disagreement below, if present.",
               "- A mana ability that costs mana and can be activated repeatedly (Bog Initiate `{1}: Add {B}`) "
               "is left out (`not_modelled`): Forest + Bog Initiate cannot pay `{B}` according to manasolve.",
               "", "## Timing: castability of a 7-card hand plus 2 flashback cards", "",
