@@ -3,8 +3,9 @@
 Casts: each card in hand for its mana cost and each printed alternative cost (overload,
 evoke), each card in the graveyard for each flashback cost (printed or granted on the
 board); each with every choice of optional additional costs (kicker, multikicker, "you
-may" costs) and of X that can still be paid (both only make a cost larger, so the listing
-stops at the first unpayable value).  Activations: Saddle (sorcery timing) and Crew of the
+may" costs: paid or not), X announced as 0 and ``x_max``, the largest X still payable
+(found by CP-SAT feasibility: counting every X would cost more than the rest of the
+answer).  Activations: Saddle (sorcery timing) and Crew of the
 player's permanents, counted with `tapsets`, and their other activated abilities whose
 cost `oracle.parse_cost` reads.  Each play carries its total cost, payable and the exact
 count of payments (design.md).  Plays that timing forbids are left out; plays whose cost
@@ -21,7 +22,7 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent, Player
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
-from manasolve.solver.pay import pay
+from manasolve.solver.pay import pay, payable
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.total_cost import (
     BaseChoice,
@@ -32,9 +33,9 @@ from manasolve.solver.total_cost import (
     timing_reason,
 )
 
-# Upper bound on X and on multikicker repetitions tried (each step adds mana, so the
-# listing normally stops far earlier, at the first unpayable value).
-MAX_REPEAT = 30
+# Largest X / number of kicks the x_max / times_max search tries (a board would need
+# that much mana for the cap to matter).
+LARGEST_SEARCHED = 4096
 _MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 
@@ -67,18 +68,59 @@ def activated_abilities(perm: Permanent) -> list[Activated]:
     return out
 
 
-def _count(board: Board, player: str, plan: TotalCost) -> tuple[bool | None, int | None]:
-    """(payable, count) of a cast's locked total; (None, None) if it has a non-mana part."""
-    if plan.other:
-        return None, None
-    ans = pay(board, plan.cost, player, "count", convoke=plan.convoke, improvise=plan.improvise,
-              announcements=plan.announcements)
-    return ans["payable"], ans["count"]
+class _Counter:
+    """Payable/count of locked totals, each distinct requirement counted once per answer."""
+
+    def __init__(self, board: Board, player: str):
+        self.board, self.player = board, player
+        self.cache: dict[tuple, tuple[bool, int]] = {}
+
+    @staticmethod
+    def _key(plan: TotalCost) -> tuple:
+        return tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise
+
+    def feasible(self, plan: TotalCost) -> bool | None:
+        """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
+        part the payment solver does not pay."""
+        if plan.other:
+            return None
+        key = self._key(plan)
+        if key in self.cache:
+            return self.cache[key][0]
+        return bool(plan.announcements) and payable(self.board, plan.cost, self.player, convoke=plan.convoke,
+                                                    improvise=plan.improvise, announcements=plan.announcements)
+
+    def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
+        """(payable, exact count); (None, None) for a non-mana part."""
+        if plan.other:
+            return None, None
+        key = self._key(plan)
+        if key not in self.cache:
+            ans = pay(self.board, plan.cost, self.player, "count", convoke=plan.convoke,
+                      improvise=plan.improvise, announcements=plan.announcements)
+            self.cache[key] = (ans["payable"], ans["count"])
+        return self.cache[key]
 
 
-def _cast_entry(plan: TotalCost, payable: bool | None, count: int | None, via: str) -> dict:
+def _largest(ok, low: int) -> int:
+    """The largest n >= low with ok(n), given ok(low) and ok monotone decreasing (more X
+    or more kicks only add mana): doubling, then bisection; capped at LARGEST_SEARCHED."""
+    hi = max(1, 2 * low)
+    while hi <= LARGEST_SEARCHED and ok(hi):
+        low, hi = hi, 2 * hi
+    hi = min(hi, LARGEST_SEARCHED + 1)  # ok(hi) is False or hi is past the cap
+    while hi - low > 1:
+        mid = (low + hi) // 2
+        if ok(mid):
+            low = mid
+        else:
+            hi = mid
+    return low
+
+
+def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: str) -> dict:
     entry: dict = {"kind": "cast", "card": plan.card.name, "zone": plan.zone, "via": via,
-                   "total": plan.total_text, "payable": payable, "count": count}
+                   "total": plan.total_text, "payable": payable_, "count": count}
     if plan.additional:
         entry["additional"] = plan.additional
     if plan.base.x_free:
@@ -90,36 +132,36 @@ def _cast_entry(plan: TotalCost, payable: bool | None, count: int | None, via: s
     return entry
 
 
-def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice) -> list[dict]:
-    """Every choice of optional costs and X for one base cost of one card."""
+def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice, counter: _Counter) -> list[dict]:
+    """One base cost of one card with each choice of optional costs (paid or not).
+
+    X is announced 0 in the listed play; ``x_max`` is the largest X still payable (every
+    X up to it is a legal, payable play: `pay --card --x N` counts each).  A multikicker
+    is listed unkicked and kicked once, with ``times_max`` the most kicks still payable."""
     card = board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
     sc = spell_costs(card)
     optional = sc.optional_costs
-    via = base.kind if base.kind != "mana_cost" else "mana_cost"
-    if base.granted:
-        via += " (granted)"
+    via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
-    blocked: list[tuple[int, ...]] = []  # announcements known unpayable (or unknowable)
 
-    def dominates(kicks: tuple[int, ...]) -> bool:
-        return any(all(k >= b for k, b in zip(kicks, low)) for low in blocked)
+    def plan_for(kicks: tuple[int, ...], x: int = 0) -> TotalCost:
+        return _pipeline(board, player, card, zone, base, x, kicks, optional, sc)
 
-    ranges = [range(MAX_REPEAT + 1) if o.repeatable else range(2) for o in optional]
-    for kicks in product(*ranges):
-        if dominates(kicks):
-            continue  # more kicks only add to the cost: nothing larger is payable
-        for x in range(MAX_REPEAT + 1 if base.x_free else 1):
-            plan = _pipeline(board, player, card, zone, base, x, kicks, optional, sc)
-            payable, count = _count(board, player, plan)
-            if payable is False and x > 0:
-                break  # a larger X only adds generic mana
-            out.append(_cast_entry(plan, payable, count, via))
-            if payable is not True:
-                if payable is False or any(k and o.repeatable for k, o in zip(kicks, optional)):
-                    blocked.append(kicks)
-                break
+    for kicks in product(*[range(2)] * len(optional)):
+        plan = plan_for(kicks)
+        if any(kicks) and counter.feasible(plan) is False:
+            continue  # paying an optional cost you can't afford is not a play worth listing
+        payable_, count = counter.count(plan)
+        entry = _cast_entry(plan, payable_, count, via)
+        if payable_ and base.x_free:
+            entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x)), 0)
+        for i, (k, opt) in enumerate(zip(kicks, optional)):
+            if k and opt.repeatable and payable_:
+                entry["times_max"] = _largest(
+                    lambda n: counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:])), 1)
+        out.append(entry)
     return out
 
 
@@ -182,16 +224,17 @@ def plays_answer(board: Board, player: str | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and the exact payment count."""
     me = board.player(player)
+    counter = _Counter(board, me.name)
     out: list[dict] = []
     for name in dict.fromkeys(me.hand):
         card = board.db.get(name)
         for alt in (None, "overload", "evoke"):
             for base in base_choices(board, me.name, card, alt):
-                out += _cast_plays(board, me.name, name, "hand", base)
+                out += _cast_plays(board, me.name, name, "hand", base, counter)
     for name in dict.fromkeys(me.graveyard):
         card = board.db.get(name)
         for base in base_choices(board, me.name, card, "flashback"):
-            out += _cast_plays(board, me.name, name, "graveyard", base)
+            out += _cast_plays(board, me.name, name, "graveyard", base, counter)
     out += _activation_plays(board, me.name)
     return {"player": me.name, "plays": out}
 

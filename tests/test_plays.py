@@ -1,0 +1,132 @@
+"""``manasolve plays``: legal plays now — casts with every cost choice, flashback, saddle,
+crew and other activations — on small boards and on a 30-permanent board with a 7-card
+hand (timed, printed, not asserted)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from manasolve import api
+from manasolve.cli import main
+from manasolve.models.board import InputError
+from tests.test_total_cost import INLINE, board, lands
+
+
+def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
+    b = board(lands("Island", "Island", "Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"},
+                                                              {"id": "elf", "card": "Llanowar Elves"},
+                                                              {"id": "birds", "card": "Birds of Paradise"}],
+              hand=["Bear Test"], graveyard=["Think Twice"])
+    plays = api.plays(b)["plays"]
+    bear = next(p for p in plays if p.get("card") == "Bear Test")
+    assert bear["total"] == "{1}{G}" and bear["count"] == api.pay(b, card="Bear Test")["count"] > 0
+    tt = next(p for p in plays if p.get("card") == "Think Twice")
+    assert (tt["via"], tt["total"], tt["zone"]) == ("flashback", "{2}{U}", "graveyard")
+    assert tt["count"] == api.pay(b, card="Think Twice", zone="graveyard", alt="flashback")["count"]
+    saddle = next(p for p in plays if p.get("ability") == "Saddle 3")
+    assert saddle["source"] == "bronco" and saddle["count"] == api.saddle(b, "bronco")["count"]
+
+
+def test_sorcery_speed_plays_left_out_on_opponents_turn():
+    b = board(lands("Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "elf", "card": "Llanowar Elves"}],
+              hand=["Bear Test", "Think Twice"], graveyard=["Faithless Looting"], active="bob")
+    plays = api.plays(b, player="alice")["plays"]
+    assert [p["card"] for p in plays if p["kind"] == "cast"] == ["Think Twice"]  # instant only
+    assert not any(p.get("ability") == "Saddle 3" for p in plays)
+
+
+def test_x_spell_listed_with_x_zero_and_largest_payable_x():
+    b = board(lands("Mountain", "Mountain", "Mountain"), hand=["Burn X"])
+    xs = [(p["x"], p["x_max"], p["count"]) for p in api.plays(b)["plays"] if p.get("card") == "Burn X"]
+    assert xs == [(0, 2, 3)]  # {R}: any of the 3 Mountains; X up to 2
+    b = board(lands("Island"), hand=["Burn X"])
+    assert [p["payable"] for p in api.plays(b)["plays"]] == [False] and "x_max" not in api.plays(b)["plays"][0]
+
+
+def test_kicker_and_multikicker_choices():
+    b = board(lands("Forest", "Forest", "Forest", "Forest", "Forest"), hand=["Gnarlid Pack"])
+    plays = api.plays(b)["plays"]
+    assert [sum(a["times"] for a in p.get("additional", [])) for p in plays] == [0, 1]
+    assert plays[1]["times_max"] == 1  # {2}{G}{G} payable; {3}{G}{G}{G} (6 mana) is not
+    b = board(lands(*["Mountain"] * 5), graveyard=["Kicked Flame"])
+    totals = [(p["total"], p["payable"]) for p in api.plays(b)["plays"]]
+    assert totals == [("{2}{R}", True), ("{3}{R}{R}", True)]
+
+
+def test_crew_and_generic_activated_ability():
+    b = board(lands("Mountain", "Mountain") + [{"id": "copter", "card": "Smuggler's Copter"},
+                                               {"id": "bear", "card": "Bear Test", "sick": True},
+                                               {"id": "blade", "card": "Bonesplitter"}])
+    plays = api.plays(b)["plays"]
+    crew = next(p for p in plays if p.get("ability") == "Crew 1")
+    assert crew["source"] == "copter" and crew["count"] == 1  # the sick Bear may crew (302.6)
+    equip = next(p for p in plays if p.get("source") == "blade")
+    assert equip["ability"] == "Equip {1}" and equip["count"] == 2  # either Mountain
+
+
+def test_tap_ability_source_cannot_also_pay_for_it():
+    card = {"name": "Pinger", "manaCost": "{R}", "type": "Artifact",
+            "text": "{T}: Add {R}.\n{1}, {T}: Pinger deals 1 damage to any target."}
+    data = {"format": "manasolve/board@1", "cards": INLINE + [card],
+            "players": [{"name": "alice", "battlefield": [{"id": "pinger", "card": "Pinger"}]}]}
+    ping = next(p for p in api.plays(data)["plays"] if p.get("source") == "pinger")
+    assert ping["payable"] is False  # its {T} is in the cost, so it can't also make the {1}
+
+
+def test_unknown_player_is_input_error():
+    with pytest.raises(InputError, match="unknown player"):
+        api.plays(board([]), player="carol")
+
+
+# --- 30 permanents, 7 cards in hand -------------------------------------------------------------
+
+def big_board() -> dict:
+    perms = lands(*(["Forest"] * 4 + ["Island"] * 3 + ["Mountain"] * 3 + ["Plains"] * 2 + ["Reflecting Pool"]))
+    perms += [{"id": "elf%d" % i, "card": "Llanowar Elves"} for i in range(2)]
+    perms += [{"id": "birds", "card": "Birds of Paradise"}, {"id": "bronco", "card": "Caustic Bronco"},
+              {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}},
+              {"id": "copter", "card": "Smuggler's Copter"}, {"id": "sol", "card": "Sol Ring"},
+              {"id": "signet", "card": "Izzet Signet"}, {"id": "drum", "card": "Springleaf Drum"},
+              {"id": "blade", "card": "Bonesplitter"}]
+    perms += [{"id": "bear%d" % i, "card": "Bear Test", "sick": i % 2 == 0} for i in range(7)]
+    assert len(perms) == 30
+    return {"format": "manasolve/board@1", "active_player": "alice", "cards": INLINE,
+            "players": [{"name": "alice", "battlefield": perms,
+                         "hand": ["Burn X", "Aura W", "Gear 3", "Gnarlid Pack", "Probe", "Think Twice", "Phyrexian Test"],
+                         "graveyard": ["Faithless Looting", "Acorn Harvest"]},
+                        {"name": "bob", "battlefield": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}]}
+
+
+def test_plays_on_30_permanent_board_with_7_card_hand(capsys):
+    data = big_board()
+    start = time.perf_counter()
+    ans = api.plays(data)
+    elapsed = time.perf_counter() - start
+    with capsys.disabled():
+        print("\nplays, 30 permanents + 7-card hand: %d plays in %.3f s" % (len(ans["plays"]), elapsed))
+    cards = {p["card"] for p in ans["plays"] if p["kind"] == "cast"}
+    assert cards == {"Burn X", "Aura W", "Gear 3", "Gnarlid Pack", "Probe", "Think Twice", "Phyrexian Test",
+                     "Faithless Looting", "Acorn Harvest"}
+    abilities = {(p["source"], p["ability"]) for p in ans["plays"] if p["kind"] == "activate"}
+    assert {("bronco", "Saddle 3"), ("copter", "Crew 1")} <= abilities
+    b = api.as_board(data)
+    for p in ans["plays"]:  # every cast's count agrees with `pay --card`
+        if p["kind"] == "cast" and p["payable"] is not None and "x" not in p and not p.get("additional"):
+            alt = None if p["via"] == "mana_cost" else p["via"]
+            assert p["count"] == api.pay(b, card=p["card"], zone=p["zone"], alt=alt)["count"]
+
+
+def test_cli_plays_json_and_table(tmp_path, capsys):
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(big_board()))
+    assert main(["plays", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    first = out["plays"][0]
+    assert {"kind", "card", "zone", "via", "total", "payable", "count"} <= set(first)
+    assert main(["plays", str(path)]) == 0
+    assert "Legal plays now for alice" in capsys.readouterr().out
+    assert main(["plays", str(path), "--player", "carl"]) == 2
+    assert "unknown player" in capsys.readouterr().err

@@ -1,0 +1,86 @@
+"""The spell-cost parser (`parse_spell_costs`): what it understands exactly, what it reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from manasolve.models.carddb import default_db
+from manasolve.models.cards import card_from_mtgjson
+from manasolve.models.spell_costs import card_matches, parse_cost_part, parse_spell_costs, spell_filter
+
+
+def parsed(name: str):
+    return parse_spell_costs(default_db().get(name))
+
+
+def test_flashback_with_mana_and_life():
+    fb = parsed("Acorn Harvest").flashback
+    assert [(str(f.cost.mana), f.cost.life, f.cost.other) for f in fb] == [("{1}{G}", 3, ())]
+
+
+def test_flashback_non_mana_only():
+    fb = parsed("Lava Dart").flashback[0].cost
+    assert (fb.mana.symbols, fb.other) == ((), ("Sacrifice a Mountain",))
+
+
+def test_flashback_with_x_in_non_mana_part_keeps_x():
+    assert parsed("Flash of Insight").flashback[0].cost.has_x  # "Exile X blue cards" (107.3b)
+
+
+def test_kicker_and_or_gives_two_kickers_and_multikicker_is_repeatable():
+    assert [str(k.cost) for k in parsed("Thornscape Battlemage").kicker] == ["{R}", "{W}"]
+    mk = parsed("Gnarlid Pack").multikicker
+    assert [str(k.cost) for k in mk] == ["{1}{G}"] and mk[0].repeatable
+
+
+def test_mandatory_and_optional_additional_costs():
+    assert [a.cost.other for a in parsed("Launch Party").additional] == [("Sacrifice a creature",)]
+    opt = parsed("Undergrowth").optional
+    assert [(str(o.cost.mana), o.kind) for o in opt] == [("{2}{R}", "optional")]
+
+
+@pytest.mark.parametrize("name,direction,amount,spells,casters,x_is_power", [
+    ("Thalia, Guardian of Thraben", "more", "{1}", (("non-Creature",),), "all", False),
+    ("Sphere of Resistance", "more", "{1}", (), "all", False),
+    ("Golden-Tail Trainer", "less", "{X}", (("Aura",), ("Equipment",)), "you", True),
+    ("Baral, Chief of Compliance", "less", "{1}", (("Instant",), ("Sorcery",)), "you", False),
+    ("Jade Leech", "more", "{G}", (("green",),), "you", False),
+    ("Planar Gate", "less", "{2}", (("Creature",),), "you", False),
+])
+def test_cost_modifiers(name, direction, amount, spells, casters, x_is_power):
+    (mod,) = parsed(name).modifiers
+    assert (mod.direction, str(mod.amount), mod.spells, mod.casters, mod.x_is_power) == (
+        direction, amount, spells, casters, x_is_power)
+
+
+def test_affinity_and_for_each_reductions():
+    (aff,) = parsed("Broodstar").self_reductions
+    assert (aff.per, aff.zone) == ((("Artifact",),), "battlefield")
+    (terror,) = parsed("Tolarian Terror").self_reductions
+    assert (terror.per, terror.zone) == ((("Instant",), ("Sorcery",)), "graveyard")
+
+
+@pytest.mark.parametrize("name,fragment", [
+    ("Trinisphere", "costs three mana"),
+    ("Squeaking Pie Sneak", "reveal a Goblin card"),
+    ("Chill of the Grave", "if you control a Zombie"),
+    ("Snapcaster Mage", "gains flashback"),
+    ("Visions of Glory", "less to cast this way"),
+])
+def test_unreadable_cost_sentences_are_reported_not_guessed(name, fragment):
+    sc = parsed(name)
+    assert any(fragment in nu.sentence for nu in sc.not_understood)
+    assert not sc.modifiers and not sc.additional and not sc.self_reductions
+
+
+def test_cards_without_cost_text_report_nothing():
+    sc = parsed("Forest")
+    assert not (sc.flashback or sc.kicker or sc.modifiers or sc.not_understood)
+
+
+def test_cost_part_and_filters():
+    assert parse_cost_part("{1}{U}, Pay 2 life").life == 2
+    assert parse_cost_part("Dance a jig") is None
+    assert spell_filter("Artifact, instant, and sorcery") == (("Artifact",), ("Instant",), ("Sorcery",))
+    aura = card_from_mtgjson({"name": "A", "manaCost": "{W}", "type": "Enchantment — Aura"})
+    assert card_matches(aura, ("Aura",)) and card_matches(aura, ("white",)) and not card_matches(aura, ("non-Enchantment",))
