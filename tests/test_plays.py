@@ -119,6 +119,23 @@ def test_plays_on_30_permanent_board_with_7_card_hand(capsys):
             assert p["count"] == api.pay(b, card=p["card"], zone=p["zone"], alt=alt)["count"]
 
 
+def test_plays_on_30_permanent_board_of_plain_mana_sources(capsys):
+    """The same board with its filter/any-colour sources (Reflecting Pool, Signet, Drum,
+    Birds, Sol Ring) replaced by Forests: counts stay small, so does the time."""
+    data = big_board()
+    heavy = ("Reflecting Pool", "Izzet Signet", "Springleaf Drum", "Birds of Paradise", "Sol Ring")
+    for perm in data["players"][0]["battlefield"]:
+        if perm["card"] in heavy:
+            perm["card"] = "Forest"
+    start = time.perf_counter()
+    ans = api.plays(data)
+    elapsed = time.perf_counter() - start
+    with capsys.disabled():
+        print("\nplays, 30 plain permanents + 7-card hand: %d plays in %.3f s" % (len(ans["plays"]), elapsed))
+    think = next(p for p in ans["plays"] if p.get("card") == "Think Twice")
+    assert think["count"] == api.pay(data, card="Think Twice")["count"]
+
+
 def test_cli_plays_json_and_table(tmp_path, capsys):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(big_board()))
