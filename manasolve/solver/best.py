@@ -14,7 +14,7 @@ tie-break always comes last):
 2. ``life`` — life paid (Phyrexian 107.4f, "Pay N life" costs) plus damage dealt to you:
    painlands' rider (``ManaAbility.damage``) and a "Whenever this land becomes tapped, it
    deals N damage to you." trigger (City of Brass), which fires whenever the permanent is
-   tapped for any reason.  Triggers worded otherwise are not read (listed as notes).
+   tapped for any reason.  Triggers worded otherwise are not read (listed under "notes").
 3. ``sacrifice`` — permanents sacrificed to pay (Treasures).
 4. ``waste`` — mana made but spent neither on the cost nor on another activation's cost.
 5. ``colors`` — the number of colours some untapped, unused source could still make with
@@ -35,7 +35,7 @@ level by level and names the first criterion on which they differ.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -159,7 +159,6 @@ class Problem:
     used: list[cp_model.LinearExpr]
     levels: dict[str, cp_model.LinearExpr]
     classes: list[list[int]]  # member indices of each interchangeable class
-    notes: list[str] = field(default_factory=list)
 
 
 def _build(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost]) -> Problem:
