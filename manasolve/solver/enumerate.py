@@ -9,12 +9,14 @@ the same table steers a depth-first listing of the groups.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb, factorial
+from operator import add
 
 from manasolve.models.mana import Requirement
-from manasolve.solver.feasibility import cost_units, feasible, spell_kind_accepts
+from manasolve.solver.feasibility import cost_symbol_accepts, cost_units, feasible, spell_kind_accepts
 from manasolve.solver.resources import Pattern, PermClass, Resources
 
 _KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
@@ -41,6 +43,22 @@ def _compositions(k: int, total_max: int) -> Iterator[tuple[int, ...]]:
             yield (first,) + rest
 
 
+def _units_for(kind: str, p: Pattern) -> int:
+    """How many units one use of `p` brings that could pay a spell symbol of `kind`."""
+    if p.kind == "mana":
+        return sum(1 for t in p.bundle if spell_kind_accepts(kind, p, t))
+    return 1 if p.kind != "tapped" and spell_kind_accepts(kind, p, None) else 0
+
+
+def _max_cost_symbols(c: PermClass) -> Counter:
+    """Per cost symbol, the most any one role of the class asks for."""
+    most: Counter = Counter()
+    for r in c.roles:
+        for sym, n in Counter(r.pattern.cost_symbols).items():
+            most[sym] = max(most[sym], n)
+    return most
+
+
 def multinomial(n: int, parts) -> int:
     """Ways to pick disjoint labelled subsets of the given sizes from n items."""
     out, left = 1, n
@@ -57,62 +75,96 @@ class PaymentCounter:
         self.classes: list[PermClass] = resources.classes
         self.req = req
         self.life_budget = life_total - req.life if req.life <= life_total else -1
-        pats = sorted({r.pattern for c in self.classes for r in c.roles if r.pattern.kind != "tapped"})
+        pats = sorted({r.pattern.shape for c in self.classes for r in c.roles if r.pattern.kind != "tapped"})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
-        self.any_costly = any(p.costly for p in pats)
         demand = {k: v for k, v in zip(_KINDS, (*[req.color_count(c) for c in "WUBRG"], req.colorless, req.snow, req.generic))}
-        # Without mana-costing activations, each use needs a spell symbol it can pay.
-        self.cap = {}
-        if not self.any_costly:
-            for p in pats:
-                unit = p.bundle[0] if len(set(p.bundle)) == 1 else None
-                if p.kind != "mana" or unit is not None:
-                    self.cap[self.index[p]] = sum(v for k, v in demand.items() if spell_kind_accepts(k, p, unit))
+        # Each use needs a demand unit of its own that accepts one of its mana types: a
+        # spell symbol, or a symbol of some activation's own cost.
+        cost_symbols = [(sym, len(c.members) * n) for c in self.classes
+                        for sym, n in _max_cost_symbols(c).items()]
+        self.cap: dict[int, int] = {}
+        for p in pats:
+            units = set(p.bundle) or {None}
+            cap = sum(v for k, v in demand.items() if any(spell_kind_accepts(k, p, u) for u in units))
+            if p.kind == "mana":
+                cap += sum((sym.amount if sym.kind == "generic" else 1) * n for sym, n in cost_symbols
+                           if any(cost_symbol_accepts(sym, u, p.snow) for u in units))
+            self.cap[self.index[p]] = cap
         # Largest extra demand the remaining classes could add through their own costs.
         self.gain_after = [0] * (len(self.classes) + 1)
         for i in range(len(self.classes) - 1, -1, -1):
             c = self.classes[i]
             best = max((cost_units(r.pattern) - 1 for r in c.roles if r.pattern.kind == "mana"), default=0)
             self.gain_after[i] = self.gain_after[i + 1] + len(c.members) * max(best, 0)
+        # Spell symbols of each specific kind need units able to pay them; the most the
+        # remaining classes can still bring, per kind.
+        self.kinds = [k for k in _KINDS if k != "generic" and demand[k]]
+        self.kind_demand = [demand[k] for k in self.kinds]
+        self.supply_after = [[0] * len(self.kinds) for _ in range(len(self.classes) + 1)]
+        for i in range(len(self.classes) - 1, -1, -1):
+            c = self.classes[i]
+            for j, k in enumerate(self.kinds):
+                most = max((_units_for(k, r.pattern) for r in c.roles), default=0)
+                self.supply_after[i][j] = self.supply_after[i + 1][j] + len(c.members) * most
+        self.units = req.mana_units
+        self.width = len(self.patterns) + 4 + len(self.kinds)
         # Each use spends a unit on the spell or on some activation's own cost.
         total_cap = req.mana_units + sum(
             len(c.members) * max((cost_units(r.pattern) for r in c.roles), default=0) for c in self.classes)
         self.moves = [self._moves(c, total_cap) for c in self.classes]
         self.memo: dict[tuple, int] = {}
 
-    def _moves(self, c: PermClass, total_cap: int) -> list[tuple[tuple[int, ...], tuple, int]]:
-        """(role counts, state delta, multiplicity) for every way the class can take part."""
+    # State layout: uses per pattern shape, then life paid, creatures needed by
+    # "tap an untapped creature" costs, net demand (own costs minus uses), creatures
+    # offered for those costs, then the units able to pay each specific spell kind.
+    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN = range(4)
+
+    def _moves(self, c: PermClass, total_cap: int) -> list[tuple]:
+        """(role counts, state delta, multiplicity, capped dims touched) for every way
+        the class can take part."""
         n = len(c.members)
+        base = len(self.patterns)
         out = []
         for counts in _compositions(len(c.roles), min(n, total_cap)):
-            delta = [0] * (len(self.patterns) + 4)
+            delta = [0] * self.width
             for role, r in zip(c.roles, counts):
                 if not r:
                     continue
                 p = role.pattern
                 if p.kind == "tapped":
-                    delta[-1] += r  # creatures made available to "tap an untapped creature" costs
+                    delta[base + self._TAP_GIVEN] += r
                     continue
-                delta[self.index[p]] += r
-                delta[-4] += r * p.life
-                delta[-3] += r * p.tap_creatures
-                delta[-2] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
-            out.append((counts, tuple(delta), multinomial(n, counts)))
+                delta[self.index[p.shape]] += r
+                delta[base + self._LIFE] += r * p.life
+                delta[base + self._TAP_NEED] += r * p.tap_creatures
+                delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
+                for j, k in enumerate(self.kinds):
+                    delta[base + 4 + j] += r * _units_for(k, p)
+            touched = tuple((d, self.cap[d]) for d in range(base) if delta[d])
+            out.append((counts, tuple(delta), multinomial(n, counts), touched))
         return out
 
-    def _pruned(self, i: int, state: tuple) -> bool:
+    def _dead(self, i: int, state: tuple, touched: tuple) -> bool:
         """True if no completion from class i on can be a payment (necessary conditions)."""
-        life, _, net_demand, _ = state[-4:]
-        if life > self.life_budget:
+        base = len(self.patterns)
+        if state[base + self._LIFE] > self.life_budget:
             return True
         # Every use needs a demand unit of its own; costs of later activations add some.
-        if self.req.mana_units + net_demand + self.gain_after[i] < 0:
+        if self.units + state[base + self._NET] + self.gain_after[i] < 0:
             return True
-        return any(state[k] > cap for k, cap in self.cap.items())
+        for d, cap in touched:
+            if state[d] > cap:
+                return True
+        after = self.supply_after[i]
+        for j, need in enumerate(self.kind_demand):
+            if state[base + 4 + j] + after[j] < need:
+                return True
+        return False
 
     def _final_weight(self, state: tuple) -> int:
-        tap_demand, tap_supply = state[-3], state[-1]
+        base = len(self.patterns)
+        tap_demand, tap_supply = state[base + self._TAP_NEED], state[base + self._TAP_GIVEN]
         if tap_demand != tap_supply:
             return 0
         uses = tuple((p, state[k]) for k, p in enumerate(self.patterns) if state[k])
@@ -135,9 +187,9 @@ class PaymentCounter:
             total = self._final_weight(state)
         else:
             total = 0
-            for _, delta, weight in self.moves[i]:
-                nxt = tuple(a + b for a, b in zip(state, delta))
-                if self._pruned(i + 1, nxt):
+            for _, delta, weight, touched in self.moves[i]:
+                nxt = tuple(map(add, state, delta))
+                if self._dead(i + 1, nxt, touched):
                     continue
                 sub = self.count_from(i + 1, nxt)
                 if sub:
@@ -146,7 +198,7 @@ class PaymentCounter:
         return total
 
     def start(self) -> tuple:
-        return (0,) * (len(self.patterns) + 4)
+        return (0,) * self.width
 
     def count(self) -> int:
         """The exact number of distinct payments."""
@@ -164,9 +216,9 @@ class PaymentCounter:
         if i == len(self.classes):
             yield Group(uses, weight * self._final_weight(state))
             return
-        for counts, delta, w in self.moves[i]:
-            nxt = tuple(a + b for a, b in zip(state, delta))
-            if self._pruned(i + 1, nxt) or not self.count_from(i + 1, nxt):
+        for counts, delta, w, touched in self.moves[i]:
+            nxt = tuple(map(add, state, delta))
+            if self._dead(i + 1, nxt, touched) or not self.count_from(i + 1, nxt):
                 continue
             here = tuple((i, j, r) for j, r in enumerate(counts) if r)
             yield from self._walk(i + 1, nxt, uses + here, weight * w)

@@ -8,8 +8,9 @@ activation's cost), every convoke/improvise tap pays one symbol of the spell (70
 of abilities paying each other is no payment (601.2g, 605.3).
 
 The common case (only one-mana, free activations) is a perfect matching decided by Hall's
-condition; the general case is a flow with lower bounds (networkx network simplex), tried
-for each distinct order of the mana-costing activations.
+condition; the general case is a circulation with lower bounds (OR-Tools min-cost flow), built
+once per set of non-simple uses and tried for each distinct order of the mana-costing
+activations.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 
-import networkx as nx
+from ortools.graph.python import min_cost_flow
 
 from manasolve.models.mana import COLORS, Requirement, Symbol
 from manasolve.solver.resources import Pattern
@@ -79,66 +80,111 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
     return True
 
 
-def _flow_feasible(req: Requirement, free: list[tuple[Pattern, int]], order: list[Pattern],
-                   taps: list[tuple[Pattern, int]]) -> bool:
-    """Flow with lower bounds for one order of the mana-costing activations."""
-    g = nx.DiGraph()
-    demand_of: Counter = Counter()
-    spell = _spell_demand(req)
-    total = sum(spell.values())
-    sink_nodes: list[tuple[str, int]] = [("spell:" + k, n) for k, n in spell.items()]
-    cost_nodes: list[list[tuple[str, Symbol, int]]] = []
-    for i, p in enumerate(order):
-        syms = Counter(p.cost_symbols)
-        nodes = []
-        for j, (sym, n) in enumerate(sorted(syms.items())):
-            amount = sym.amount * n if sym.kind == "generic" else n
-            name = "cost:%d:%d" % (i, j)
-            nodes.append((name, sym, amount))
-            sink_nodes.append((name, amount))
-            total += amount
-        cost_nodes.append(nodes)
-    for name, amount in sink_nodes:
-        demand_of[name] += amount  # each symbol node must receive exactly its amount
-    demand_of["SRC"] -= total
+def _is_simple(p: Pattern) -> bool:
+    """One mana, no mana cost: such uses only matter through (type, snow) counts."""
+    return p.kind == "mana" and len(p.bundle) == 1 and not p.costly
 
-    def add_source(tag: str, p: Pattern, count: int, position: int | None) -> None:
-        units = Counter(p.bundle)
-        lo, hi = count, count * len(p.bundle)
-        if hi > lo:
-            g.add_edge("SRC", tag, capacity=hi - lo)
-        demand_of["SRC"] += lo
-        demand_of[tag] -= lo
-        for t, n in units.items():
-            g.add_edge(tag, tag + ":" + t, capacity=n * count)
+
+class _Template:
+    """The flow network for one requirement and one fixed set of non-simple uses, in
+    which the simple uses (one free mana each) enter as node supplies only, so the
+    network is built once and re-solved for every count of simple mana.
+
+    Circulation SRC → sources → mana types → symbols → SINK → SRC: each symbol node gets
+    exactly its amount; each activation sends at least one mana on (none wasted); each
+    simple unit and each convoke/improvise tap is spent exactly; the rest floats.
+    funding says which mana-costing activations may pay another one's cost: ``earlier``
+    (the rule, for the given order), ``none`` (a sufficient check) or ``others`` (any but
+    itself; a necessary check that ignores order)."""
+
+    def __init__(self, req: Requirement, complex_uses: tuple[tuple[Pattern, int], ...],
+                 order: tuple[Pattern, ...], funding: str):
+        self.ids: dict[str, int] = {}
+        self.demand: Counter = Counter()
+        self.flow = min_cost_flow.SimpleMinCostFlow()
+        spell = _spell_demand(req)
+        sinks: list[tuple[str, int]] = [("spell:" + k, n) for k, n in spell.items()]
+        cost_nodes: list[list[tuple[str, Symbol]]] = []
+        for i, p in enumerate(order):
+            nodes = []
+            for j, (sym, n) in enumerate(sorted(Counter(p.cost_symbols).items())):
+                name = "cost:%d:%d" % (i, j)
+                nodes.append((name, sym))
+                sinks.append((name, sym.amount * n if sym.kind == "generic" else n))
+            cost_nodes.append(nodes)
+        for name, amount in sinks:
+            self._arc(name, "SINK", amount, amount)
+        big = sum(a for _, a in sinks) + 1
+        self.big = big
+
+        def route(node: str, t: str, snow: bool, p: Pattern, position: int | None) -> None:
+            self._node(node)
             for k in spell:
                 if spell_kind_accepts(k, p, t):
-                    g.add_edge(tag + ":" + t, "spell:" + k)
+                    self._arc(node, "spell:" + k, big)
             for i, nodes in enumerate(cost_nodes):
-                if position is not None and i <= position:
-                    continue  # only mana made earlier can pay a later activation's cost
-                for name, sym, _ in nodes:
-                    if cost_symbol_accepts(sym, t, p.snow):
-                        g.add_edge(tag + ":" + t, name)
+                if position is not None and not _may_fund(funding, position, i):
+                    continue
+                for name, sym in nodes:
+                    if cost_symbol_accepts(sym, t, snow):
+                        self._arc(node, name, big)
 
-    for idx, (p, n) in enumerate(free):
-        add_source("free%d" % idx, p, n, None)
-    for idx, p in enumerate(order):
-        add_source("costly%d" % idx, p, 1, idx)
-    for idx, (p, n) in enumerate(taps):
-        tag = "tap%d" % idx
-        demand_of["SRC"] += n
-        demand_of[tag] -= n  # exactly n symbols of the spell
-        for k in spell:
-            if spell_kind_accepts(k, p, None):
-                g.add_edge(tag, "spell:" + k)
-    for node, d in demand_of.items():
-        g.add_node(node, demand=d)
-    try:
-        nx.network_simplex(g)
-    except nx.NetworkXUnfeasible:
-        return False
-    return True
+        for t in ("W", "U", "B", "R", "G", "C"):
+            for snow in (False, True):
+                route("simple:%s:%d" % (t, snow), t, snow, Pattern("mana", (t,), snow), None)
+        sources = [(p, n, None) for p, n in complex_uses if p.kind == "mana" and not p.costly]
+        sources += [(p, 1, i) for i, p in enumerate(order)]
+        for idx, (p, n, position) in enumerate(sources):
+            tag = "src%d" % idx
+            self._arc("SRC", tag, n * len(p.bundle), n)  # at least one mana of each is spent
+            for t, m in Counter(p.bundle).items():
+                self._arc(tag, tag + ":" + t, m * n)
+                route(tag + ":" + t, t, p.snow, p, position)
+        for idx, (p, n) in enumerate((p, n) for p, n in complex_uses if p.kind in ("convoke", "improvise")):
+            tag = "tap%d" % idx
+            self._arc("SRC", tag, n, n)  # each tapped creature/artifact pays exactly one symbol
+            for k in spell:
+                if spell_kind_accepts(k, p, None):
+                    self._arc(tag, "spell:" + k, n)
+        self._arc("SINK", "SRC", big)
+        for node in list(self.ids.values()):
+            self.flow.set_node_supply(node, 0)
+
+    def _node(self, name: str) -> int:
+        return self.ids.setdefault(name, len(self.ids))
+
+    def _arc(self, tail: str, head: str, cap: int, low: int = 0) -> None:
+        # A lower bound is sent up front: the tail owes it, the head has received it.
+        t, h = self._node(tail), self._node(head)
+        if low:
+            self.demand[t] += low
+            self.demand[h] -= low
+        if cap > low:
+            self.flow.add_arc_with_capacity_and_unit_cost(t, h, cap - low, 0)
+
+    def feasible(self, simple: dict[tuple[str, bool], int]) -> bool:
+        """Whether the network has a feasible circulation with these simple-unit counts."""
+        demand = Counter(self.demand)
+        src = self.ids["SRC"]
+        for (t, snow), n in simple.items():
+            demand[src] += n
+            demand[self.ids["simple:%s:%d" % (t, snow)]] -= n
+        for node in self.ids.values():
+            self.flow.set_node_supply(node, -demand[node])
+        return self.flow.solve() == self.flow.OPTIMAL
+
+
+_TEMPLATES: dict[tuple, _Template] = {}
+
+
+def _template(req: Requirement, complex_uses: tuple, order: tuple, funding: str) -> _Template:
+    key = (req, complex_uses, order, funding)
+    t = _TEMPLATES.get(key)
+    if t is None:
+        if len(_TEMPLATES) > 20_000:
+            _TEMPLATES.clear()
+        t = _TEMPLATES[key] = _Template(req, complex_uses, order, funding)
+    return t
 
 
 @lru_cache(maxsize=200_000)
@@ -150,22 +196,34 @@ def feasible(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bool:
         return req.mana_units == 0
     if all(not p.costly and len(p.bundle) <= 1 for p, _ in uses):
         return _hall_perfect(req, uses)
-    free = [(p, n) for p, n in uses if p.kind == "mana" and not p.costly]
-    taps = [(p, n) for p, n in uses if p.kind in ("convoke", "improvise")]
-    costly = [p for p, n in uses if p.costly for _ in range(n)]
+    simple: Counter = Counter()
+    for p, n in uses:
+        if _is_simple(p):
+            simple[p.bundle[0], p.snow] += n
+    complex_uses = tuple((p, n) for p, n in uses if not _is_simple(p))
+    costly = tuple(p for p, n in uses if p.costly for _ in range(n))
     # Each activation needs one spent unit of its own; a cheap necessary check first.
-    demand_units = req.mana_units + sum(cost_units(p) for p in costly)
-    if sum(n for _, n in uses) > demand_units:
+    if sum(n for _, n in uses) > req.mana_units + sum(cost_units(p) for p in costly):
         return False
-    for order in _distinct_orders(Counter(costly)):
-        if _flow_feasible(req, free, list(order), taps):
-            return True
-    return False
+    if not _template(req, complex_uses, costly, "others").feasible(simple):
+        return False
+    if not costly or _template(req, complex_uses, costly, "none").feasible(simple):
+        return True
+    return any(_template(req, complex_uses, order, "earlier").feasible(simple)
+               for order in _distinct_orders(Counter(costly)))
 
 
 def cost_units(p: Pattern) -> int:
     """How many mana the pattern's own cost takes."""
     return sum(s.amount if s.kind == "generic" else 1 for s in p.cost_symbols)
+
+
+def _may_fund(funding: str, source: int, target: int) -> bool:
+    if funding == "earlier":
+        return source < target  # 601.2g: only mana made earlier pays a later activation's cost
+    if funding == "others":
+        return source != target
+    return False
 
 
 def _distinct_orders(counts: Counter):

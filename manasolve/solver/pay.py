@@ -55,9 +55,11 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
 
         answer.update(best_payment(board, player, res, anns, keep, order or DEFAULT_ORDER))
     else:
-        per = counters(board, player, anns, res)
+        # CP-SAT first: an unpayable cost is answered without any counting.
+        payable_now = _payable(res, anns, board.player(player).life)
+        per = counters(board, player, anns, res) if payable_now else []
         answer["count"] = sum(c.count() for _, c in per)
-        answer["payable"] = answer["count"] > 0
+        answer["payable"] = payable_now
         if mode == "all":
             groups = (_group_json(c, a, g) for a, c in per for g in c.groups())
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
@@ -73,7 +75,11 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise)
-    return cpsat.solve(cpsat.build(res, anns, board.player(player).life)) is not None
+    return _payable(res, anns, board.player(player).life)
+
+
+def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
+    return cpsat.solve(cpsat.build(res, anns, life)) is not None
 
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,

@@ -7,7 +7,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, Permanent
@@ -38,6 +38,11 @@ class Pattern:
     life: int = 0
     tap_creatures: int = 0
     colors: tuple[str, ...] = ()
+
+    @property
+    def shape(self) -> Pattern:
+        """The pattern without its life cost: what matters for paying mana symbols."""
+        return replace(self, life=0) if self.life else self
 
     @property
     def costly(self) -> bool:
