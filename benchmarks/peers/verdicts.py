@@ -1,9 +1,8 @@
 """Explain castability disagreements by removing the permanents suspected of causing them.
 
-Each kind of suspect names permanents on seat 0's battlefield and who is wrong about them.
+Each kind of suspect names permanents on seat 0's battlefield and says which engine is wrong.
 A disagreement is explained by a kind if, once those permanents are removed from the
-board, the engine that is wrong about them answers like the other engine does on the
-original board — i.e. the disagreement came from those permanents alone.  Every kind
+board, both engines agree — i.e. the disagreement came from those permanents alone.  Every kind
 was checked by hand on a minimal board (see tests/test_peer_regressions.py and
 benchmarks/results/peers.md); an unexplained disagreement is reported as such.
 """
@@ -15,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks.peers.cards import phase_faces
-from benchmarks.peers.compare import Disagreement, manasolve_castable
+from benchmarks.peers.compare import Disagreement, manasolve_castable, phase_castable
 from benchmarks.peers.convert import to_phase
 from manasolve.models.board import load_board
 from manasolve.solver.resources import collect
@@ -26,7 +25,6 @@ class Suspect:
     """A kind of permanent one engine is known to get wrong, and the verdict for it."""
 
     name: str
-    wrong: str  # "phase" or "manasolve"
     verdict: str
     matches: Callable[[dict, dict], bool]  # (permanent, board) -> is a suspect
 
@@ -45,18 +43,19 @@ def _not_modelled(perm: dict, board: dict) -> bool:
 
 
 SUSPECTS = [
-    Suspect("sacrifice-cost mana ability (e.g. Dromar's Attendant)", "phase",
+    Suspect("sacrifice-cost mana ability (e.g. Dromar's Attendant)",
             "phase bug: its castability check never activates a mana ability whose cost includes a sacrifice; "
             "mana abilities may be activated while paying (CR 601.2g, 605.1a, 605.3a)",
             lambda perm, board: "Sacrifice" in _phase_mana_costs(perm["card"])),
-    Suspect("tap-a-creature-cost mana ability (e.g. Springleaf Drum)", "phase",
-            "phase bug: its castability check never activates a mana ability whose cost taps another creature "
-            "(CR 601.2g, 605.1a; tapping a creature for a cost ignores its summoning sickness, CR 302.6)",
+    Suspect("tap-a-creature-cost mana ability (e.g. Springleaf Drum)",
+            "phase bug: its castability check never activates a mana ability whose cost taps another creature, and "
+            "with such a source present its auto-tapper can fail a cost other sources pay (CR 601.2g, 605.1a; "
+            "tapping a creature for a cost ignores its summoning sickness, CR 302.6)",
             lambda perm, board: "TapCreatures" in _phase_mana_costs(perm["card"])),
-    Suspect("Reflecting Pool beside Exotic Orchard", "phase",
+    Suspect("Reflecting Pool beside Exotic Orchard",
             "phase bug: Reflecting Pool does not see what Exotic Orchard could produce (CR 106.7)",
             lambda perm, board: perm["card"] == "Reflecting Pool"),
-    Suspect("mana ability manasolve does not model (reported in not_modelled)", "manasolve",
+    Suspect("mana ability manasolve does not model (reported in not_modelled)",
             "manasolve bug: the ability is left out (see not_modelled), so a payable cost is called unpayable",
             _not_modelled),
 ]
@@ -70,7 +69,8 @@ def _without(board: dict, ids: set[str]) -> dict:
 
 
 def explain(d: Disagreement) -> str | None:
-    """The verdict of the first suspect kind that explains castability disagreement ``d``."""
+    """The verdict of the first suspect kind that explains castability disagreement ``d``:
+    with that kind's permanents removed from the board, both engines agree on the card."""
     if d.card is None:
         return None
     for s in SUSPECTS:
@@ -78,16 +78,10 @@ def explain(d: Disagreement) -> str | None:
         if not ids:
             continue
         reduced = _without(d.board, ids)
-        if s.wrong == "phase":
-            me = reduced["players"][0]
-            answers = manasolve_castable(load_board(reduced), me["hand"], me["graveyard"])
-            at = me["hand"].index(d.card) if d.zone == "hand" else len(me["hand"]) + me["graveyard"].index(d.card)
-            if answers[at] == d.phase:
-                return "%s — %s" % (s.name, s.verdict)
-        else:
-            pb = to_phase(reduced)
-            obj = dict(pb.hand + pb.graveyard)[d.card]
-            listed = any(a.kind == "CastSpell" and a.data["object_id"] == obj for a in pb.game().actions())
-            if listed == d.manasolve:
-                return "%s — %s" % (s.name, s.verdict)
+        me = reduced["players"][0]
+        at = me["hand"].index(d.card) if d.zone == "hand" else len(me["hand"]) + me["graveyard"].index(d.card)
+        ours = manasolve_castable(load_board(reduced), me["hand"], me["graveyard"])[at]
+        pb = to_phase(reduced)
+        if ours == phase_castable(pb.game(), pb)[at]:
+            return "%s — %s" % (s.name, s.verdict)
     return None
