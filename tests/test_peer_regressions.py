@@ -17,7 +17,6 @@ def _board(*cards: str) -> dict:
         {"name": "me", "battlefield": [{"id": "p%d" % i, "card": c} for i, c in enumerate(cards)]}]}
 
 
-@pytest.mark.xfail(strict=True, reason="'{T}: Add {G} for each creature you control.' is left out (not_modelled: per)")
 def test_gaeas_cradle_adds_one_green_per_creature():
     # Two creatures: Cradle adds {G}{G} (rule 106.1, 605.1a), so {2} is payable.
     board = load_board(_board("Gaea's Cradle", "Aegis Turtle", "Aegis Turtle"))

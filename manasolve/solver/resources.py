@@ -16,8 +16,10 @@ from manasolve.solver.production import activation_bundles, mana_abilities
 
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
 _PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
-# Parsed extensions that change neither the mana nor the cost within one payment.
-_HARMLESS_EXTRAS = {"effects", "once_per_turn"}
+# Parsed extensions the solver handles: riders that change neither the mana nor the
+# cost, "once each turn" (one activation per payment anyway), and amounts or types that
+# `activation_bundles` reads off the board (it yields no bundle when the board is silent).
+_HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope"}
 
 
 @dataclass(frozen=True, order=True)
@@ -88,11 +90,11 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
     notes: list[str] = []
     for idx, ab in enumerate(mana_abilities(board, perm)):
         c = ab.cost
-        unmodelled = [e for e in ab.extras if e not in _HARMLESS_EXTRAS]
+        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS]
         if unmodelled:
             notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
             continue
-        if not (c.tap or c.untap or c.sacrifice_self):
+        if not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
             # Repeatable without limit (e.g. "Sacrifice a creature: ..."): not modelled.
             notes.append("%s: %r can be activated repeatedly; not modelled" % (perm.id, ab.text))
             continue
