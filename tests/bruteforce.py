@@ -76,7 +76,8 @@ def _choices(perm, convoke: bool, improvise: bool) -> list[tuple]:
     sick_blocked = creature and perm.sick and not perm.haste
     for ab in perm.card.intrinsic_mana_abilities():
         c = ab.cost
-        if ab.reference is not None or not (c.tap or c.untap or c.sacrifice_self):
+        # Abilities usable at most once: {T}, {Q}, sacrifice this, or "only once each turn".
+        if ab.reference is not None or not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
             continue
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
