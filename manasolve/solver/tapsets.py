@@ -7,7 +7,7 @@ or greater".  A legal choice is a *set* of creatures (design.md, "What counts"):
 * `minimal_sets` streams the sets from which no member can be removed;
 * `all_sets` streams every legal set;
 * `best_set` picks one set with CP-SAT (least power beyond N, then least valuable
-  creatures, then fewest creatures);
+  creatures, spent ones first, then fewest creatures);
 * `tap_set_answer` assembles the JSON answer of ``manasolve saddle`` / ``manasolve crew``.
 
 Listing order is deterministic: candidates are ranked by counted power, greatest first,
@@ -42,8 +42,8 @@ class Candidate:
     """A creature that may be tapped for the cost.
 
     counted: the power the cost counts (its power as it stands, or its toughness, plus any
-    "as though its power were N greater"); value: power + toughness, what tapping it
-    gives up (used only to rank `best_set`)."""
+    "as though its power were N greater"); power, toughness, sick, attacked and haste rank
+    `best_set` only (see `value` and `spent`)."""
 
     id: str
     counted: int
@@ -51,6 +51,20 @@ class Candidate:
     toughness: int
     sick: bool
     index: int  # position on the board, for deterministic order
+    attacked: bool = False  # it attacked this turn (board field "attacked")
+    haste: bool = False
+
+    @property
+    def value(self) -> int:
+        """What tapping it gives up, as `best_set` weighs it: power + toughness."""
+        return self.power + self.toughness
+
+    @property
+    def spent(self) -> bool:
+        """True if it can't attack this turn anyway: it already attacked, or it is
+        summoning-sick without haste (302.6).  `best_set` counts a spent creature as
+        less valuable than an unspent one of the same value."""
+        return self.attacked or (self.sick and not self.haste)
 
 
 def tap_cost(perm: Permanent, keyword: str) -> TapCreaturesCost | None:
@@ -101,7 +115,9 @@ def candidates(board: Board, source: Permanent, cost: TapCreaturesCost) -> list[
         if excluded:
             continue
         base = perm.toughness if (use_toughness or cost.use_toughness) else perm.power
-        out.append(Candidate(perm.id, base + bonus + cost.power_bonus, perm.power, perm.toughness, perm.sick, index))
+        haste = perm.haste or "Haste" in perm.card.keywords
+        out.append(Candidate(perm.id, base + bonus + cost.power_bonus, perm.power, perm.toughness, perm.sick, index,
+                             attacked=perm.attacked, haste=haste))
     return out
 
 
@@ -211,10 +227,20 @@ def all_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ..
 def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None:
     """The set an AI should tap, or None if no set is legal.
 
-    Lexicographic objective, solved as three CP-SAT stages (one worker, so the answer is
-    deterministic): least counted power beyond n, then least total power + toughness of the
-    tapped creatures, then fewest creatures, then as many summoning-sick creatures as
-    possible (they could not attack this turn anyway, 302.6)."""
+    Lexicographic objective (issue 7), solved as CP-SAT stages, each optimum fixed before
+    the next (one worker, so the same candidates give the same set on every run):
+
+    1. least counted power beyond n;
+    2. the least valuable creatures.  A creature's value is its power + toughness, and a
+       *spent* creature — one that already attacked this turn, or is summoning-sick without
+       haste (302.6), so it could not attack now anyway — counts as less valuable than an
+       unspent creature of the same value.  Precisely: least total power + toughness, then,
+       among sets of equal total, the most spent creatures.  So where a spent and an unspent
+       creature could fill the same place, the spent one is tapped if its value is equal or
+       lower, the unspent one if it is strictly cheaper;
+    3. fewest creatures.
+
+    Sets still tied after stage 3 are separated by CP-SAT's deterministic search."""
     if n <= 0:
         return ()  # tapping nothing is legal, exceeds n by the least possible and costs nothing
     if sum(c.counted for c in cands if c.counted > 0) < n:
@@ -227,12 +253,12 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
     solver.parameters.num_workers = 1
     stages = [
         total,
-        sum((c.power + c.toughness) * v for c, v in zip(cands, x)),
+        sum(c.value * v for c, v in zip(cands, x)),
+        sum(-v for c, v in zip(cands, x) if c.spent),
         sum(x),
-        sum(-v for c, v in zip(cands, x) if c.sick),
     ]
     for objective in stages:
-        if isinstance(objective, int):  # e.g. no sick candidate: nothing to rank
+        if isinstance(objective, int):  # e.g. no spent candidate: nothing to rank
             continue
         model.minimize(objective)
         status = solver.solve(model)
@@ -323,7 +349,8 @@ def tap_set_answer(
         "activatable_now": why_not is None,
         "reason": why_not,
         "candidates": [
-            {"id": c.id, "power": c.power, "counted_power": c.counted, "toughness": c.toughness, "sick": c.sick}
+            {"id": c.id, "power": c.power, "counted_power": c.counted, "toughness": c.toughness, "sick": c.sick,
+             "attacked": c.attacked}
             for c in sorted(cands, key=lambda c: c.index)
         ],
     }
@@ -339,8 +366,9 @@ def tap_set_answer(
             "set": ids(chosen),
             "total_power": sum(c.counted for c in chosen),
             "excess": sum(c.counted for c in chosen) - cost.n,
-            "value": sum(c.power + c.toughness for c in chosen),
-            "why": "least power tapped beyond %d, then least power+toughness tapped, then fewest creatures, "
-                   "then most summoning-sick ones" % cost.n,
+            "value": sum(c.value for c in chosen),
+            "spent": sum(c.spent for c in chosen),
+            "why": "least power tapped beyond %d, then least power+toughness tapped (at equal totals, most "
+                   "creatures that attacked or are summoning-sick), then fewest creatures" % cost.n,
         }
     return answer
