@@ -9,14 +9,13 @@ the same table steers a depth-first listing of the groups.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb, factorial
 from operator import add
 
 from manasolve.models.mana import Requirement
-from manasolve.solver.feasibility import cost_symbol_accepts, cost_units, feasible, spell_kind_accepts
+from manasolve.solver.feasibility import FeasibilityOracle, cost_units, spell_kind_accepts
 from manasolve.solver.resources import Pattern, PermClass, Resources
 
 _KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
@@ -43,20 +42,20 @@ def _compositions(k: int, total_max: int) -> Iterator[tuple[int, ...]]:
             yield (first,) + rest
 
 
+def _class_rank(c: PermClass) -> int:
+    """0: some role costs mana; 1: some role is neither one free mana nor a tap; 2: rest."""
+    if any(r.pattern.costly for r in c.roles):
+        return 0
+    if any(r.pattern.kind == "mana" and len(r.pattern.bundle) != 1 for r in c.roles):
+        return 1
+    return 2
+
+
 def _units_for(kind: str, p: Pattern) -> int:
     """How many units one use of `p` brings that could pay a spell symbol of `kind`."""
     if p.kind == "mana":
         return sum(1 for t in p.bundle if spell_kind_accepts(kind, p, t))
     return 1 if p.kind != "tapped" and spell_kind_accepts(kind, p, None) else 0
-
-
-def _max_cost_symbols(c: PermClass) -> Counter:
-    """Per cost symbol, the most any one role of the class asks for."""
-    most: Counter = Counter()
-    for r in c.roles:
-        for sym, n in Counter(r.pattern.cost_symbols).items():
-            most[sym] = max(most[sym], n)
-    return most
 
 
 def multinomial(n: int, parts) -> int:
@@ -72,7 +71,9 @@ class PaymentCounter:
     """Counts and lists the payments of one requirement with one set of resources."""
 
     def __init__(self, resources: Resources, req: Requirement, life_total: int):
-        self.classes: list[PermClass] = resources.classes
+        # One-mana sources first and mana-costing abilities last: the memo table then
+        # shares the one-mana prefixes between the many ways to use the costly ones.
+        self.classes: list[PermClass] = sorted(resources.classes, key=lambda c: -_class_rank(c))
         self.req = req
         self.life_budget = life_total - req.life if req.life <= life_total else -1
         pats = sorted({r.pattern.shape for c in self.classes for r in c.roles if r.pattern.kind != "tapped"})
@@ -80,17 +81,12 @@ class PaymentCounter:
         self.index = {p: i for i, p in enumerate(pats)}
         demand = {k: v for k, v in zip(_KINDS, (*[req.color_count(c) for c in "WUBRG"], req.colorless, req.snow, req.generic))}
         # Each use needs a demand unit of its own that accepts one of its mana types: a
-        # spell symbol, or a symbol of some activation's own cost.
-        cost_symbols = [(sym, len(c.members) * n) for c in self.classes
-                        for sym, n in _max_cost_symbols(c).items()]
-        self.cap: dict[int, int] = {}
+        # spell symbol, or (mana only) a symbol of some activation's own cost.
+        self.spell_cap: dict[int, int] = {}
         for p in pats:
             units = set(p.bundle) or {None}
-            cap = sum(v for k, v in demand.items() if any(spell_kind_accepts(k, p, u) for u in units))
-            if p.kind == "mana":
-                cap += sum((sym.amount if sym.kind == "generic" else 1) * n for sym, n in cost_symbols
-                           if any(cost_symbol_accepts(sym, u, p.snow) for u in units))
-            self.cap[self.index[p]] = cap
+            self.spell_cap[self.index[p]] = sum(v for k, v in demand.items()
+                                                if any(spell_kind_accepts(k, p, u) for u in units))
         # Largest extra demand the remaining classes could add through their own costs.
         self.gain_after = [0] * (len(self.classes) + 1)
         for i in range(len(self.classes) - 1, -1, -1):
@@ -107,18 +103,26 @@ class PaymentCounter:
             for j, k in enumerate(self.kinds):
                 most = max((_units_for(k, r.pattern) for r in c.roles), default=0)
                 self.supply_after[i][j] = self.supply_after[i + 1][j] + len(c.members) * most
+        self.cost_after = [0] * (len(self.classes) + 1)
+        for i in range(len(self.classes) - 1, -1, -1):
+            c = self.classes[i]
+            most = max((cost_units(r.pattern) for r in c.roles if r.pattern.kind == "mana"), default=0)
+            self.cost_after[i] = self.cost_after[i + 1] + len(c.members) * most
         self.units = req.mana_units
-        self.width = len(self.patterns) + 4 + len(self.kinds)
+        self.width = len(self.patterns) + 5 + len(self.kinds)
         # Each use spends a unit on the spell or on some activation's own cost.
         total_cap = req.mana_units + sum(
             len(c.members) * max((cost_units(r.pattern) for r in c.roles), default=0) for c in self.classes)
         self.moves = [self._moves(c, total_cap) for c in self.classes]
         self.memo: dict[tuple, int] = {}
+        self.oracle = FeasibilityOracle(req, pats)
 
     # State layout: uses per pattern shape, then life paid, creatures needed by
     # "tap an untapped creature" costs, net demand (own costs minus uses), creatures
-    # offered for those costs, then the units able to pay each specific spell kind.
-    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN = range(4)
+    # offered for those costs, mana asked by the activations' own costs, then the units
+    # able to pay each specific spell kind.
+    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN, _COST = range(5)
+    _KIND0 = 5
 
     def _moves(self, c: PermClass, total_cap: int) -> list[tuple]:
         """(role counts, state delta, multiplicity, capped dims touched) for every way
@@ -139,9 +143,10 @@ class PaymentCounter:
                 delta[base + self._LIFE] += r * p.life
                 delta[base + self._TAP_NEED] += r * p.tap_creatures
                 delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
+                delta[base + self._COST] += r * cost_units(p)
                 for j, k in enumerate(self.kinds):
-                    delta[base + 4 + j] += r * _units_for(k, p)
-            touched = tuple((d, self.cap[d]) for d in range(base) if delta[d])
+                    delta[base + self._KIND0 + j] += r * _units_for(k, p)
+            touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana") for d in range(base) if delta[d])
             out.append((counts, tuple(delta), multinomial(n, counts), touched))
         return out
 
@@ -153,12 +158,13 @@ class PaymentCounter:
         # Every use needs a demand unit of its own; costs of later activations add some.
         if self.units + state[base + self._NET] + self.gain_after[i] < 0:
             return True
-        for d, cap in touched:
-            if state[d] > cap:
+        cost_room = state[base + self._COST] + self.cost_after[i]
+        for d, cap, may_fund in touched:
+            if state[d] > cap + (cost_room if may_fund else 0):
                 return True
         after = self.supply_after[i]
         for j, need in enumerate(self.kind_demand):
-            if state[base + 4 + j] + after[j] < need:
+            if state[base + self._KIND0 + j] + after[j] < need:
                 return True
         return False
 
@@ -168,7 +174,7 @@ class PaymentCounter:
         if tap_demand != tap_supply:
             return 0
         uses = tuple((p, state[k]) for k, p in enumerate(self.patterns) if state[k])
-        if not feasible(self.req, uses):
+        if not self.oracle.feasible(uses):
             return 0
         # Distinct activations needing creatures: T! / prod(t_i!) ways to hand them out.
         pairing = factorial(tap_demand)

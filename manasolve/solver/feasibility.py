@@ -16,7 +16,6 @@ activations.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from itertools import combinations
 
 from ortools.graph.python import min_cost_flow
@@ -85,45 +84,54 @@ def _is_simple(p: Pattern) -> bool:
     return p.kind == "mana" and len(p.bundle) == 1 and not p.costly
 
 
-class _Template:
-    """The flow network for one requirement and one fixed set of non-simple uses, in
-    which the simple uses (one free mana each) enter as node supplies only, so the
-    network is built once and re-solved for every count of simple mana.
+class _Network:
+    """A circulation network for one requirement: SRC → sources → mana types → symbols →
+    SINK → SRC.  Each symbol node gets exactly its amount; each activation sends at least
+    one mana on (none wasted); each one-mana free unit ("simple") and each
+    convoke/improvise tap is spent exactly; the rest floats.  Lower bounds are sent up
+    front (node demands), so the counts of a payment enter as node supplies and arc
+    capacities only, and one network is re-solved (OR-Tools min-cost flow) for many.
 
-    Circulation SRC → sources → mana types → symbols → SINK → SRC: each symbol node gets
-    exactly its amount; each activation sends at least one mana on (none wasted); each
-    simple unit and each convoke/improvise tap is spent exactly; the rest floats.
-    funding says which mana-costing activations may pay another one's cost: ``earlier``
-    (the rule, for the given order), ``none`` (a sufficient check) or ``others`` (any but
-    itself; a necessary check that ignores order)."""
+    Mana-costing activations ("payers") are either aggregated per pattern (`slots` None;
+    ``funding`` "others" lets any payer's mana pay any payer's cost, itself included — a
+    necessary check that ignores order — and "none" lets none — a sufficient check), or
+    laid out in `slots` ordered positions, one per activation, each of which may be paid
+    only by mana made in an earlier position (601.2g; exact for a given order).
+    """
 
-    def __init__(self, req: Requirement, complex_uses: tuple[tuple[Pattern, int], ...],
-                 order: tuple[Pattern, ...], funding: str):
+    def __init__(self, req: Requirement, shapes: tuple[Pattern, ...], slots: int | None, funding: str):
         self.ids: dict[str, int] = {}
-        self.demand: Counter = Counter()
+        self.base: Counter = Counter()
         self.flow = min_cost_flow.SimpleMinCostFlow()
+        # source key -> (arc from SRC, its node, mana per use, ((arc to a type, mana of it per use), ...))
+        self.sources: dict = {}
+        self.taps: dict[Pattern, int] = {}
+        self.costs: dict = {}  # payer key -> [(node, amount per use)]
         spell = _spell_demand(req)
-        sinks: list[tuple[str, int]] = [("spell:" + k, n) for k, n in spell.items()]
-        cost_nodes: list[list[tuple[str, Symbol]]] = []
-        for i, p in enumerate(order):
+        for k, n in spell.items():
+            self.base[self._node("spell:" + k)] += n
+        big = 1 << 40  # "no limit" on arcs whose flow the node demands already bound
+        costly = [p for p in shapes if p.costly]
+        if slots is None:
+            payers = [(p, p, _AGGREGATED) for p in costly]
+        else:
+            payers = [((p, i), p, i) for i in range(slots) for p in costly]
+        cost_nodes: list[tuple[int, list[tuple[str, Symbol]]]] = []
+        for idx, (key, p, position) in enumerate(payers):
             nodes = []
             for j, (sym, n) in enumerate(sorted(Counter(p.cost_symbols).items())):
-                name = "cost:%d:%d" % (i, j)
+                name = "cost:%d:%d" % (idx, j)
                 nodes.append((name, sym))
-                sinks.append((name, sym.amount * n if sym.kind == "generic" else n))
-            cost_nodes.append(nodes)
-        for name, amount in sinks:
-            self._arc(name, "SINK", amount, amount)
-        big = sum(a for _, a in sinks) + 1
-        self.big = big
+                self.costs.setdefault(key, []).append((self._node(name), sym.amount * n if sym.kind == "generic" else n))
+            cost_nodes.append((position, nodes))
 
         def route(node: str, t: str, snow: bool, p: Pattern, position: int | None) -> None:
             self._node(node)
             for k in spell:
                 if spell_kind_accepts(k, p, t):
                     self._arc(node, "spell:" + k, big)
-            for i, nodes in enumerate(cost_nodes):
-                if position is not None and not _may_fund(funding, position, i):
+            for target, nodes in cost_nodes:
+                if position is not None and not _may_fund(funding, position, target):
                     continue
                 for name, sym in nodes:
                     if cost_symbol_accepts(sym, t, snow):
@@ -132,85 +140,115 @@ class _Template:
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
                 route("simple:%s:%d" % (t, snow), t, snow, Pattern("mana", (t,), snow), None)
-        sources = [(p, n, None) for p, n in complex_uses if p.kind == "mana" and not p.costly]
-        sources += [(p, 1, i) for i, p in enumerate(order)]
-        for idx, (p, n, position) in enumerate(sources):
+        listed = [(p, p, None) for p in shapes if p.kind == "mana" and not p.costly and not _is_simple(p)]
+        for idx, (key, p, position) in enumerate(listed + payers):
             tag = "src%d" % idx
-            self._arc("SRC", tag, n * len(p.bundle), n)  # at least one mana of each is spent
+            arc = self._arc("SRC", tag, 0)
+            per_type = []
             for t, m in Counter(p.bundle).items():
-                self._arc(tag, tag + ":" + t, m * n)
+                per_type.append((self._arc(tag, tag + ":" + t, 0), m))
                 route(tag + ":" + t, t, p.snow, p, position)
-        for idx, (p, n) in enumerate((p, n) for p, n in complex_uses if p.kind in ("convoke", "improvise")):
-            tag = "tap%d" % idx
-            self._arc("SRC", tag, n, n)  # each tapped creature/artifact pays exactly one symbol
-            for k in spell:
-                if spell_kind_accepts(k, p, None):
-                    self._arc(tag, "spell:" + k, n)
+            self.sources[key] = (arc, self.ids[tag], len(p.bundle), tuple(per_type))
+        for p in shapes:
+            if p.kind in ("convoke", "improvise"):
+                tag = "tap:%s:%s" % (p.kind, "".join(p.colors))
+                self.taps[p] = self._node(tag)
+                for k in spell:
+                    if spell_kind_accepts(k, p, None):
+                        self._arc(tag, "spell:" + k, big)
         self._arc("SINK", "SRC", big)
-        for node in list(self.ids.values()):
-            self.flow.set_node_supply(node, 0)
+        self.symbol_nodes = [node for name, node in self.ids.items() if name.startswith(("spell:", "cost:"))]
 
     def _node(self, name: str) -> int:
         return self.ids.setdefault(name, len(self.ids))
 
-    def _arc(self, tail: str, head: str, cap: int, low: int = 0) -> None:
-        # A lower bound is sent up front: the tail owes it, the head has received it.
-        t, h = self._node(tail), self._node(head)
-        if low:
-            self.demand[t] += low
-            self.demand[h] -= low
-        if cap > low:
-            self.flow.add_arc_with_capacity_and_unit_cost(t, h, cap - low, 0)
+    def _arc(self, tail: str, head: str, cap: int) -> int:
+        return self.flow.add_arc_with_capacity_and_unit_cost(self._node(tail), self._node(head), cap, 0)
 
-    def feasible(self, simple: dict[tuple[str, bool], int]) -> bool:
-        """Whether the network has a feasible circulation with these simple-unit counts."""
-        demand = Counter(self.demand)
-        src = self.ids["SRC"]
+    def feasible(self, simple: Counter, counts: dict) -> bool:
+        """Whether a circulation exists for these simple-unit counts and source counts."""
+        demand = Counter(self.base)
+        src, sink = self.ids["SRC"], self.ids["SINK"]
         for (t, snow), n in simple.items():
             demand[src] += n
             demand[self.ids["simple:%s:%d" % (t, snow)]] -= n
+        for key, (arc, node, units, per_type) in self.sources.items():
+            n = counts.get(key, 0)
+            # between n (none wasted) and n * units mana leave this source
+            demand[src] += n
+            demand[node] -= n
+            self.flow.set_arc_capacity(arc, n * (units - 1))
+            for type_arc, m in per_type:
+                self.flow.set_arc_capacity(type_arc, n * m)
+        for p, node in self.taps.items():
+            n = counts.get(p, 0)
+            demand[src] += n
+            demand[node] -= n
+        for key, nodes in self.costs.items():
+            n = counts.get(key, 0)
+            for node, amount in nodes:
+                demand[node] += n * amount
+        # Symbol nodes must receive exactly their amount; it is passed on to SINK up front.
+        for node in self.symbol_nodes:
+            demand[sink] -= demand[node]
         for node in self.ids.values():
             self.flow.set_node_supply(node, -demand[node])
         return self.flow.solve() == self.flow.OPTIMAL
 
 
-_TEMPLATES: dict[tuple, _Template] = {}
+_AGGREGATED = -1
 
 
-def _template(req: Requirement, complex_uses: tuple, order: tuple, funding: str) -> _Template:
-    key = (req, complex_uses, order, funding)
-    t = _TEMPLATES.get(key)
-    if t is None:
-        if len(_TEMPLATES) > 20_000:
-            _TEMPLATES.clear()
-        t = _TEMPLATES[key] = _Template(req, complex_uses, order, funding)
-    return t
+class FeasibilityOracle:
+    """Decides `feasible` for one requirement and a fixed list of pattern shapes,
+    memoised; networks are built once per requirement (and per number of ordered
+    mana-costing activations) and re-solved."""
 
+    def __init__(self, req: Requirement, shapes: list[Pattern]):
+        self.req = req
+        self.complex = tuple(p for p in shapes if not _is_simple(p))
+        self.memo: dict[tuple, bool] = {}
+        self._nets: dict[tuple, _Network] = {}
 
-@lru_cache(maxsize=200_000)
-def feasible(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bool:
-    """Whether using each pattern the given number of times is one legal payment of
-    `req` (its mana part; life and creature taps are checked by the caller)."""
-    uses = tuple((p, n) for p, n in uses if n)
-    if not uses:
-        return req.mana_units == 0
-    if all(not p.costly and len(p.bundle) <= 1 for p, _ in uses):
-        return _hall_perfect(req, uses)
-    simple: Counter = Counter()
-    for p, n in uses:
-        if _is_simple(p):
-            simple[p.bundle[0], p.snow] += n
-    complex_uses = tuple((p, n) for p, n in uses if not _is_simple(p))
-    costly = tuple(p for p, n in uses if p.costly for _ in range(n))
-    # Each activation needs one spent unit of its own; a cheap necessary check first.
-    if sum(n for _, n in uses) > req.mana_units + sum(cost_units(p) for p in costly):
-        return False
-    if not _template(req, complex_uses, costly, "others").feasible(simple):
-        return False
-    if not costly or _template(req, complex_uses, costly, "none").feasible(simple):
-        return True
-    return any(_template(req, complex_uses, order, "earlier").feasible(simple)
-               for order in _distinct_orders(Counter(costly)))
+    def _net(self, slots: int | None, funding: str) -> _Network:
+        key = (slots, funding)
+        net = self._nets.get(key)
+        if net is None:
+            net = self._nets[key] = _Network(self.req, self.complex, slots, funding)
+        return net
+
+    def feasible(self, uses: tuple[tuple[Pattern, int], ...]) -> bool:
+        """Whether using each pattern the given number of times is one legal payment of
+        the requirement (its mana part; life and creature taps are checked by the caller)."""
+        uses = tuple((p, n) for p, n in uses if n)
+        hit = self.memo.get(uses)
+        if hit is None:
+            hit = self.memo[uses] = self._decide(uses)
+        return hit
+
+    def _decide(self, uses: tuple[tuple[Pattern, int], ...]) -> bool:
+        req = self.req
+        if not uses:
+            return req.mana_units == 0
+        if all(not p.costly and len(p.bundle) <= 1 for p, _ in uses):
+            return _hall_perfect(req, uses)
+        costly = tuple(p for p, n in uses if p.costly for _ in range(n))
+        # Each activation needs one spent unit of its own; a cheap necessary check first.
+        if sum(n for _, n in uses) > req.mana_units + sum(cost_units(p) for p in costly):
+            return False
+        simple: Counter = Counter()
+        for p, n in uses:
+            if _is_simple(p):
+                simple[p.bundle[0], p.snow] += n
+        counts = {p: n for p, n in uses if not _is_simple(p)}
+        if not self._net(None, "others").feasible(simple, counts):
+            return False
+        if not costly or self._net(None, "none").feasible(simple, counts):
+            return True
+        net = self._net(len(costly), "earlier")
+        free = {p: n for p, n in counts.items() if not p.costly}
+        return any(net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}})
+                   for order in _distinct_orders(Counter(costly)))
 
 
 def cost_units(p: Pattern) -> int:
@@ -219,11 +257,12 @@ def cost_units(p: Pattern) -> int:
 
 
 def _may_fund(funding: str, source: int, target: int) -> bool:
+    """Whether the mana of the payer at position `source` may pay the cost of the one at
+    `target`: "earlier" is the rule (601.2g: only mana made before it); "others" (any,
+    itself included) and "none" are the relaxed and strict order-free checks."""
     if funding == "earlier":
-        return source < target  # 601.2g: only mana made earlier pays a later activation's cost
-    if funding == "others":
-        return source != target
-    return False
+        return source < target
+    return funding == "others"
 
 
 def _distinct_orders(counts: Counter):
