@@ -8,6 +8,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, Permanent
@@ -40,6 +41,14 @@ class Pattern:
     life: int = 0
     tap_creatures: int = 0
     colors: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        # Patterns key every memo of the counter; hash the fields once.
+        return hash((self.kind, self.bundle, self.snow, self.cost_symbols, self.life, self.tap_creatures, self.colors))
 
     @property
     def shape(self) -> Pattern:
