@@ -35,7 +35,8 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
 
 def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None = None, player: str | None = None,
         mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand", alt: str | None = None,
-        kicker: int = 0, convoke: bool = False, improvise: bool = False, keep: list[str] | None = None,
+        kicker: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
+        keep: list[str] | None = None,
         keep_hand: bool = False, order: str | list[str] | None = None, db: CardDB | None = None) -> dict:
     """The ``pay`` answer: payable, exact count, grouped payments (mode "all") or one best
     payment (mode "best") of a cost string, or of a card's locked total cost.  With mode
@@ -45,7 +46,7 @@ def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None 
 
     return pay_cost_or_card(as_board(board, db), cost=cost, card=card, player=player, mode=mode, limit=limit,
                             x=x, zone=zone, alt=alt, kicker=kicker, convoke=convoke, improvise=improvise,
-                            keep=keep, keep_hand=keep_hand, order=order)
+                            delve=delve, keep=keep, keep_hand=keep_hand, order=order)
 
 
 def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:

@@ -115,7 +115,7 @@ def _fits_spell(slot: str, unit: tuple) -> bool:
     kind, t, snow, _src = unit
     if kind == "convoke":
         return slot == "gen" or slot in t
-    if kind == "improvise":
+    if kind in ("improvise", "delve"):
         return slot == "gen"
     if slot == "gen":
         return True
@@ -184,12 +184,29 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
     return False
 
 
+class _Exilable:
+    """A graveyard card, for delve: exiling it is its only choice."""
+
+    def __init__(self, ident: str):
+        self.id = ident
+        self.colors = ()
+
+
 def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
-                   convoke: bool = False, improvise: bool = False) -> set:
-    """Every payment of `cost` on `board`, as hashable identities."""
+                   convoke: bool = False, improvise: bool = False, delve: bool = False,
+                   cast_from_graveyard: str | None = None) -> set:
+    """Every payment of `cost` on `board`, as hashable identities (delve: the player's
+    graveyard cards may each pay {1}, except one copy of the card being cast from it)."""
     player = player or board.active_player
     perms = [p for p in board.permanents if p.controller == player]
     per = [_choices(p, convoke, improvise) for p in perms]
+    if delve:
+        grave = list(enumerate(board.player(player).graveyard))
+        if cast_from_graveyard is not None:
+            grave.remove(next(g for g in grave if g[1] == cast_from_graveyard))
+        for i, name in grave:
+            perms.append(_Exilable("graveyard[%d]:%s" % (i, name)))
+            per.append([None, ("delve",)])
     found = set()
     for ann_id, spell_slots, ann_life in announcements(cost):
         for pick in product(*per):
@@ -197,6 +214,8 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
             life = ann_life
             for perm, ch in zip(perms, pick):
                 if ch is None:
+                    if isinstance(perm, _Exilable):
+                        continue
                     if "Creature" in perm.card.types and not perm.tapped:
                         free_creatures.append(perm)
                 elif ch[0] == "act":

@@ -135,7 +135,7 @@ def test_springleaf_drum_may_tap_a_sick_creature():
     b = board("Springleaf Drum", {"card": "Llanowar Elves", "sick": True})
     assert count(b, "{U}") == 1
     answer = pay(b, ManaCost.parse("{U}"), mode="best")
-    assert answer["best"]["tapped_for_cost"] == [{"permanent": "p1", "for": "tapped"}]
+    assert answer["best"]["tapped_for_cost"] == [{"permanent": "p1", "for": "ability_cost"}]
 
 
 def test_one_creature_is_never_used_twice():
@@ -172,3 +172,41 @@ def test_best_uses_fewest_permanents_and_no_life():
     answer = pay(b, ManaCost.parse("{1}{G}"), mode="best")
     used = {a["permanent"] for a in answer["best"]["activations"]}
     assert answer["best"]["life"] == 0 and "p0" not in used
+
+
+def delve_board(graveyard, *perms, hand=("Treasure Cruise",)):
+    entries = [{"id": "p%d" % i, "card": c} for i, c in enumerate(perms)]
+    return load_board({"players": [{"name": "alice", "battlefield": entries, "hand": list(hand),
+                                     "graveyard": list(graveyard)}]})
+
+
+def test_delve_exiles_graveyard_cards_for_generic_mana():
+    # 702.66a: each card exiled pays {1}; identical cards are interchangeable (a class).
+    b = delve_board(["Forest", "Forest", "Think Twice"], "Island")
+    answer = pay(b, ManaCost.parse("{2}{U}"), delve=True, mode="all")
+    assert answer["count"] == 3  # Island + any two of the three cards
+    assert all(g["exiled_for_delve"] for g in answer["payments"])
+    assert count(b, "{2}{U}") == 0  # without delve, one Island is not enough
+
+
+def test_delve_never_pays_colored_mana():
+    assert count(delve_board(["Forest"] * 4), "{U}", delve=True) == 0
+
+
+def test_card_cast_from_graveyard_cannot_exile_itself_for_delve():
+    # 601.2a: the card is on the stack before costs are paid.
+    b = delve_board(["Treasure Cruise"], "Island", hand=())
+    assert count(b, "{1}{U}", delve=True) == 1  # another Treasure Cruise pays {1}
+    assert count(b, "{1}{U}", delve=True, casting_from_graveyard="Treasure Cruise") == 0
+
+
+def test_pay_card_with_delve_uses_the_graveyard():
+    b = delve_board(["Think Twice"] * 7, "Island")
+    answer = pay_card(b, "Treasure Cruise")
+    assert answer["payable"] and answer["count"] == 1  # all seven cards and the Island
+
+
+def pay_card(b, name):
+    from manasolve.solver.pay import pay_cost_or_card
+
+    return pay_cost_or_card(b, card=name)

@@ -34,8 +34,10 @@ def scenarios(draw):
                       "sick": draw(st.booleans())})
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=4))) or "{0}"
     life = draw(st.integers(0, 5))
-    flags = draw(st.sampled_from([(False, False), (True, False), (False, True)]))
-    return perms, cost, life, flags
+    flags = draw(st.sampled_from([(False, False, False), (True, False, False), (False, True, False),
+                                  (False, False, True), (True, False, True)]))
+    graveyard = draw(st.lists(st.sampled_from(["Think Twice", "Forest", "Treasure Cruise"]), max_size=3))
+    return perms, cost, life, flags, graveyard
 
 
 def expand(counter, announcement, group) -> set:
@@ -63,7 +65,8 @@ def expand(counter, announcement, group) -> set:
         if k == len(per_class):
             acts = [(m, r) for m, r in acc.items() if r.pattern.kind == "mana"]
             tapped = sorted(m.id for m, r in acc.items() if r.pattern.kind == "tapped")
-            taps = frozenset((m.id, r.pattern.kind) for m, r in acc.items() if r.pattern.kind in ("convoke", "improvise"))
+            taps = frozenset((m.id, r.pattern.kind) for m, r in acc.items()
+                             if r.pattern.kind in ("convoke", "improvise", "delve"))
             needs = [i for i, (m, r) in enumerate(acts) for _ in range(r.pattern.tap_creatures)]
             for order in permutations(tapped):
                 helpers: dict[int, list[str]] = {}
@@ -90,14 +93,18 @@ def _label(half) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
-    perms, cost_text, life, (convoke, improvise) = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms}]})
+    perms, cost_text, life, (convoke, improvise, delve), graveyard = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard}]})
     cost = ManaCost.parse(cost_text)
-    expected = brute_payments(board, cost, convoke=convoke, improvise=improvise)
-    res = collect(board, "a", convoke=convoke, improvise=improvise)
+    # Casting a Treasure Cruise from the graveyard: that copy is on the stack (601.2a).
+    cast_from = "Treasure Cruise" if delve and "Treasure Cruise" in graveyard else None
+    expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve,
+                              cast_from_graveyard=cast_from)
+    res = collect(board, "a", convoke=convoke, improvise=improvise, delve=delve, casting_from_graveyard=cast_from)
     per = counters(board, "a", cost.announcements(), res)
     assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(board, cost, convoke=convoke, improvise=improvise) == bool(expected)
+    assert payable(board, cost, convoke=convoke, improvise=improvise, delve=delve,
+                   casting_from_graveyard=cast_from) == bool(expected)
     listed = set()
     for a, c in per:
         for g in c.groups():

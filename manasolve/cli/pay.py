@@ -24,6 +24,7 @@ def register(sub) -> None:
     p.add_argument("--player", help="who pays (default: the active player)")
     p.add_argument("--convoke", action="store_true", help="the spell has convoke (702.51)")
     p.add_argument("--improvise", action="store_true", help="the spell has improvise (702.126)")
+    p.add_argument("--delve", action="store_true", help="the spell has delve (702.66): graveyard cards pay {1} each")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--count", dest="mode", action="store_const", const="count", help="payable and exact count (default)")
     mode.add_argument("--all", dest="mode", action="store_const", const="all", help="list the payments, grouped")
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace):
     board = board_from_args(args)
     answer = pay_cost_or_card(board, cost=args.cost, card=args.card, player=args.player, mode=args.mode,
                               limit=args.limit or None, x=args.x, zone=args.zone, alt=args.alt,
-                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise,
+                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise, delve=args.delve,
                               keep=args.keep, keep_hand=args.keep_hand, order=args.order)
     return answer, render
 
@@ -63,6 +64,8 @@ def render(answer: dict) -> None:
             t.add_row(a["permanent"], a["ability"], a["produces"])
         for a in best["tapped_for_cost"]:
             t.add_row(a["permanent"], "tapped for " + a["for"], "")
+        for card in best.get("exiled_for_delve", []):
+            t.add_row(card, "exiled for delve", "")
         console.print(t)
         for line in answer.get("why", []):
             console.print("why: " + line)
@@ -77,6 +80,8 @@ def render(answer: dict) -> None:
             t.add_row(str(a["use"]), ", ".join(a["permanents"]), a["ability"], a["produces"])
         for a in p["tapped_for_cost"]:
             t.add_row(str(a["use"]), ", ".join(a["permanents"]), "tapped for " + a["for"], "")
+        for a in p.get("exiled_for_delve", []):
+            t.add_row(str(a["use"]), ", ".join(a["cards"]), "exiled for delve", "")
         console.print(t)
     if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
         console.print("(more groups not shown; raise --limit)")

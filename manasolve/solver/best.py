@@ -43,7 +43,7 @@ from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format_symbols
 from manasolve.solver import cpsat
 from manasolve.solver.feasibility import cost_units
-from manasolve.solver.resources import Resources, Role, collect
+from manasolve.solver.resources import SYMBOL_PAYERS, Resources, Role, collect
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
@@ -190,7 +190,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     spent_on_costs = sum(cost_units(r.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
                          for j, r in enumerate(roles) if r.pattern.kind == "mana")
     convoked = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-                   if r.pattern.kind in ("convoke", "improvise"))
+                   if r.pattern.kind in SYMBOL_PAYERS)
     spell_mana = sum(a.requirement.mana_units * v for a, v in zip(anns, pm.announce)) - convoked
     waste = produced - spell_mana - spent_on_costs
     # Redundant (the flows never spend more than is made) but it hands CP-SAT the lower

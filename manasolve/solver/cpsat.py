@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from manasolve.models.board import Permanent
 from manasolve.models.mana import COLORS, Announcement
 from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
-from manasolve.solver.resources import Resources, Role
+from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, Resources, Role
 
 KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
 
@@ -101,7 +101,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
             # No activation wasted: at least one of its mana is spent.
             m.Add(sum(spent_total) >= sum(use[i, j] for j, _ in mana_roles))
         for j, r in enumerate(roles):
-            if r.pattern.kind in ("convoke", "improvise"):
+            if r.pattern.kind in SYMBOL_PAYERS:
                 outs = []
                 for k in KINDS:
                     if spell_kind_accepts(k, r.pattern, None):
@@ -141,7 +141,7 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
     """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
     k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
     a = pm.announcements[k]
-    activations, tapped = [], []
+    activations, tapped, exiled = [], [], []
     life = a.requirement.life
     for (i, j), v in sorted(pm.use.items()):
         if not solver.Value(v):
@@ -152,6 +152,11 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
             activations.append({"permanent": perm.id, "ability": r.ability.text if r.ability else "",
                                 "produces": "".join("{%s}" % t for t in r.pattern.bundle)})
             life += r.pattern.life
+        elif r.pattern.kind == "delve":
+            exiled.append(perm.id)
         else:
-            tapped.append({"permanent": perm.id, "for": r.pattern.kind})
-    return {"announced": a.text, "life": life, "tapped_for_cost": tapped, "activations": activations}
+            tapped.append({"permanent": perm.id, "for": TAP_PURPOSE[r.pattern.kind]})
+    answer = {"announced": a.text, "life": life, "tapped_for_cost": tapped, "activations": activations}
+    if exiled:
+        answer["exiled_for_delve"] = exiled
+    return answer

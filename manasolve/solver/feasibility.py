@@ -21,7 +21,7 @@ from itertools import combinations
 from ortools.graph.python import min_cost_flow
 
 from manasolve.models.mana import COLORS, Requirement, Symbol
-from manasolve.solver.resources import Pattern
+from manasolve.solver.resources import SYMBOL_PAYERS, Pattern
 
 SPECIFIC = ("W", "U", "B", "R", "G", "C", "S")
 
@@ -31,7 +31,7 @@ def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     (a colour, "C", "S" or "generic"): 107.4a-c, 107.4h, 702.51a, 702.126a."""
     if p.kind == "convoke":
         return kind == "generic" or kind in p.colors
-    if p.kind == "improvise":
+    if p.kind in ("improvise", "delve"):
         return kind == "generic"
     if kind == "generic":
         return True
@@ -150,7 +150,7 @@ class _Network:
                 route(tag + ":" + t, t, p.snow, p, position)
             self.sources[key] = (arc, self.ids[tag], len(p.bundle), tuple(per_type))
         for p in shapes:
-            if p.kind in ("convoke", "improvise"):
+            if p.kind in SYMBOL_PAYERS:
                 tag = "tap:%s:%s" % (p.kind, "".join(p.colors))
                 self.taps[p] = self._node(tag)
                 for k in spell:

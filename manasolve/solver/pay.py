@@ -8,11 +8,11 @@ from manasolve.models.board import Board, InputError
 from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
 from manasolve.solver import cpsat
 from manasolve.solver.enumerate import Group, PaymentCounter
-from manasolve.solver.resources import Resources, collect
+from manasolve.solver.resources import TAP_PURPOSE, Resources, collect
 
 
 def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
-    activations, tapped = [], []
+    activations, tapped, exiled = [], [], []
     life = announcement.requirement.life
     for ci, ri, n in group.uses:
         cls = counter.classes[ci]
@@ -22,10 +22,15 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
             activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
                                 "produces": "".join("{%s}" % t for t in p.bundle)})
             life += n * p.life
+        elif p.kind == "delve":
+            exiled.append({"cards": cls.ids, "use": n})
         else:
-            tapped.append({"permanents": cls.ids, "use": n, "for": p.kind})
-    return {"multiplicity": group.multiplicity, "announced": announcement.text, "life": life,
-            "activations": activations, "tapped_for_cost": tapped}
+            tapped.append({"permanents": cls.ids, "use": n, "for": TAP_PURPOSE[p.kind]})
+    answer = {"multiplicity": group.multiplicity, "announced": announcement.text, "life": life,
+              "activations": activations, "tapped_for_cost": tapped}
+    if exiled:
+        answer["exiled_for_delve"] = exiled
+    return answer
 
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
@@ -36,6 +41,7 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
 
 def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
         convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
+        delve: bool = False, casting_from_graveyard: str | None = None,
         keep: list | None = None, order: tuple[str, ...] | None = None) -> dict:
     """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
 
@@ -48,7 +54,8 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     """
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
-    res = collect(board, player, convoke=convoke, improvise=improvise)
+    res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
+                  casting_from_graveyard=casting_from_graveyard)
     answer: dict = {"cost": str(cost), "player": player}
     if mode == "best":
         from manasolve.solver.best import DEFAULT_ORDER, best_payment
@@ -70,11 +77,13 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
 
 
 def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
-            improvise: bool = False, announcements: list[Announcement] | None = None) -> bool:
+            improvise: bool = False, announcements: list[Announcement] | None = None, delve: bool = False,
+            casting_from_graveyard: str | None = None) -> bool:
     """Whether some payment of `cost` exists (CP-SAT feasibility)."""
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
-    res = collect(board, player, convoke=convoke, improvise=improvise)
+    res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
+                  casting_from_graveyard=casting_from_graveyard)
     return _payable(res, anns, board.player(player).life)
 
 
@@ -85,7 +94,7 @@ def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
                      mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand",
                      alt: str | None = None, kicker: int = 0, convoke: bool = False, improvise: bool = False,
-                     keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None) -> dict:
+                     delve: bool = False, keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None) -> dict:
     """`pay` for a cost string (``--cost``) or for a card's locked total cost (``--card``).
 
     keep / keep_hand / order (mode ``best``): costs to keep payable (cost strings, and with
@@ -111,12 +120,14 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
             parsed = ManaCost.parse(cost)
         except CostSyntaxError as exc:
             raise InputError("--cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise, **best_kw)
+        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise,
+                   delve=delve, **best_kw)
     from manasolve.solver.total_cost import payment_plan
 
     plan = payment_plan(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
     answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
-                 improvise=plan.improvise or improvise, announcements=plan.announcements, **best_kw)
+                 improvise=plan.improvise or improvise, announcements=plan.announcements,
+                 delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None, **best_kw)
     answer["card"] = card
     answer["total"] = plan.total_text
     return answer

@@ -68,6 +68,11 @@ def activated_abilities(perm: Permanent) -> list[Activated]:
     return out
 
 
+def _from_graveyard(plan: TotalCost) -> str | None:
+    """The card being cast from the graveyard (on the stack now, 601.2a), if any."""
+    return plan.card.name if plan.zone == "graveyard" else None
+
+
 class _Counter:
     """Payable/count of locked totals, each distinct requirement counted once per answer."""
 
@@ -77,7 +82,8 @@ class _Counter:
 
     @staticmethod
     def _key(plan: TotalCost) -> tuple:
-        return tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise
+        return (tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise,
+                plan.delve, _from_graveyard(plan) if plan.delve else None)
 
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
@@ -88,7 +94,8 @@ class _Counter:
         if key in self.cache:
             return self.cache[key][0]
         return bool(plan.announcements) and payable(self.board, plan.cost, self.player, convoke=plan.convoke,
-                                                    improvise=plan.improvise, announcements=plan.announcements)
+                                                    improvise=plan.improvise, announcements=plan.announcements,
+                                                    delve=plan.delve, casting_from_graveyard=_from_graveyard(plan))
 
     def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
         """(payable, exact count); (None, None) for a non-mana part."""
@@ -97,7 +104,8 @@ class _Counter:
         key = self._key(plan)
         if key not in self.cache:
             ans = pay(self.board, plan.cost, self.player, "count", convoke=plan.convoke,
-                      improvise=plan.improvise, announcements=plan.announcements)
+                      improvise=plan.improvise, announcements=plan.announcements, delve=plan.delve,
+                      casting_from_graveyard=_from_graveyard(plan))
             self.cache[key] = (ans["payable"], ans["count"])
         return self.cache[key]
 

@@ -15,6 +15,10 @@ from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS
 from manasolve.solver.production import activation_bundles, mana_abilities
 
+# Kinds of use that each pay exactly one symbol of the spell (702.51a, 702.126a, 702.66a).
+SYMBOL_PAYERS = ("convoke", "improvise", "delve")
+# What a tap that is not a mana activation is for, as answers name it.
+TAP_PURPOSE = {"convoke": "convoke", "improvise": "improvise", "tapped": "ability_cost"}
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
 _PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
@@ -28,7 +32,8 @@ class Pattern:
     """What one use of a role contributes, independent of which permanent does it.
 
     kind: ``mana`` (an activation), ``convoke`` (a creature tapped for convoke; ``colors``
-    are its colours), ``improvise`` (an artifact tapped for improvise) or ``tapped`` (a
+    are its colours), ``improvise`` (an artifact tapped for improvise), ``delve`` (a card
+    exiled from the graveyard for delve) or ``tapped`` (a
     creature tapped to pay another ability's "tap an untapped creature" cost).
     For ``mana``: bundle produced, whether it came from a snow source, the mana part of
     the ability's own cost (symbols), life paid, creatures it needs tapped.
@@ -124,10 +129,22 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
     return roles, notes
 
 
-def collect(board: Board, player: str, convoke: bool = False, improvise: bool = False) -> Resources:
+@dataclass(frozen=True)
+class GraveyardCard:
+    """A card in a graveyard, exiled to pay for delve (702.66)."""
+
+    id: str
+    name: str
+    is_snow: bool = False
+
+
+def collect(board: Board, player: str, convoke: bool = False, improvise: bool = False, delve: bool = False,
+            casting_from_graveyard: str | None = None) -> Resources:
     """Group `player`'s permanents into classes with their usable roles for one payment.
 
-    convoke/improvise: whether the spell being paid has that keyword (702.51, 702.126).
+    convoke/improvise/delve: whether the spell being paid has that keyword (702.51,
+    702.126, 702.66); casting_from_graveyard: the name of the card being cast from the
+    graveyard, which is on the stack by now and can't be exiled for its own delve (601.2a).
     """
     perms = board.controlled_by(player)
     any_tap_creature_cost = False
@@ -157,4 +174,14 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
         if key not in groups:
             groups[key] = PermClass([], roles)
         groups[key].members.append(perm)
-    return Resources(list(groups.values()), skipped)
+    classes = list(groups.values())
+    if delve:
+        cards = list(enumerate(board.player(player).graveyard))
+        if casting_from_graveyard is not None:
+            cards.pop(next(k for k, (_, name) in enumerate(cards) if name == casting_from_graveyard))
+        by_name: dict[str, PermClass] = {}
+        for i, name in cards:
+            cls = by_name.setdefault(name, PermClass([], [Role(Pattern("delve"))]))
+            cls.members.append(GraveyardCard("graveyard[%d]:%s" % (i, name), name))
+        classes += by_name.values()
+    return Resources(classes, skipped)

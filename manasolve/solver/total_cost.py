@@ -148,6 +148,7 @@ class TotalCost:
     reason: str | None
     convoke: bool = False
     improvise: bool = False
+    delve: bool = False
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -189,8 +190,9 @@ class TotalCost:
         if any(s.needs_announcement for s in self.cost.symbols):
             out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
                                       for a in self.announcements]
-        if self.convoke or self.improvise:
-            out["pays_with"] = [k for k, on in (("convoke", self.convoke), ("improvise", self.improvise)) if on]
+        if self.convoke or self.improvise or self.delve:
+            out["pays_with"] = [k for k, on in (("convoke", self.convoke), ("improvise", self.improvise),
+                                                ("delve", self.delve)) if on]
         if self.notes:
             out["notes"] = self.notes
         return out
@@ -383,7 +385,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         cost=shown, life=life, other=other, announcements=announcements,
         castable_now=why_not is None, reason=why_not,
         convoke=bool(card.static_keywords.get("Convoke")), improvise=bool(card.static_keywords.get("Improvise")),
-        notes=[nu.sentence for nu in sc.not_understood],
+        delve=bool(card.static_keywords.get("Delve")), notes=[nu.sentence for nu in sc.not_understood],
     )
 
 
