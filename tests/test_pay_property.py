@@ -26,7 +26,7 @@ SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}
 
 @st.composite
 def scenarios(draw):
-    n = draw(st.integers(0, 7))
+    n = draw(st.integers(0, 8))
     perms = []
     for i in range(n):
         perms.append({"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)),
