@@ -12,6 +12,7 @@ the set of permanents tapped for convoke/improvise.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations, product
 
 from manasolve.models.board import Board
@@ -192,6 +193,27 @@ class _Exilable:
         self.colors = ()
 
 
+class _Floating:
+    """One mana in the pool: spending it is its only choice; one mana is like another."""
+
+    is_snow = False
+
+    def __init__(self, t: str, k: int):
+        self.id = "pool-%s-%d" % (t, k)
+        self.type = t
+
+
+class _PoolAbility:
+    """Stands in for "the mana pool" where activations are named."""
+
+    text = "pool"
+
+    class cost:  # noqa: N801 - mimics AbilityCost's fields the checks read
+        mana = ManaCost()
+        life = 0
+        tap_creatures = 0
+
+
 def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                    convoke: bool = False, improvise: bool = False, delve: bool = False,
                    cast_from_graveyard: str | None = None) -> set:
@@ -200,6 +222,9 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
     player = player or board.active_player
     perms = [p for p in board.permanents if p.controller == player]
     per = [_choices(p, convoke, improvise) for p in perms]
+    for k, t in enumerate(board.player(player).mana_pool):
+        perms.append(_Floating(t, k))
+        per.append([None, ("act", _PoolAbility, (t,))])
     if delve:
         grave = list(enumerate(board.player(player).graveyard))
         if cast_from_graveyard is not None:
@@ -214,7 +239,7 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
             life = ann_life
             for perm, ch in zip(perms, pick):
                 if ch is None:
-                    if isinstance(perm, _Exilable):
+                    if isinstance(perm, (_Exilable, _Floating)):
                         continue
                     if "Creature" in perm.card.types and not perm.tapped:
                         free_creatures.append(perm)
@@ -233,8 +258,11 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                 full = [(p, ab, b, tuple(sorted(helpers.get(i, ())))) for i, (p, ab, b) in enumerate(acts)]
                 if not _valid(board, player, spell_slots, life, full, taps):
                     continue
+                # Floating mana of one type is indistinguishable: only how much is spent counts.
+                spent = Counter(p.type for p, _, _, _ in full if isinstance(p, _Floating))
                 ident = (ann_id,
-                         frozenset((p.id, ab.text, b, h) for p, ab, b, h in full),
+                         frozenset((p.id, ab.text, b, h) for p, ab, b, h in full if not isinstance(p, _Floating))
+                         | {("pool", t, n) for t, n in spent.items()},
                          frozenset((p.id, k) for p, k in taps))
                 found.add(ident)
     return found

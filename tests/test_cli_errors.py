@@ -127,3 +127,9 @@ def test_console_script_end_to_end(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "manasolve", "pay", path + ".missing", "--cost", "{1}"],
                          capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_floating_mana_must_have_a_type(capsys, tmp_path):
+    path = write(tmp_path, one_board({"id": "f", "card": "Forest"}, mana_pool="{2}{G}"))
+    code, _, err = run_cli(capsys, "pay", path, "--cost", "{1}")
+    assert_one_line_error(code, err, "players[0].mana_pool", "{2}")

@@ -210,3 +210,25 @@ def pay_card(b, name):
     from manasolve.solver.pay import pay_cost_or_card
 
     return pay_cost_or_card(b, card=name)
+
+
+def pool_board(pool, *perms):
+    entries = [{"id": "p%d" % i, "card": c} for i, c in enumerate(perms)]
+    return load_board({"players": [{"name": "alice", "battlefield": entries, "mana_pool": pool}]})
+
+
+def test_floating_mana_is_one_resource_per_type():
+    # 106.4: mana in the pool pays like any other; one {G} in the pool is like another.
+    assert count(pool_board("{G}{G}"), "{1}{G}") == 1
+    assert count(pool_board("{G}", "Forest"), "{G}") == 2  # the floating {G} or the Forest
+    answer = pay(pool_board("{G}{U}"), ManaCost.parse("{G}"), mode="all")
+    assert answer["payments"] == [{"multiplicity": 1, "announced": "{G}", "life": 0, "activations": [],
+                                   "tapped_for_cost": [], "from_pool": [{"mana": "{G}", "use": 1}]}]
+
+
+def test_floating_mana_can_fund_a_signet_and_is_spent_first_by_best():
+    b = pool_board("{C}", "Azorius Signet", "Plains")
+    # The {C} or the Plains pays the Signet's {1}; or the {C} does and the Plains pays {W}.
+    assert count(b, "{W}{U}") == 3
+    best = pay(b, ManaCost.parse("{W}{U}"), mode="best")["best"]
+    assert best["from_pool"] == ["{C}"] and [a["permanent"] for a in best["activations"]] == ["p0"]

@@ -37,13 +37,16 @@ def scenarios(draw):
     flags = draw(st.sampled_from([(False, False, False), (True, False, False), (False, True, False),
                                   (False, False, True), (True, False, True)]))
     graveyard = draw(st.lists(st.sampled_from(["Think Twice", "Forest", "Treasure Cruise"]), max_size=3))
-    return perms, cost, life, flags, graveyard
+    pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=3)))
+    return perms, cost, life, flags, graveyard, pool
 
 
 def expand(counter, announcement, group) -> set:
     """The concrete payments a group stands for, as brute-force identities."""
     per_class: list[list[dict]] = []
-    for ci in sorted({ci for ci, _, _ in group.uses}):
+    floating = frozenset(("pool", counter.classes[ci].roles[ri].pattern.bundle[0], n)
+                         for ci, ri, n in group.uses if counter.classes[ci].indistinct)
+    for ci in sorted({ci for ci, _, _ in group.uses if not counter.classes[ci].indistinct}):
         cls = counter.classes[ci]
         wanted = [(cls.roles[ri], n) for c2, ri, n in group.uses if c2 == ci]
         options = []
@@ -73,7 +76,7 @@ def expand(counter, announcement, group) -> set:
                 for i, c in zip(needs, order):
                     helpers.setdefault(i, []).append(c)
                 results.add((ann_id, frozenset((m.id, r.ability.text, r.pattern.bundle, tuple(sorted(helpers.get(i, ()))))
-                                               for i, (m, r) in enumerate(acts)), taps))
+                                               for i, (m, r) in enumerate(acts)) | floating, taps))
             return
         for opt in per_class[k]:
             combine(k + 1, {**acc, **opt})
@@ -93,8 +96,9 @@ def _label(half) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard}]})
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
+                                     "mana_pool": pool}]})
     cost = ManaCost.parse(cost_text)
     # Casting a Treasure Cruise from the graveyard: that copy is on the stack (601.2a).
     cast_from = "Treasure Cruise" if delve and "Treasure Cruise" in graveyard else None

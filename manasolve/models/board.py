@@ -186,6 +186,7 @@ class Player:
     hand: list[str]
     graveyard: list[str]
     granted_flashback: list[tuple[str, str]] = field(default_factory=list)  # (card, cost or "mana_cost")
+    mana_pool: tuple[str, ...] = ()  # mana already floating (106.4), e.g. ("G", "G", "C")
 
 
 @dataclass
@@ -346,7 +347,8 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                 except CostSyntaxError as exc:
                     raise InputError(where + ".cost", "%s (write a mana cost or \"mana_cost\")" % exc, source) from None
             granted.append((g.card, g.cost))
-        players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted))
+        players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
+                              _pool(p.mana_pool, "players[%d].mana_pool" % pi, source)))
     by_id = {perm.id: perm for pl in players for perm in pl.battlefield}
     for pl_i, pl in enumerate(players):
         for bi, perm in enumerate(pl.battlefield):
@@ -361,6 +363,25 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                 if sid not in by_id:
                     raise InputError(where + ".saddled_by[%d]" % si, "no permanent with id %r%s" % (sid, _nearest(sid, list(by_id))), source)
     return Board(active, raw.step, raw.stack_empty, players, db, source)
+
+
+def _pool(text: str | None, where: str, source: str | None) -> tuple[str, ...]:
+    """Floating mana written as symbols, e.g. "{G}{G}{C}": one plain type per symbol."""
+    if not text:
+        return ()
+    try:
+        symbols = ManaCost.parse(text).symbols
+    except CostSyntaxError as exc:
+        raise InputError(where, "%s (write floating mana like {G}{G}{C})" % exc, source) from None
+    out = []
+    for s in symbols:
+        if s.kind == "color":
+            out.append(s.colors[0])
+        elif s.kind == "C":
+            out.append("C")
+        else:
+            raise InputError(where, "floating mana has a type: %s is not one (use {W} {U} {B} {R} {G} {C})" % s, source)
+    return tuple(out)
 
 
 def read_board_file(path: str, db: CardDB | None = None) -> Board:

@@ -99,7 +99,8 @@ def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> li
 def tapped_trigger_damage(perm: Permanent) -> int:
     """Damage dealt to the controller whenever `perm` becomes tapped (City of Brass), read
     only from the exact sentence "Whenever this land becomes tapped, it deals N damage to you."."""
-    return sum(int(m.group(1)) for m in _TAPPED_TRIGGER.finditer(perm.card.text))
+    card = getattr(perm, "card", None)  # floating mana and graveyard cards have no text here
+    return sum(int(m.group(1)) for m in _TAPPED_TRIGGER.finditer(card.text)) if card else 0
 
 
 def _taps(role: Role) -> bool:
@@ -169,6 +170,9 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     members = pm.members
     roles_of = [range(len(roles)) for _, roles in members]
     used = [sum(pm.use[i, j] for j in roles_of[i]) for i in range(len(members))]
+    # Floating mana and graveyard cards are not sources on the battlefield: using them
+    # costs nothing on the colour, flexibility and tie-break levels (pool mana goes first).
+    on_field = [isinstance(perm, Permanent) for perm, _ in members]
     classes, k = [], 0
     for cls in res.classes:
         classes.append(list(range(k, k + len(cls.members))))
@@ -200,16 +204,16 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     colors_left = []
     for c in COLORS:
         makers = [i for i, (_, roles) in enumerate(members)
-                  if any(r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle for r in roles)]
+                  if on_field[i] and any(r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle for r in roles)]
         if makers:
             avail = m.NewBoolVar("avail_" + c)
             m.Add(avail <= sum(1 - used[i] for i in makers))
             colors_left.append(avail)
     flex = sum(len({t for r in roles if r.pattern.kind == "mana" for t in r.pattern.bundle}) * used[i]
-               for i, (_, roles) in enumerate(members))
-    creatures = sum(used[i] for i, (perm, _) in enumerate(members) if perm.is_creature)
+               for i, (_, roles) in enumerate(members) if on_field[i])
+    creatures = sum(used[i] for i, (perm, _) in enumerate(members) if getattr(perm, "is_creature", False))
     rank = {pid: n for n, pid in enumerate(sorted(perm.id for perm, _ in members))}
-    tiebreak = sum(rank[perm.id] * used[i] for i, (perm, _) in enumerate(members))
+    tiebreak = sum(rank[perm.id] * used[i] for i, (perm, _) in enumerate(members) if on_field[i])
 
     kept = []
     index_of = {perm.id: i for i, (perm, _) in enumerate(members)}

@@ -17,7 +17,7 @@ from ortools.sat.python import cp_model
 from manasolve.models.board import Permanent
 from manasolve.models.mana import COLORS, Announcement
 from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, Resources, Role
+from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, PoolMana, Resources, Role
 
 KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
 
@@ -141,14 +141,16 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
     """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
     k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
     a = pm.announcements[k]
-    activations, tapped, exiled = [], [], []
+    activations, tapped, exiled, pool = [], [], [], []
     life = a.requirement.life
     for (i, j), v in sorted(pm.use.items()):
         if not solver.Value(v):
             continue
         perm, roles = pm.members[i]
         r = roles[j]
-        if r.pattern.kind == "mana":
+        if r.pattern.kind == "mana" and isinstance(perm, PoolMana):
+            pool.append("{%s}" % r.pattern.bundle[0])
+        elif r.pattern.kind == "mana":
             activations.append({"permanent": perm.id, "ability": r.ability.text if r.ability else "",
                                 "produces": "".join("{%s}" % t for t in r.pattern.bundle)})
             life += r.pattern.life
@@ -159,4 +161,6 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
     answer = {"announced": a.text, "life": life, "tapped_for_cost": tapped, "activations": activations}
     if exiled:
         answer["exiled_for_delve"] = exiled
+    if pool:
+        answer["from_pool"] = pool
     return answer

@@ -147,7 +147,8 @@ class PaymentCounter:
                 for j, k in enumerate(self.kinds):
                     delta[base + self._KIND0 + j] += r * _units_for(k, p)
             touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana") for d in range(base) if delta[d])
-            out.append((counts, tuple(delta), multinomial(n, counts), touched))
+            weight = 1 if c.indistinct else multinomial(n, counts)
+            out.append((counts, tuple(delta), weight, touched))
         return out
 
     def _dead(self, i: int, state: tuple, touched: tuple) -> bool:

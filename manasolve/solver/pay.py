@@ -12,13 +12,15 @@ from manasolve.solver.resources import TAP_PURPOSE, Resources, collect
 
 
 def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
-    activations, tapped, exiled = [], [], []
+    activations, tapped, exiled, pool = [], [], [], []
     life = announcement.requirement.life
     for ci, ri, n in group.uses:
         cls = counter.classes[ci]
         role = cls.roles[ri]
         p = role.pattern
-        if p.kind == "mana":
+        if p.kind == "mana" and cls.indistinct:
+            pool.append({"mana": "{%s}" % p.bundle[0], "use": n})
+        elif p.kind == "mana":
             activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
                                 "produces": "".join("{%s}" % t for t in p.bundle)})
             life += n * p.life
@@ -30,6 +32,8 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
               "activations": activations, "tapped_for_cost": tapped}
     if exiled:
         answer["exiled_for_delve"] = exiled
+    if pool:
+        answer["from_pool"] = pool
     return answer
 
 

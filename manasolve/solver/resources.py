@@ -76,16 +76,20 @@ class Role:
 
     def describe(self) -> str:
         if self.pattern.kind == "mana":
-            return self.ability.text if self.ability else "?"
+            return self.ability.text if self.ability else "floating in the mana pool"
         return self.pattern.kind
 
 
 @dataclass
 class PermClass:
-    """Interchangeable permanents (same card, same state, same controller)."""
+    """Interchangeable permanents (same card, same state, same controller).
+
+    indistinct: the members can't be told apart at all (mana of one type floating in the
+    pool), so using r of them is one choice, not C(n, r)."""
 
     members: list[Permanent]
     roles: list[Role] = field(default_factory=list)
+    indistinct: bool = False
 
     @property
     def ids(self) -> list[str]:
@@ -127,6 +131,14 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
             pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures)
             roles.append(Role(pattern, ab, idx))
     return roles, notes
+
+
+@dataclass(frozen=True)
+class PoolMana:
+    """One mana floating in its owner's mana pool (106.4): spent like a one-mana source."""
+
+    id: str
+    is_snow: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +187,10 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
             groups[key] = PermClass([], roles)
         groups[key].members.append(perm)
     classes = list(groups.values())
+    pool = board.player(player).mana_pool
+    for t in sorted(set(pool), key="WUBRGC".index):
+        members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
+        classes.append(PermClass(members, [Role(Pattern("mana", (t,)))], indistinct=True))
     if delve:
         cards = list(enumerate(board.player(player).graveyard))
         if casting_from_graveyard is not None:
