@@ -264,7 +264,7 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
         status = solver.solve(model)
         if status != cp_model.OPTIMAL:  # pragma: no cover - feasible by the check above
             raise RuntimeError("CP-SAT could not prove the best tap set optimal (status %s)" % solver.status_name(status))
-        model.add(objective == int(solver.objective_value))
+        model.add(objective == solver.value(objective))
         model.clear_hints()
         for v in x:
             model.add_hint(v, solver.boolean_value(v))
