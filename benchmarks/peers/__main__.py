@@ -59,7 +59,6 @@ def _plot(timings, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    xs = [t.lands for t in timings]
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for attr, label in (("phase", "phase actions()"), ("payable", "manasolve payable per card"),
                         ("shared", "manasolve, resources shared"), ("plays", "manasolve plays (with counts)")):

@@ -21,7 +21,7 @@ from itertools import product
 from manasolve.models.board import Board, InputError, Permanent, _nearest
 from manasolve.models.cards import Card
 from manasolve.models.carddb import UnknownCard
-from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, format_symbols
+from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol
 from manasolve.models.spell_costs import (
     CostPart,
     OptionalCost,
