@@ -187,9 +187,10 @@ class ManaCost:
         """Every distinct 601.2b announcement of this cost's hybrid/Phyrexian symbols.
 
         Identical symbols are announced as a multiset, so ``{B/P}{B/P}`` has three
-        announcements (BB, B + 2 life, 4 life), not four.
+        announcements (BB, B + 2 life, 4 life), not four.  An {X} still in the cost counts
+        as 0 (announce X first with `with_x`).
         """
-        fixed = [s for s in self.symbols if not s.needs_announcement]
+        fixed = [s for s in self.symbols if not s.needs_announcement and s.kind != "X"]
         groups = Counter(s for s in self.symbols if s.needs_announcement)
         per_group: list[list[tuple]] = []
         for sym, n in sorted(groups.items()):

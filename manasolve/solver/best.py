@@ -247,6 +247,7 @@ def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | No
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    solver.parameters.linearization_level = 2  # the flow LP (see cpsat.solve)
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
         return None

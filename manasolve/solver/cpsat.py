@@ -130,6 +130,9 @@ def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
         pm.model.Minimize(objective)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic answers
+    # Payments are flows: with the full LP relaxation CP-SAT finds or refutes one at once,
+    # where the default single-worker search can wander for minutes on large boards.
+    solver.parameters.linearization_level = 2
     solver.parameters.random_seed = 0
     status = solver.Solve(pm.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -17,6 +17,8 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -455,9 +457,30 @@ def _fingerprint(board: Board) -> tuple:
     )
 
 
+_PINNED: dict[int, Analysis] = {}
+
+
+@contextmanager
+def pinned(board: Board) -> Iterator[None]:
+    """Within this block `board` is not changed, so it is analysed once and not
+    fingerprinted again on every call (the payment solver asks about each permanent)."""
+    key = id(board)
+    if key in _PINNED:
+        yield
+        return
+    _PINNED[key] = analyse(board)
+    try:
+        yield
+    finally:
+        del _PINNED[key]
+
+
 def analyse(board: Board) -> Analysis:
     """The mana-production analysis of `board` (recomputed when its permanents change)."""
     key = id(board)
+    pinned_analysis = _PINNED.get(key)
+    if pinned_analysis is not None:
+        return pinned_analysis
     fp = _fingerprint(board)
     hit = _CACHE.get(key)
     if hit is not None and hit[0]() is board and hit[1] == fp:

@@ -13,7 +13,7 @@ from functools import cached_property
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS
-from manasolve.solver.production import activation_bundles, mana_abilities
+from manasolve.solver.production import activation_bundles, mana_abilities, pinned
 
 # Kinds of use that each pay exactly one symbol of the spell (702.51a, 702.126a, 702.66a).
 SYMBOL_PAYERS = ("convoke", "improvise", "delve")
@@ -158,6 +158,12 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     702.126, 702.66); casting_from_graveyard: the name of the card being cast from the
     graveyard, which is on the stack by now and can't be exiled for its own delve (601.2a).
     """
+    with pinned(board):
+        return _collect(board, player, convoke, improvise, delve, casting_from_graveyard)
+
+
+def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
+             casting_from_graveyard: str | None) -> Resources:
     perms = board.controlled_by(player)
     any_tap_creature_cost = False
     entries: list[tuple[Permanent, list[Role]]] = []
