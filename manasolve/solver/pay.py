@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from itertools import islice
 
+from ortools.graph.python import max_flow
+
 from manasolve.models.board import Board, InputError
-from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
+from manasolve.models.mana import COLORS, Announcement, CostSyntaxError, ManaCost, Requirement
 from manasolve.solver import cpsat
 from manasolve.solver.enumerate import Group, PaymentCounter
-from manasolve.solver.resources import TAP_PURPOSE, Resources, collect
+from manasolve.solver.feasibility import spell_kind_accepts
+from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, PermClass, Resources, collect
 
 
 def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
@@ -92,7 +95,36 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
 
 
 def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
+    if all(_simple_class(c) for c in res.classes):
+        return any(a.requirement.life <= life and _matching_pays(res, a.requirement) for a in anns)
     return cpsat.solve(cpsat.build(res, anns, life)) is not None
+
+
+def _simple_class(c: PermClass) -> bool:
+    """Each role makes one free mana, or pays one symbol (convoke, improvise, delve)."""
+    return all(r.pattern.kind in SYMBOL_PAYERS or
+               (r.pattern.kind == "mana" and len(r.pattern.bundle) == 1 and not r.pattern.costly
+                and not r.pattern.life and not r.pattern.tap_creatures) for r in c.roles)
+
+
+def _matching_pays(res: Resources, req: Requirement) -> bool:
+    """With only one-unit, cost-free roles a payment is a matching of permanents to spell
+    symbols (every use spends its unit): a max flow that fills every symbol."""
+    kinds = {**{c: req.color_count(c) for c in COLORS}, "C": req.colorless, "S": req.snow, "generic": req.generic}
+    kinds = {k: n for k, n in kinds.items() if n}
+    flow = max_flow.SimpleMaxFlow()
+    sink = 1 + len(res.classes) + len(kinds)
+    kind_node = {k: 1 + len(res.classes) + i for i, k in enumerate(kinds)}
+    for i, c in enumerate(res.classes, start=1):
+        flow.add_arc_with_capacity(0, i, len(c.members))
+        for k in kinds:
+            if any(spell_kind_accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None) for r in c.roles):
+                flow.add_arc_with_capacity(i, kind_node[k], len(c.members))
+    for k, n in kinds.items():
+        flow.add_arc_with_capacity(kind_node[k], sink, n)
+    if not kinds:
+        return True
+    return flow.solve(0, sink) == flow.OPTIMAL and flow.optimal_flow() == sum(kinds.values())
 
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
