@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -107,6 +108,7 @@ class Permanent:
     attacked: bool = False
     haste: bool = False
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
+    buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment and Auras
 
     @property
     def name(self) -> str:
@@ -143,25 +145,26 @@ class Permanent:
             return "Snow" in self.type_override.split("—")[0].split()
         return self.card.is_snow
 
-    def _stat(self, printed: str | None, override: int | None, counter_sign: int) -> int:
+    def _stat(self, printed: str | None, override: int | None, buff: int) -> int:
         if override is not None:
-            base = override
+            base = override  # stands in for the printed value (tokens, changed objects)
         else:
             try:
                 base = int(printed) if printed is not None else 0
             except ValueError:  # "*" and friends: 0 outside the game's own evaluation
                 base = 0
         plus = self.counters.get("+1/+1", 0) - self.counters.get("-1/-1", 0)
-        return base + plus
+        return base + plus + buff
 
     @property
     def power(self) -> int:
-        """Printed power (or override) plus +1/+1 and -1/-1 counters; may be negative."""
-        return self._stat(self.card.power, self.power_override, 1)
+        """Power as it stands: printed power (or the board's `power`) plus +1/+1 and -1/-1
+        counters and what attached Equipment/Auras give; may be negative."""
+        return self._stat(self.card.power, self.power_override, self.buff[0])
 
     @property
     def toughness(self) -> int:
-        return self._stat(self.card.toughness, self.toughness_override, 1)
+        return self._stat(self.card.toughness, self.toughness_override, self.buff[1])
 
     @property
     def can_use_tap_abilities(self) -> bool:
@@ -358,11 +361,31 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                     raise InputError(where + ".attached_to", "no permanent with id %r%s" % (perm.attached_to, _nearest(perm.attached_to, list(by_id))), source)
                 if perm.attached_to == perm.id:
                     raise InputError(where + ".attached_to", "a permanent can't be attached to itself", source)
-                by_id[perm.attached_to].attachments.append(perm.id)
+                target = by_id[perm.attached_to]
+                target.attachments.append(perm.id)
+                bonus = attachment_bonus(perm)
+                target.buff = (target.buff[0] + bonus[0], target.buff[1] + bonus[1])
             for si, sid in enumerate(perm.saddled_by):
                 if sid not in by_id:
                     raise InputError(where + ".saddled_by[%d]" % si, "no permanent with id %r%s" % (sid, _nearest(sid, list(by_id))), source)
     return Board(active, raw.step, raw.stack_empty, players, db, source)
+
+
+_ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")
+
+
+def attachment_bonus(attachment: Permanent) -> tuple[int, int]:
+    """+N/+M an Equipment ("Equipped creature gets +N/+M") or an Aura ("Enchanted creature
+    gets +N/+M") gives the permanent it is attached to (613.4c); other texts give nothing."""
+    words = attachment.type_line.split()
+    wanted = "Equipped" if "Equipment" in words else "Enchanted" if "Aura" in words else None
+    power = toughness = 0
+    for line in attachment.card.text.split("\n"):
+        m = _ATTACHED_BUFF.fullmatch(line.strip())
+        if m and m.group(1) == wanted:
+            power += int(m.group(2))
+            toughness += int(m.group(3))
+    return power, toughness
 
 
 def _pool(text: str | None, where: str, source: str | None) -> tuple[str, ...]:
