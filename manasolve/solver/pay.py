@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ortools.graph.python import max_flow
+from ortools.graph.python import min_cost_flow
 
 from manasolve.models.board import Board, InputError
 from manasolve.models.mana import COLORS, Announcement, CostSyntaxError, ManaCost, Requirement
@@ -95,36 +95,54 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
 
 
 def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
-    if all(_simple_class(c) for c in res.classes):
-        return any(a.requirement.life <= life and _matching_pays(res, a.requirement) for a in anns)
+    if all(_flow_class(c) for c in res.classes):
+        return any(a.requirement.life <= life and _flow_pays(res, a.requirement, life - a.requirement.life)
+                   for a in anns)
     return cpsat.solve(cpsat.build(res, anns, life)) is not None
 
 
-def _simple_class(c: PermClass) -> bool:
-    """Each role makes one free mana, or pays one symbol (convoke, improvise, delve)."""
-    return all(r.pattern.kind in SYMBOL_PAYERS or
-               (r.pattern.kind == "mana" and len(r.pattern.bundle) == 1 and not r.pattern.costly
-                and not r.pattern.life and not r.pattern.tap_creatures) for r in c.roles)
+def _flow_class(c: PermClass) -> bool:
+    """A class whose choice is a plain flow: roles that each make one mana with no mana
+    cost (maybe life) or pay one symbol (convoke, improvise, delve), or one free role
+    making several mana of one type (Sol Ring)."""
+    def one_unit(r) -> bool:
+        p = r.pattern
+        return p.kind in SYMBOL_PAYERS or (p.kind == "mana" and len(p.bundle) == 1 and not p.costly
+                                          and not p.tap_creatures)
+    if all(one_unit(r) for r in c.roles):
+        return True
+    (only, *rest) = c.roles
+    p = only.pattern
+    return not rest and p.kind == "mana" and len(set(p.bundle)) == 1 and not (p.costly or p.life or p.tap_creatures)
 
 
-def _matching_pays(res: Resources, req: Requirement) -> bool:
-    """With only one-unit, cost-free roles a payment is a matching of permanents to spell
-    symbols (every use spends its unit): a max flow that fills every symbol."""
+def _flow_pays(res: Resources, req: Requirement, life_left: int) -> bool:
+    """For flow classes a payment exists iff a flow fills every spell symbol with life
+    costs within `life_left` (a min-cost max flow).  Activations that end up spending
+    nothing are simply dropped, so "no activation wasted" never blocks existence."""
     kinds = {**{c: req.color_count(c) for c in COLORS}, "C": req.colorless, "S": req.snow, "generic": req.generic}
     kinds = {k: n for k, n in kinds.items() if n}
-    flow = max_flow.SimpleMaxFlow()
+    if not kinds:
+        return True
+    flow = min_cost_flow.SimpleMinCostFlow()
     sink = 1 + len(res.classes) + len(kinds)
     kind_node = {k: 1 + len(res.classes) + i for i, k in enumerate(kinds)}
     for i, c in enumerate(res.classes, start=1):
-        flow.add_arc_with_capacity(0, i, len(c.members))
+        per_member = max(len(r.pattern.bundle) or 1 for r in c.roles)
+        flow.add_arc_with_capacity_and_unit_cost(0, i, len(c.members) * per_member, 0)
         for k in kinds:
-            if any(spell_kind_accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None) for r in c.roles):
-                flow.add_arc_with_capacity(i, kind_node[k], len(c.members))
+            lives = [r.pattern.life for r in c.roles
+                     if spell_kind_accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)]
+            if lives:  # a member sent here takes the cheapest role that pays this kind
+                flow.add_arc_with_capacity_and_unit_cost(i, kind_node[k], len(c.members) * per_member, min(lives))
     for k, n in kinds.items():
-        flow.add_arc_with_capacity(kind_node[k], sink, n)
-    if not kinds:
-        return True
-    return flow.solve(0, sink) == flow.OPTIMAL and flow.optimal_flow() == sum(kinds.values())
+        flow.add_arc_with_capacity_and_unit_cost(kind_node[k], sink, n, 0)
+    total = sum(kinds.values())
+    flow.set_node_supply(0, total)
+    flow.set_node_supply(sink, -total)
+    if flow.solve_max_flow_with_min_cost() != flow.OPTIMAL:
+        return False
+    return flow.maximum_flow() == total and flow.optimal_cost() <= life_left
 
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
