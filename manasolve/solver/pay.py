@@ -95,9 +95,14 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
 
 
 def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
-    if all(_flow_class(c) for c in res.classes):
-        return any(a.requirement.life <= life and _flow_pays(res, a.requirement, life - a.requirement.life)
-                   for a in anns)
+    # A payment that uses only the flow classes is a payment of the whole board: try the
+    # flow first, and CP-SAT only if it fails while other sources could still help.
+    simple = [c for c in res.classes if _flow_class(c)]
+    if any(a.requirement.life <= life and _flow_pays(simple, a.requirement, life - a.requirement.life)
+           for a in anns):
+        return True
+    if len(simple) == len(res.classes):
+        return False
     return cpsat.solve(cpsat.build(res, anns, life)) is not None
 
 
@@ -116,7 +121,7 @@ def _flow_class(c: PermClass) -> bool:
     return not rest and p.kind == "mana" and len(set(p.bundle)) == 1 and not (p.costly or p.life or p.tap_creatures)
 
 
-def _flow_pays(res: Resources, req: Requirement, life_left: int) -> bool:
+def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bool:
     """For flow classes a payment exists iff a flow fills every spell symbol with life
     costs within `life_left` (a min-cost max flow).  Activations that end up spending
     nothing are simply dropped, so "no activation wasted" never blocks existence."""
@@ -125,9 +130,9 @@ def _flow_pays(res: Resources, req: Requirement, life_left: int) -> bool:
     if not kinds:
         return True
     flow = min_cost_flow.SimpleMinCostFlow()
-    sink = 1 + len(res.classes) + len(kinds)
-    kind_node = {k: 1 + len(res.classes) + i for i, k in enumerate(kinds)}
-    for i, c in enumerate(res.classes, start=1):
+    sink = 1 + len(classes) + len(kinds)
+    kind_node = {k: 1 + len(classes) + i for i, k in enumerate(kinds)}
+    for i, c in enumerate(classes, start=1):
         per_member = max(len(r.pattern.bundle) or 1 for r in c.roles)
         flow.add_arc_with_capacity_and_unit_cost(0, i, len(c.members) * per_member, 0)
         for k in kinds:
