@@ -8,8 +8,9 @@ import pytest
 
 from manasolve import api
 from manasolve.cli import main
+from tests.paths import DEV_CARDS
 
-DEV = "/work/shared/data/cards-dev.json"
+DEV = str(DEV_CARDS)
 
 
 @pytest.fixture(autouse=True)

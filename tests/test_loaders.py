@@ -10,6 +10,7 @@ import pytest
 from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
 from manasolve.models.loaders import load_card_file
+from tests.paths import DEV_CARDS
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +87,7 @@ def test_plain_list_of_mtgjson_cards_indexes_front_face_too(tmp_path):
 
 
 def test_dev_cards_load(tmp_path):
-    cards = load_card_file("/work/shared/data/cards-dev.json")
+    cards = load_card_file(str(DEV_CARDS))
     assert len([c for c in cards.values() if not c.get("aliasOf")]) == 698
 
 

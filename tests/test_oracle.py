@@ -4,7 +4,6 @@ real card text."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from manasolve.models.oracle import (
     parse_card_abilities,
     parse_mana_ability,
 )
+from tests.paths import DEV_CARDS
 
-DEV = Path("/work/shared/data/cards-dev.json")
+DEV = DEV_CARDS
 
 
 def card(text: str, name: str = "Test Card", type_line: str = "Artifact") -> Card:

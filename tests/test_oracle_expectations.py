@@ -15,7 +15,6 @@ FLAGS: ``dmg1``, ``per(kind[,filter][,p>=N][,counter][,+N])``, ``mix``, ``once``
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -28,10 +27,9 @@ from manasolve.models.abilities import (
     combination_options,
 )
 from manasolve.models.cards import card_from_mtgjson
+from tests.paths import DEV_CARDS
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-dev.json"
-if not DEV.exists():
-    DEV = Path("/work/shared/data/cards-dev.json")
+DEV = DEV_CARDS
 
 
 def _cost(ab: ManaAbility) -> str:

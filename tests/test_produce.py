@@ -12,7 +12,11 @@ from hypothesis import strategies as st
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError, load_board
-from manasolve.solver.production import activation_bundles, could_produce, mana_abilities
+from manasolve.solver.production import (
+    activation_bundles,
+    could_produce,
+    mana_abilities,
+)
 
 
 def board(*sides: list, cards: list | None = None):

@@ -5,10 +5,10 @@ of those sentences from the dev card set."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from manasolve.models.board import load_board
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.mana import CostSyntaxError
 from manasolve.models.mana_effects import (
@@ -23,10 +23,15 @@ from manasolve.models.mana_effects import (
     mana_effects,
     not_understood,
 )
-from manasolve.solver.production import activation_bundles, could_produce, mana_abilities, replaced
-from manasolve.models.board import load_board
+from manasolve.solver.production import (
+    activation_bundles,
+    could_produce,
+    mana_abilities,
+    replaced,
+)
+from tests.paths import DEV_CARDS
 
-DEV = Path("/work/shared/data/cards-dev.json")
+DEV = DEV_CARDS
 TWIN = {"name": "Twin Land", "type": "Land", "types": ["Land"], "text": "{T}: Add {C}{C}."}
 
 

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError, load_board
-from manasolve.solver.tapsets import Candidate, all_sets, best_set, count_sets, minimal_sets
+from manasolve.solver.tapsets import (
+    Candidate,
+    all_sets,
+    best_set,
+    count_sets,
+    minimal_sets,
+)
 
 INLINE = [
     {"name": "Pup", "type": "Creature — Dog", "power": "1", "toughness": "1", "manaCost": "{G}"},

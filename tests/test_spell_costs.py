@@ -6,7 +6,12 @@ import pytest
 
 from manasolve.models.carddb import default_db
 from manasolve.models.cards import card_from_mtgjson
-from manasolve.models.spell_costs import card_matches, parse_cost_part, parse_spell_costs, spell_filter
+from manasolve.models.spell_costs import (
+    card_matches,
+    parse_cost_part,
+    parse_spell_costs,
+    spell_filter,
+)
 
 
 def parsed(name: str):
