@@ -112,25 +112,27 @@ def _report(tally, verdicts, timings, boards: int, seed: int, elapsed: float) ->
               "Springleaf Drum + Aegis Turtle, Llanowar Elves in hand — castable, phase says no.",
               "- Known from peer-phase.md: Reflecting Pool does not see Exotic Orchard's colours (CR 106.7).",
               "", "### manasolve bugs found (named tests in tests/test_peer_regressions.py)", "",
-              "- `{T}: Add {G} for each creature you control` (Gaea's Cradle) is left out (`not_modelled`), so "
-              "costs it could pay are called unpayable.",
+              "- Fixed since first found: `{T}: Add {G} for each creature you control` (Gaea's Cradle) and "
+              "`... add {G}{G} instead` (Leafkin Druid) now read their amount off the board; abilities "
+              "limited to once each turn without {T} (Temur/Sultai Devotee) are used once per payment.",
               "- Saddle/Crew power ignores static pumps: with Salvation Engine (\"Other artifact creatures you "
               "control get +2/+2\") Farmstead Gleaner has power 4 (CR 613.4c) and alone pays Saddle 3; manasolve "
-              "counts 2. phase is right. This is the UNEXPLAINED Saddle/Crew disagreement below, if present.",
-              "- A mana ability that costs mana and can be activated repeatedly (Bog Initiate `{1}: Add {B}`) "
-              "is left out (`not_modelled`): Forest + Bog Initiate cannot pay `{B}` according to manasolve. "
-              "Agent of Stromgald `{R}: Add {B}` is the same case; Temur/Sultai Devotee `{1}: Add ... Activate only "
-              "once each turn` is misread as repeatable and left out too.",
-              "- Also left out and seen in disagreements (one cause each, same verdict kind): Leafkin Druid "
-              "(`... add {G}{G} instead` with four creatures), Skirk Prospector (`Sacrifice a Goblin`), Rubble "
-              "Rouser (`Exile a card from your graveyard`). Command Tower is left out too but produces nothing "
-              "outside Commander, so it never changes an answer here.",
+              "counts 2. phase is right. These are the unexplained Saddle/Crew disagreements above, if present "
+              "(a known limit: give pumped power through the board's `power` field).",
+              "- A mana ability that costs mana and can be activated repeatedly (Bog Initiate `{1}: Add {B}`, "
+              "Agent of Stromgald `{R}: Add {B}`) is left out (`not_modelled`), a documented limit: under the "
+              "payment definition each activation may pay the next one's cost, so the number of payments is "
+              "unbounded. Skirk Prospector (`Sacrifice a Goblin`) and Rubble Rouser (`Exile a card from your "
+              "graveyard`) are left out the same way (costs not modelled).",
+              "- A castable-from-graveyard Lingering Souls on a board with Temur Devotee and Twilight Mire, if "
+              "listed above as unexplained: manasolve's payment is Tundra → Devotee's `{1}` (for {G}) → Mire's "
+              "`{B/G}` (for {B}{B}); phase finds none. Not traced inside phase.",
               "", "## Timing: castability of a 7-card hand plus 2 flashback cards", "",
               "One board per size: N lands plus 20 creatures (two mana elves, a Mount, a Vehicle). Median of 5 "
               "runs; manasolve on a freshly loaded board each run (parsing not timed). `payable` = one "
               "`payable()` per card; `shared` = the same CP-SAT feasibility with the board's mana resources "
               "collected once for all cards; `plays` = `manasolve plays`, which also counts every payment "
-              "exactly (timed once, only up to 100 lands: it took 110 s on the 200-land board). Ratio = manasolve / phase (below 1: manasolve faster).", "",
+              "exactly (timed once, only up to 100 lands). Ratio = manasolve / phase (below 1: manasolve faster).", "",
               "| lands | phase actions() ms | payable ms | ratio | shared ms | ratio | plays ms | ratio | same answers |",
               "|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for t in timings:
