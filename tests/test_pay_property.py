@@ -36,8 +36,10 @@ def scenarios(draw):
     life = draw(st.integers(0, 5))
     flags = draw(st.sampled_from([(False, False, False), (True, False, False), (False, True, False),
                                   (False, False, True), (True, False, True)]))
-    graveyard = draw(st.lists(st.sampled_from(["Think Twice", "Forest", "Treasure Cruise"]), max_size=3))
-    pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=3)))
+    # Keep the brute force affordable: at most 10 things to choose for in all.
+    room = 10 - n
+    graveyard = draw(st.lists(st.sampled_from(["Think Twice", "Forest", "Treasure Cruise"]), max_size=min(3, room)))
+    pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=min(2, room - len(graveyard)))))
     return perms, cost, life, flags, graveyard, pool
 
 
