@@ -232,3 +232,17 @@ def test_floating_mana_can_fund_a_signet_and_is_spent_first_by_best():
     assert count(b, "{W}{U}") == 3
     best = pay(b, ManaCost.parse("{W}{U}"), mode="best")["best"]
     assert best["from_pool"] == ["{C}"] and [a["permanent"] for a in best["activations"]] == ["p0"]
+
+
+def test_sacrifice_additional_cost_multiplies_payments_by_choices():
+    # Launch Party: "As an additional cost to cast this spell, sacrifice a creature." (118.8)
+    # The creature tapped for mana may also be the one sacrificed (601.2g, then 601.2h).
+    perms = [{"id": "s%d" % i, "card": "Swamp"} for i in range(4)]
+    perms += [{"id": "elf", "card": "Llanowar Elves"}, {"id": "cyl", "card": "Cylian Elf"}]
+    b = load_board({"players": [{"name": "alice", "battlefield": perms, "hand": ["Launch Party"]}]})
+    answer = pay_card(b, "Launch Party")
+    # Mana: the four Swamps, or three of them and the Elves (5 ways) x 2 creatures to sacrifice.
+    assert answer["count"] == 10 and answer["sacrifice"]["ways"] == 2
+    no_creature = load_board({"players": [{"name": "alice", "battlefield": perms[:4], "hand": ["Launch Party"]}]})
+    answer = pay_card(no_creature, "Launch Party")
+    assert answer["payable"] is False and answer["count"] == 0  # 118.3: nothing to sacrifice

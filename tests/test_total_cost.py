@@ -141,8 +141,16 @@ def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discoun
     t = total_cost(b, None, "Sac Aura")
     assert str(t.cost) == "{1}{W}" and t.other == ["Sacrifice a creature"]
     assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
-    with pytest.raises(InputError, match="not modelled"):
-        api.pay(b, card="Sac Aura")  # never a count that ignores the sacrifice
+    ans = api.pay(b, card="Sac Aura")
+    assert ans["payable"] is False and ans["count"] == 0  # {1}{W} from one Trainer: not enough mana
+    b = board([{"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}], hand=["Sac Aura"])
+    # 601.2g then 601.2h: the Trainer taps for {W}, the Plains pays {1}, then the Trainer
+    # (tapped, its discount locked in) is the creature sacrificed.
+    ans = api.pay(b, card="Sac Aura", mode="all")
+    assert ans["payable"] and ans["count"] == 1
+    assert ans["sacrifice"]["from"] == ["mt"] and ans["payments"][0]["sacrifice"] == {"choose": 1, "from": ["mt"]}
+    best = api.pay(b, card="Sac Aura", mode="best")["best"]
+    assert best["sacrificed"] == ["mt"] and {a["permanent"] for a in best["activations"]} == {"mt", "p"}
 
 
 # --- worked example 10: flashback + kicker + tax ---------------------------------------------

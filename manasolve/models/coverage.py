@@ -73,7 +73,9 @@ def coverage_report(cards: Iterable[dict]) -> dict:
     understood, per-keyword seen/understood, and every sentence not understood."""
     spell_costs = _spell_cost_parser()
     try:
-        from manasolve.models.mana_effects import not_understood as effects_not_understood
+        from manasolve.models.mana_effects import (
+            not_understood as effects_not_understood,
+        )
     except ImportError:
         effects_not_understood = None
     n_cards = mana_lines = mana_ok = 0

@@ -17,7 +17,13 @@ from ortools.sat.python import cp_model
 from manasolve.models.board import Permanent
 from manasolve.models.mana import COLORS, Announcement
 from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, PoolMana, Resources, Role
+from manasolve.solver.resources import (
+    SYMBOL_PAYERS,
+    TAP_PURPOSE,
+    PoolMana,
+    Resources,
+    Role,
+)
 
 KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
 

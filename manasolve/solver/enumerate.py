@@ -15,7 +15,11 @@ from math import comb, factorial
 from operator import add
 
 from manasolve.models.mana import Requirement
-from manasolve.solver.feasibility import FeasibilityOracle, cost_units, spell_kind_accepts
+from manasolve.solver.feasibility import (
+    FeasibilityOracle,
+    cost_units,
+    spell_kind_accepts,
+)
 from manasolve.solver.resources import Pattern, PermClass, Resources
 
 _KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")

@@ -7,11 +7,24 @@ from itertools import islice
 from ortools.graph.python import min_cost_flow
 
 from manasolve.models.board import Board, InputError
-from manasolve.models.mana import COLORS, Announcement, CostSyntaxError, ManaCost, Requirement
+from manasolve.models.mana import (
+    COLORS,
+    Announcement,
+    CostSyntaxError,
+    ManaCost,
+    Requirement,
+)
 from manasolve.solver import cpsat
 from manasolve.solver.enumerate import Group, PaymentCounter
 from manasolve.solver.feasibility import spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, TAP_PURPOSE, PermClass, Resources, collect
+from manasolve.solver.resources import (
+    SYMBOL_PAYERS,
+    TAP_PURPOSE,
+    PermClass,
+    Resources,
+    collect,
+)
+from manasolve.solver.sacrifice import SacrificeChoice, cheapest, sacrifice_choice
 
 
 def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
@@ -189,4 +202,27 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
                  delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None, **best_kw)
     answer["card"] = card
     answer["total"] = plan.total_text
+    if plan.other:
+        with_sacrifice(board, answer, sacrifice_choice(board, plan.player, plan.other))
     return answer
+
+
+def with_sacrifice(board: Board, answer: dict, choice: SacrificeChoice) -> None:
+    """Fold a "Sacrifice N <type>" additional cost into a pay answer: every mana payment
+    combines with every choice of what to sacrifice (the two are independent, see
+    solver.sacrifice), and no choice at all makes the cost unpayable (118.3)."""
+    answer["sacrifice"] = {"cost": choice.text, "choose": choice.k, "from": list(choice.eligible),
+                           "ways": choice.ways}
+    if choice.ways == 0:
+        answer["payable"] = False
+    if "count" in answer:
+        answer["count"] *= choice.ways
+    for group in answer.get("payments", []):
+        group["multiplicity"] *= choice.ways
+        group["sacrifice"] = {"choose": choice.k, "from": list(choice.eligible)}
+    if "best" in answer:
+        if answer["payable"] and answer["best"] is not None:
+            answer["best"]["sacrificed"] = cheapest(board, choice)
+            answer.setdefault("why", []).append("sacrifices the least valuable eligible permanents")
+        else:
+            answer["best"] = None

@@ -23,6 +23,7 @@ from manasolve.models.board import Board, Permanent, Player
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.pay import pay, payable
+from manasolve.solver.sacrifice import sacrifice_choice
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.total_cost import (
     BaseChoice,
@@ -88,8 +89,11 @@ class _Counter:
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
         part the payment solver does not pay."""
-        if plan.other:
+        sacrifice = self._sacrifice(plan)
+        if sacrifice is None:
             return None
+        if not sacrifice:
+            return False
         key = self._key(plan)
         if key in self.cache:
             return self.cache[key][0]
@@ -99,7 +103,8 @@ class _Counter:
 
     def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
         """(payable, exact count); (None, None) for a non-mana part."""
-        if plan.other:
+        sacrifice = self._sacrifice(plan)
+        if sacrifice is None:
             return None, None
         key = self._key(plan)
         if key not in self.cache:
@@ -107,7 +112,16 @@ class _Counter:
                       improvise=plan.improvise, announcements=plan.announcements, delve=plan.delve,
                       casting_from_graveyard=_from_graveyard(plan))
             self.cache[key] = (ans["payable"], ans["count"])
-        return self.cache[key]
+        ok, n = self.cache[key]
+        return ok and sacrifice > 0, n * sacrifice
+
+    def _sacrifice(self, plan: TotalCost) -> int | None:
+        """Ways to pay the plan's non-mana parts: 1 without any, the number of sacrifice
+        choices for one "Sacrifice N <type>", None for anything the solver does not pay."""
+        if not plan.other:
+            return 1
+        choice = sacrifice_choice(self.board, self.player, plan.other)
+        return None if choice is None else choice.ways
 
 
 def _largest(ok, low: int) -> int:
@@ -133,7 +147,7 @@ def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: 
         entry["additional"] = plan.additional
     if plan.base.x_free:
         entry["x"] = plan.x
-    if plan.other:
+    if plan.other and payable_ is None:
         entry["not_modelled"] = plan.other
     if plan.base.kind == "flashback":
         entry["exiled_when_leaving_stack"] = True

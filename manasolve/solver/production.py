@@ -24,7 +24,13 @@ from functools import lru_cache
 
 import networkx as nx
 
-from manasolve.models.abilities import BASIC_LAND_TYPES, Condition, Count, ManaAbility, basic_land_ability
+from manasolve.models.abilities import (
+    BASIC_LAND_TYPES,
+    Condition,
+    Count,
+    ManaAbility,
+    basic_land_ability,
+)
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS, TYPES
 from manasolve.models.mana_effects import (

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from manasolve.models.board import Board, InputError, Permanent, _nearest
-from manasolve.models.cards import Card
 from manasolve.models.carddb import UnknownCard
+from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol
 from manasolve.models.spell_costs import (
     CostPart,
@@ -29,6 +29,7 @@ from manasolve.models.spell_costs import (
     card_matches,
     parse_spell_costs,
 )
+from manasolve.solver.sacrifice import paid_by_solver, sacrifice_choice
 
 ZONES = ("hand", "graveyard")
 ALTERNATIVES = ("flashback", "overload", "evoke", "free")
@@ -185,7 +186,7 @@ class TotalCost:
             out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
         if self.base.granted:
             out["granted"] = True
-        if self.other:
+        if self.other and not paid_by_solver(self.other):
             out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o for o in self.other]
         if any(s.needs_announcement for s in self.cost.symbols):
             out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
@@ -394,9 +395,9 @@ def payment_plan(board: Board, player: str | None, card_name: str, zone: str = "
     """The locked total `pay --card` pays (one requirement per 601.2b announcement).
 
     Raises InputError when the total has a non-mana part the payment solver does not pay
-    (e.g. "Sacrifice a creature"): a count without it would be wrong."""
+    (anything but one "Sacrifice N <type>"): a count without it would be wrong."""
     plan = total_cost(board, player, card_name, zone=zone, alt=alt, x=x, kicker=kicker)
-    if plan.other:
+    if plan.other and sacrifice_choice(board, plan.player, plan.other) is None:
         raise InputError("--card", "%s: the cost part(s) %s are not modelled by the payment solver; use "
                          "`manasolve cost` for the breakdown" % (card_name, ", ".join(repr(o) for o in plan.other)),
                          board.source)
