@@ -25,6 +25,7 @@ from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.pay import pay, payable
 from manasolve.solver.sacrifice import sacrifice_choice
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
+from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
     BaseChoice,
     TotalCost,
@@ -37,7 +38,6 @@ from manasolve.solver.total_cost import (
 # Largest X / number of kicks the x_max / times_max search tries (a board would need
 # that much mana for the cap to matter).
 LARGEST_SEARCHED = 4096
-_MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 
 @dataclass(frozen=True)
@@ -194,18 +194,12 @@ def _with_tapped(board: Board, pid: str) -> Board:
     return Board(board.active_player, board.step, board.stack_empty, players, board.db, board.source)
 
 
-def _has_priority(board: Board) -> bool:
-    return board.step not in ("untap", "cleanup")
-
-
-def _sorcery_ok(board: Board, player: str) -> bool:
-    return board.active_player == player and board.step in _MAIN_PHASES and board.stack_empty
 
 
 def _activation_plays(board: Board, player: str) -> list[dict]:
     """Saddle/Crew and other activated abilities of `player`'s permanents, legal now."""
     out: list[dict] = []
-    if not _has_priority(board):
+    if not no_priority_reason(board) is None:
         return out
     for perm in board.controlled_by(player):
         for tc in perm.card.tap_costs:
@@ -216,7 +210,7 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
                         "total": "Tap other untapped creatures with total power %d or more" % tc.n,
                         "payable": n > 0, "count": n})
         for ab in activated_abilities(perm):
-            if ab.sorcery and not _sorcery_ok(board, player):
+            if ab.sorcery and not sorcery_timing_reason(board, player, "") is None:
                 continue
             entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}
             c = ab.cost

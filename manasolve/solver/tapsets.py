@@ -26,6 +26,7 @@ from ortools.sat.python import cp_model
 from manasolve.models.abilities import TapCreaturesCost
 from manasolve.models.board import Board, InputError, Permanent, _nearest
 from manasolve.models.oracle import normalize
+from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 # What the cost does, by keyword, for the answer's "effect" key.
 EFFECTS = {
@@ -33,7 +34,6 @@ EFFECTS = {
     "Crew": "becomes an artifact creature until end of turn",  # 702.122a
 }
 _VERB = {"Saddle": "saddles Mounts", "Crew": "crews Vehicles"}
-_MAIN_PHASES = ("precombat_main", "postcombat_main")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -280,16 +280,8 @@ def activation_timing(board: Board, source: Permanent, keyword: str, player: str
     if source.controller != player:
         return "%s is controlled by %s, not %s" % (source.id, source.controller, player)
     if keyword == "Saddle":
-        if board.active_player != player:
-            return "Saddle is sorcery-speed: it is %s's turn" % board.active_player
-        if board.step not in _MAIN_PHASES:
-            return "Saddle is sorcery-speed: the step is %s, not a main phase" % board.step
-        if not board.stack_empty:
-            return "Saddle is sorcery-speed: the stack is not empty"
-        return None
-    if board.step in ("untap", "cleanup"):
-        return "no player gets priority during the %s step" % board.step
-    return None
+        return sorcery_timing_reason(board, player, "Saddle is sorcery-speed")
+    return no_priority_reason(board)
 
 
 def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanent, TapCreaturesCost]:

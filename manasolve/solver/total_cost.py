@@ -30,10 +30,10 @@ from manasolve.models.spell_costs import (
     parse_spell_costs,
 )
 from manasolve.solver.sacrifice import paid_by_solver, sacrifice_choice
+from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ZONES = ("hand", "graveyard")
 ALTERNATIVES = ("flashback", "overload", "evoke", "free")
-_MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 _PARSED: dict[int, SpellCosts] = {}
 
@@ -232,17 +232,11 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
         if base.kind == "mana_cost":
             return "it has no mana cost: that cost is unpayable (118.6)"
         return "its %s cost is its mana cost, and it has none: no %s cost (118.6a)" % (base.kind, base.kind)
-    if board.step in ("untap", "cleanup"):
-        return "no player gets priority during the %s step (117.3)" % board.step
+    if (why := no_priority_reason(board)) is not None:
+        return why
     if card.is_type("Instant") or "Flash" in card.keywords or "Flash" in card.text.split("\n"):
         return None  # 117.1a: any time the player has priority
-    if board.active_player != player:
-        return "sorcery timing: it is %s's turn (117.1a)" % board.active_player
-    if board.step not in _MAIN_PHASES:
-        return "sorcery timing: the step is %s, not a main phase (117.1a)" % board.step
-    if not board.stack_empty:
-        return "sorcery timing: the stack is not empty (117.1a)"
-    return None
+    return sorcery_timing_reason(board, player, "sorcery timing (117.1a)")
 
 
 def _perm_matches(perm: Permanent, words: tuple[str, ...]) -> bool:

@@ -1,0 +1,27 @@
+"""When a player may start a play (117.1, 117.3, 602.5d)."""
+
+from __future__ import annotations
+
+from manasolve.models.board import Board
+
+MAIN_PHASES = ("precombat_main", "postcombat_main")
+
+
+def no_priority_reason(board: Board) -> str | None:
+    """Why nobody can act now, or None: no player gets priority in the untap step (502.4)
+    or, normally, in cleanup (514.3)."""
+    if board.step in ("untap", "cleanup"):
+        return "no player gets priority during the %s step (117.3)" % board.step
+    return None
+
+
+def sorcery_timing_reason(board: Board, player: str, what: str) -> str | None:
+    """Why `player` can't act at sorcery speed now (their own main phase, empty stack;
+    117.1a, 602.5d), or None; `what` opens the reason, e.g. "sorcery timing"."""
+    if board.active_player != player:
+        return "%s: it is %s's turn" % (what, board.active_player)
+    if board.step not in MAIN_PHASES:
+        return "%s: the step is %s, not a main phase" % (what, board.step)
+    if not board.stack_empty:
+        return "%s: the stack is not empty" % what
+    return None
