@@ -246,3 +246,15 @@ def test_sacrifice_additional_cost_multiplies_payments_by_choices():
     no_creature = load_board({"players": [{"name": "alice", "battlefield": perms[:4], "hand": ["Launch Party"]}]})
     answer = pay_card(no_creature, "Launch Party")
     assert answer["payable"] is False and answer["count"] == 0  # 118.3: nothing to sacrifice
+
+
+def test_discard_additional_cost_counts_the_other_cards_in_hand():
+    # Seize the Spoils: "As an additional cost to cast this spell, discard a card."  The
+    # card being cast is on the stack (601.2a), so only the other three can be discarded.
+    perms = [{"id": "m%d" % i, "card": "Mountain"} for i in range(3)]
+    hand = ["Seize the Spoils", "Think Twice", "Think Twice", "Forest"]
+    b = load_board({"players": [{"name": "alice", "battlefield": perms, "hand": hand}]})
+    answer = pay_card(b, "Seize the Spoils")
+    assert answer["count"] == 3 and answer["discard"]["ways"] == 3
+    alone = load_board({"players": [{"name": "alice", "battlefield": perms, "hand": hand[:1]}]})
+    assert pay_card(alone, "Seize the Spoils")["payable"] is False  # nothing left to discard

@@ -85,11 +85,13 @@ def render(answer: dict) -> None:
         console.print(t)
     if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
         console.print("(more groups not shown; raise --limit)")
-    if answer.get("sacrifice"):
-        sac = answer["sacrifice"]
-        console.print("and %s: choose %d of %s (%d ways; counted in the payments)" % (
-            sac["cost"], sac["choose"], ", ".join(sac["from"]) or "none", sac["ways"]))
-    if answer.get("best") and answer["best"].get("sacrificed"):
-        console.print("sacrifice: " + ", ".join(answer["best"]["sacrificed"]))
+    for kind in ("sacrifice", "discard"):
+        if answer.get(kind):
+            part = answer[kind]
+            console.print("and %s: choose %d of %s (%d ways; counted in the payments)" % (
+                part["cost"], part["choose"], ", ".join(part["from"]) or "none", part["ways"]))
+    for key in ("sacrificed", "discarded"):
+        if answer.get("best") and answer["best"].get(key):
+            console.print("%s: %s" % (key, ", ".join(answer["best"][key])))
     for note in answer.get("not_modelled", []):
         console.print("[yellow]not modelled:[/yellow] " + note)

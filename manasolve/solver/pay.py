@@ -203,15 +203,17 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
     answer["card"] = card
     answer["total"] = plan.total_text
     if plan.other:
-        with_sacrifice(board, answer, sacrifice_choice(board, plan.player, plan.other))
+        with_sacrifice(board, answer, sacrifice_choice(board, plan.player, plan.other,
+                                                       card if zone == "hand" else None))
     return answer
 
 
 def with_sacrifice(board: Board, answer: dict, choice: SacrificeChoice) -> None:
-    """Fold a "Sacrifice N <type>" additional cost into a pay answer: every mana payment
-    combines with every choice of what to sacrifice (the two are independent, see
-    solver.sacrifice), and no choice at all makes the cost unpayable (118.3)."""
-    answer["sacrifice"] = {"cost": choice.text, "choose": choice.k, "from": list(choice.eligible),
+    """Fold a "Sacrifice N <type>" / "Discard N cards" additional cost into a pay answer:
+    every mana payment combines with every choice of what to give up (the two are
+    independent, see solver.sacrifice), and no choice at all makes the cost unpayable
+    (118.3)."""
+    answer[choice.kind] = {"cost": choice.text, "choose": choice.k, "from": list(choice.eligible),
                            "ways": choice.ways}
     if choice.ways == 0:
         answer["payable"] = False
@@ -219,10 +221,11 @@ def with_sacrifice(board: Board, answer: dict, choice: SacrificeChoice) -> None:
         answer["count"] *= choice.ways
     for group in answer.get("payments", []):
         group["multiplicity"] *= choice.ways
-        group["sacrifice"] = {"choose": choice.k, "from": list(choice.eligible)}
+        group[choice.kind] = {"choose": choice.k, "from": list(choice.eligible)}
     if "best" in answer:
         if answer["payable"] and answer["best"] is not None:
-            answer["best"]["sacrificed"] = cheapest(board, choice)
-            answer.setdefault("why", []).append("sacrifices the least valuable eligible permanents")
+            answer["best"]["sacrificed" if choice.kind == "sacrifice" else "discarded"] = cheapest(board, choice)
+            answer.setdefault("why", []).append("gives up the least valuable eligible %s" % (
+                "permanents" if choice.kind == "sacrifice" else "cards"))
         else:
             answer["best"] = None

@@ -120,7 +120,8 @@ class _Counter:
         choices for one "Sacrifice N <type>", None for anything the solver does not pay."""
         if not plan.other:
             return 1
-        choice = sacrifice_choice(self.board, self.player, plan.other)
+        choice = sacrifice_choice(self.board, self.player, plan.other,
+                                  plan.card.name if plan.zone == "hand" else None)
         return None if choice is None else choice.ways
 
 

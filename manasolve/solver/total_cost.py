@@ -29,7 +29,7 @@ from manasolve.models.spell_costs import (
     card_matches,
     parse_spell_costs,
 )
-from manasolve.solver.sacrifice import paid_by_solver, sacrifice_choice
+from manasolve.solver.sacrifice import paid_by_solver
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ZONES = ("hand", "graveyard")
@@ -391,7 +391,7 @@ def payment_plan(board: Board, player: str | None, card_name: str, zone: str = "
     Raises InputError when the total has a non-mana part the payment solver does not pay
     (anything but one "Sacrifice N <type>"): a count without it would be wrong."""
     plan = total_cost(board, player, card_name, zone=zone, alt=alt, x=x, kicker=kicker)
-    if plan.other and sacrifice_choice(board, plan.player, plan.other) is None:
+    if plan.other and not paid_by_solver(plan.other):
         raise InputError("--card", "%s: the cost part(s) %s are not modelled by the payment solver; use "
                          "`manasolve cost` for the breakdown" % (card_name, ", ".join(repr(o) for o in plan.other)),
                          board.source)
