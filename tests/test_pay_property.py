@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import counters, payable
+from manasolve.solver.pay import counters, pay, payable
 from manasolve.solver.resources import collect
 from tests.bruteforce import brute_payments
 
@@ -119,3 +119,37 @@ def test_solver_matches_brute_force(scenario):
             assert not (listed & concrete)
             listed |= concrete
     assert listed == expected
+
+
+def _best_identity(best: dict) -> tuple:
+    """The parts of a `--best` answer that a brute-force identity also holds."""
+    acts = frozenset((a["permanent"], a["ability"], tuple(a["produces"][1:-1].split("}{")) if a["produces"] else ())
+                     for a in best["activations"])
+    helpers = frozenset(t["permanent"] for t in best["tapped_for_cost"] if t["for"] == "ability_cost")
+    taps = frozenset((t["permanent"], t["for"]) for t in best["tapped_for_cost"] if t["for"] != "ability_cost")
+    taps |= {(card, "delve") for card in best.get("exiled_for_delve", [])}
+    pool = frozenset((t, best.get("from_pool", []).count("{%s}" % t)) for t in "WUBRGC"
+                     if "{%s}" % t in best.get("from_pool", []))
+    return acts, helpers, taps, pool
+
+
+def _brute_parts(ident) -> tuple:
+    _, acts, taps = ident
+    plain = frozenset((a[0], a[1], a[2]) for a in acts if a[0] != "pool")
+    helpers = frozenset(h for a in acts if a[0] != "pool" for h in a[3])
+    pool = frozenset((a[1], a[2]) for a in acts if a[0] == "pool")
+    return plain, helpers, taps, pool
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_best_payment_is_one_of_the_payments(scenario):
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
+                                     "mana_pool": pool}]})
+    cost = ManaCost.parse(cost_text)
+    expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve)
+    answer = pay(board, cost, mode="best", convoke=convoke, improvise=improvise, delve=delve)
+    assert answer["payable"] == bool(expected)
+    if expected:
+        assert _best_identity(answer["best"]) in {_brute_parts(i) for i in expected}
