@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.board import load_board
@@ -143,6 +143,12 @@ def _brute_parts(ident) -> tuple:
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
+@example(([{"id": "p0", "card": "Springleaf Drum", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Llanowar Elves", "tapped": False, "sick": True}], "{U}", 0,
+          (False, False, False), [], ""))
+@example(([{"id": "p0", "card": "Island", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Cylian Elf", "tapped": False, "sick": True}], "{1}{U}", 0,
+          (True, False, True), ["Forest"], "{C}"))
 def test_best_payment_is_one_of_the_payments(scenario):
     perms, cost_text, life, (convoke, improvise, delve), graveyard, pool = scenario
     board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
