@@ -267,6 +267,12 @@ class Requirement:
                 raise ValueError("symbol %s must be announced first" % s)
         return Requirement(generic, tuple(sorted(colored.items(), key=lambda kv: TYPES.index(kv[0]))), colorless, snow, life)
 
+    def by_kind(self) -> dict[str, int]:
+        """Units to pay per kind of symbol, in order W U B R G C S generic (all eight)."""
+        d = {c: self.color_count(c) for c in COLORS}
+        d.update(C=self.colorless, S=self.snow, generic=self.generic)
+        return d
+
     def color_count(self, c: str) -> int:
         return dict(self.colored).get(c, 0)
 

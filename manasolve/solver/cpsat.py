@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from manasolve.models.board import Permanent
-from manasolve.models.mana import COLORS, Announcement
+from manasolve.models.mana import Announcement
 from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
@@ -26,13 +26,6 @@ from manasolve.solver.resources import (
 )
 
 KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
-
-
-def _kind_demand(a: Announcement) -> dict[str, int]:
-    r = a.requirement
-    d = {c: r.color_count(c) for c in COLORS}
-    d.update(C=r.colorless, S=r.snow, generic=r.generic)
-    return d
 
 
 @dataclass
@@ -59,7 +52,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         m.AddAtMostOne(use[i, j] for j in range(len(roles)))  # 118.3: tapped once
     announce = [m.NewBoolVar("announce_%d" % k) for k in range(len(announcements))]
     m.AddExactlyOne(announce)
-    demand = {k: sum(_kind_demand(a)[k] * v for a, v in zip(announcements, announce)) for k in KINDS}
+    demand = {k: sum(a.requirement.by_kind()[k] * v for a, v in zip(announcements, announce)) for k in KINDS}
     max_units = sum(max(len(r.pattern.bundle), 1) for _, roles in members for r in roles) + 1
 
     # Costs of mana-costing activations: one demand node per (member, symbol).

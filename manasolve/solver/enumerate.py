@@ -22,7 +22,6 @@ from manasolve.solver.feasibility import (
 )
 from manasolve.solver.resources import Pattern, PermClass, Resources
 
-_KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ class PaymentCounter:
         pats = sorted({r.pattern.shape for c in self.classes for r in c.roles if r.pattern.kind != "tapped"})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
-        demand = {k: v for k, v in zip(_KINDS, (*[req.color_count(c) for c in "WUBRG"], req.colorless, req.snow, req.generic))}
+        demand = req.by_kind()
         # Each use needs a demand unit of its own that accepts one of its mana types: a
         # spell symbol, or (mana only) a symbol of some activation's own cost.
         self.spell_cap: dict[int, int] = {}
@@ -99,7 +98,7 @@ class PaymentCounter:
             self.gain_after[i] = self.gain_after[i + 1] + len(c.members) * max(best, 0)
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
-        self.kinds = [k for k in _KINDS if k != "generic" and demand[k]]
+        self.kinds = [k for k, n in demand.items() if k != "generic" and n]
         self.kind_demand = [demand[k] for k in self.kinds]
         self.supply_after = [[0] * len(self.kinds) for _ in range(len(self.classes) + 1)]
         for i in range(len(self.classes) - 1, -1, -1):

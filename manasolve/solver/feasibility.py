@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ortools.graph.python import min_cost_flow
 
-from manasolve.models.mana import COLORS, Requirement, Symbol
+from manasolve.models.mana import Requirement, Symbol
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern
 
 SPECIFIC = ("W", "U", "B", "R", "G", "C", "S")
@@ -56,11 +56,7 @@ def cost_symbol_accepts(sym: Symbol, unit: str, snow: bool) -> bool:
 
 
 def _spell_demand(req: Requirement) -> dict[str, int]:
-    d = {c: req.color_count(c) for c in COLORS}
-    d["C"] = req.colorless
-    d["S"] = req.snow
-    d["generic"] = req.generic
-    return {k: v for k, v in d.items() if v}
+    return {k: v for k, v in req.by_kind().items() if v}
 
 
 def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bool:

@@ -8,7 +8,6 @@ from ortools.graph.python import min_cost_flow
 
 from manasolve.models.board import Board, InputError
 from manasolve.models.mana import (
-    COLORS,
     Announcement,
     CostSyntaxError,
     ManaCost,
@@ -138,8 +137,7 @@ def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bo
     """For flow classes a payment exists iff a flow fills every spell symbol with life
     costs within `life_left` (a min-cost max flow).  Activations that end up spending
     nothing are simply dropped, so "no activation wasted" never blocks existence."""
-    kinds = {**{c: req.color_count(c) for c in COLORS}, "C": req.colorless, "S": req.snow, "generic": req.generic}
-    kinds = {k: n for k, n in kinds.items() if n}
+    kinds = {k: n for k, n in req.by_kind().items() if n}
     if not kinds:
         return True
     flow = min_cost_flow.SimpleMinCostFlow()
