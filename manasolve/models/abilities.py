@@ -202,10 +202,6 @@ class ManaAbility:
             out.append("reference.scope")
         return tuple(out) + self.cost.extras
 
-    @property
-    def amount(self) -> int:
-        return max((len(o) for o in self.options), default=1 if self.reference else 0)
-
 
 def any_color_options(n: int = 1) -> tuple[tuple[str, ...], ...]:
     """Options of "Add n mana of any one color"."""

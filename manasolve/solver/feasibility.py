@@ -23,7 +23,6 @@ from ortools.graph.python import min_cost_flow
 from manasolve.models.mana import Requirement, Symbol
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern
 
-SPECIFIC = ("W", "U", "B", "R", "G", "C", "S")
 
 
 def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:

@@ -72,7 +72,6 @@ class Role:
 
     pattern: Pattern
     ability: ManaAbility | None = None
-    ability_index: int = -1
 
     def describe(self) -> str:
         if self.pattern.kind == "mana":
@@ -106,7 +105,7 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
     """The mana-ability roles `perm` can take now, and notes on abilities it can't use."""
     roles: list[Role] = []
     notes: list[str] = []
-    for idx, ab in enumerate(mana_abilities(board, perm)):
+    for ab in mana_abilities(board, perm):
         c = ab.cost
         unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS]
         if unmodelled:
@@ -129,7 +128,7 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
             if not bundle:
                 continue
             pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures)
-            roles.append(Role(pattern, ab, idx))
+            roles.append(Role(pattern, ab))
     return roles, notes
 
 
