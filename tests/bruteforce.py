@@ -30,6 +30,8 @@ def _halves(sym) -> list[tuple[str, object]]:
         return [(cs[0], ("color", cs[0])), ("2", ("generic", 2))]
     if k == "chybrid":
         return [("C", ("C", 1)), (cs[0], ("color", cs[0]))]
+    if k == "phyrexian" and cs == ("C",):
+        return [("C", ("C", 1)), ("life", ("life", 2))]
     if k == "phyrexian":
         return [(cs[0], ("color", cs[0])), ("life", ("life", 2))]
     if k == "hphyrexian":

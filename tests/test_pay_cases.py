@@ -258,3 +258,21 @@ def test_discard_additional_cost_counts_the_other_cards_in_hand():
     assert answer["count"] == 3 and answer["discard"]["ways"] == 3
     alone = load_board({"players": [{"name": "alice", "battlefield": perms, "hand": hand[:1]}]})
     assert pay_card(alone, "Seize the Spoils")["payable"] is False  # nothing left to discard
+
+
+@pytest.mark.parametrize("perms, life, expected", [
+    (("Wastes",), 20, 2),   # {C}+2 life, or 4 life; {C}{C} needs a second colourless source
+    (("Wastes", "Wastes"), 20, 3),
+    (("Forest",), 20, 1),   # a Forest can't pay {C}: only the 4 life
+    (("Wastes", "Wastes"), 3, 1),
+])
+def test_colourless_phyrexian_symbol(perms, life, expected):
+    # That Which Was Compleated prints {C/P}: {C} or 2 life (107.4f with colourless mana).
+    assert count(board(*perms, life=life), "{C/P}{C/P}") == expected
+
+
+def test_card_with_colourless_phyrexian_cost_loads():
+    from manasolve.models.carddb import default_db
+    card = default_db().get("That Which Was Compleated")
+    assert str(card.mana_cost) == "{8}{C/P}{C/P}" and card.mana_cost.mana_value == 10
+    assert card.color_set == ()

@@ -21,7 +21,7 @@ SOURCES = [
     "Springleaf Drum", "Cylian Elf", "Gravestone Strider",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
-           "{C/U}", "{B/P}", "{G/P}", "{G/W/P}"]
+           "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]
 
 
 @st.composite

@@ -27,7 +27,7 @@ class Symbol:
 
     kind is one of: ``generic`` (amount), ``X``, ``color`` (colors[0]), ``C``, ``S``,
     ``hybrid`` ({W/U}: colors), ``twobrid`` ({2/W}), ``chybrid`` ({C/W}), ``phyrexian``
-    ({W/P}), ``hphyrexian`` ({W/U/P}).
+    ({W/P}; also the colourless {C/P}, colors ``("C",)``), ``hphyrexian`` ({W/U/P}).
     """
 
     kind: str
@@ -67,10 +67,16 @@ class Symbol:
         if k == "chybrid":
             return (Symbol("C"), Symbol("color", self.colors))
         if k == "phyrexian":
-            return (Symbol("color", self.colors), Life(2))
+            return (self.paid_half, Life(2))
         if k == "hphyrexian":
             return tuple(Symbol("color", (c,)) for c in self.colors) + (Life(2),)
         return (self,)
+
+    @property
+    def paid_half(self) -> Symbol:
+        """The mana a Phyrexian symbol asks for when not paid with life: {W} for {W/P},
+        {C} for {C/P}."""
+        return Symbol("C") if self.colors == ("C",) else Symbol("color", self.colors)
 
     @property
     def mana_value(self) -> int:
@@ -121,7 +127,7 @@ def parse_symbol(body: str) -> Symbol:
             return Symbol("twobrid", (c,))
         if a == "C" and c in COLORS:
             return Symbol("chybrid", (c,))
-        if a in COLORS and c == "P":
+        if (a in COLORS or a == "C") and c == "P":
             return Symbol("phyrexian", (a,))
     if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
         a, c = parts[0], parts[1]

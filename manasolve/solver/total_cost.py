@@ -108,7 +108,7 @@ def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Sy
             if s.kind == "generic":
                 spill += s.amount
             elif s.kind in ("color", "C", "phyrexian"):
-                target = Symbol("color", s.colors) if s.kind == "phyrexian" else s  # 118.7f
+                target = s.paid_half if s.kind == "phyrexian" else s  # 118.7f
                 if matchable[target] > 0:
                     matchable[target] -= 1
                 else:
