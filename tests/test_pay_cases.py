@@ -262,9 +262,9 @@ def test_discard_additional_cost_counts_the_other_cards_in_hand():
 
 @pytest.mark.parametrize("perms, life, expected", [
     (("Wastes",), 20, 2),   # {C}+2 life, or 4 life; {C}{C} needs a second colourless source
-    (("Wastes", "Wastes"), 20, 3),
+    (("Wastes", "Wastes"), 20, 4),  # both Wastes; either one + 2 life; 4 life
     (("Forest",), 20, 1),   # a Forest can't pay {C}: only the 4 life
-    (("Wastes", "Wastes"), 3, 1),
+    (("Wastes", "Wastes"), 3, 3),   # 4 life is out of reach at 3 life
 ])
 def test_colourless_phyrexian_symbol(perms, life, expected):
     # That Which Was Compleated prints {C/P}: {C} or 2 life (107.4f with colourless mana).
