@@ -54,6 +54,8 @@ def render(answer: dict) -> None:
     if "count" in answer:
         head += ", %d payment%s" % (answer["count"], "" if answer["count"] == 1 else "s")
     console.print(head)
+    if answer.get("castable_now") is False:
+        console.print("[yellow]but it can't be cast now:[/yellow] %s" % answer["reason"])
     if answer.get("best"):
         best = answer["best"]
         t = Table(title="best payment (announced %s, %d life)" % (best["announced"], best["life"]))
@@ -85,13 +87,12 @@ def render(answer: dict) -> None:
         console.print(t)
     if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
         console.print("(more groups not shown; raise --limit)")
-    for kind in ("sacrifice", "discard"):
-        if answer.get(kind):
-            part = answer[kind]
-            console.print("and %s: choose %d of %s (%d ways; counted in the payments)" % (
-                part["cost"], part["choose"], ", ".join(part["from"]) or "none", part["ways"]))
-    for key in ("sacrificed", "discarded"):
-        if answer.get("best") and answer["best"].get(key):
-            console.print("%s: %s" % (key, ", ".join(answer["best"][key])))
+    for part in answer.get("other_costs", []):
+        what = ("a total mana value of %d or more" % part["total_mana_value_at_least"]
+                if "total_mana_value_at_least" in part else "%s" % part["choose"])
+        console.print("and %s: choose %s from %s (%d ways alone; every way is counted in the payments)" % (
+            part["cost"], what, ", ".join(part["from"]) or "none", part["ways"]))
+    for part in (answer.get("best") or {}).get("other_costs", []):
+        console.print("%s: %s" % (part["cost"], ", ".join(part["chosen"]) or "nothing"))
     for note in answer.get("not_modelled", []):
         console.print("[yellow]not modelled:[/yellow] " + note)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import islice
+from collections.abc import Iterator
+from itertools import chain, islice
 
 from ortools.graph.python import min_cost_flow
 
@@ -23,10 +24,11 @@ from manasolve.solver.resources import (
     Resources,
     collect,
 )
-from manasolve.solver.sacrifice import SacrificeChoice, cheapest, sacrifice_choice
+from manasolve.solver.other_costs import NotPaid, Option, PartChoice, cheapest, options, parse_parts
 
 
-def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group) -> dict:
+def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group,
+                option: Option | None = None, parts: list[PartChoice] | None = None) -> dict:
     activations, tapped, exiled, pool = [], [], [], []
     life = announcement.requirement.life
     for ci, ri, n in group.uses:
@@ -49,6 +51,15 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
         answer["exiled_for_delve"] = exiled
     if pool:
         answer["from_pool"] = pool
+    if option is not None and parts:
+        answer["multiplicity"] *= option.ways
+        # The parts' choices are folded into the multiplicity; `kept_from_payment` names
+        # the objects (one representative per interchangeable one) this group keeps out
+        # of the mana payment because a part takes them.
+        answer["other_costs"] = [{"cost": part.text, "kept_from_payment": option.chosen_reserved.get(i, [])}
+                                 for i, part in enumerate(parts)]
+        for part in parts:
+            answer[part.kind] = {"choose": part.k, "from": list(part.eligible)}
     return answer
 
 
@@ -58,10 +69,18 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
 
+def _listed(board: Board, player: str, anns: list[Announcement], option: Option,
+            parts: list[PartChoice] | None) -> Iterator[dict]:
+    for a, c in counters(board, player, anns, option.resources):
+        for g in c.groups():
+            yield _group_json(c, a, g, option, parts)
+
+
 def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
         convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
         delve: bool = False, casting_from_graveyard: str | None = None,
-        keep: list | None = None, order: tuple[str, ...] | None = None) -> dict:
+        keep: list | None = None, order: tuple[str, ...] | None = None,
+        parts: list[PartChoice] | None = None) -> dict:
     """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
 
     mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
@@ -69,41 +88,88 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     `manasolve.solver.best` in criteria `order`, keeping the `keep` costs (KeepCost)
     payable where possible, with the reason in ``why``).
     `announcements` overrides the 601.2b announcements of `cost` (e.g. after a total-cost
-    pipeline has applied reductions to each).
+    pipeline has applied reductions to each).  `parts`: the total cost's non-mana parts
+    (solver.other_costs), paid with it; every way to choose their objects is counted.
+    Raises NotPaid when the parts' choices are too many to count.
     """
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
                   casting_from_graveyard=casting_from_graveyard)
     answer: dict = {"cost": str(cost), "player": player}
+    # No way to choose a part's objects: the total can't be paid (118.3), no options.
+    opts = options(res, parts) if parts else [Option(res, 1)]
     if mode == "best":
-        from manasolve.solver.best import DEFAULT_ORDER, best_payment
+        from manasolve.solver.best import DEFAULT_ORDER
 
-        answer.update(best_payment(board, player, res, anns, keep, order or DEFAULT_ORDER))
+        answer.update(_best_over_options(board, player, opts, anns, parts or [], keep, order or DEFAULT_ORDER))
     else:
-        # CP-SAT first: an unpayable cost is answered without any counting.
-        payable_now = _payable(res, anns, board.player(player).life)
-        per = counters(board, player, anns, res) if payable_now else []
-        answer["count"] = sum(c.count() for _, c in per)
-        answer["payable"] = payable_now
+        life = board.player(player).life
+        answer["count"], answer["payable"] = 0, False
+        listed: list[Iterator[dict]] = []
+        for opt in opts:
+            # CP-SAT first: an unpayable cost is answered without any counting.
+            if not _payable(opt.resources, anns, life):
+                continue
+            answer["payable"] = True
+            answer["count"] += opt.ways * sum(c.count() for _, c in counters(board, player, anns, opt.resources))
+            listed.append(_listed(board, player, anns, opt, parts))
         if mode == "all":
-            groups = (_group_json(c, a, g) for a, c in per for g in c.groups())
+            groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
             answer["groups_listed_all"] = sum(p["multiplicity"] for p in answer["payments"]) == answer["count"]
+    if parts:
+        answer["other_costs"] = [p.answer() for p in parts]
+        for p in parts:  # one key per kind too ("sacrifice", "discard", ...)
+            answer[p.kind] = p.answer()
     if res.skipped:
         answer["not_modelled"] = res.skipped
     return answer
 
 
+def _best_over_options(board: Board, player: str, opts: list[Option], anns: list[Announcement],
+                       parts: list[PartChoice], keep: list | None, order: tuple[str, ...]) -> dict:
+    """--best with non-mana parts: the first reservation (fewest objects taken from the
+    mana payment) whose mana side is payable, then the least valuable objects for each
+    part (solver.other_costs.cheapest)."""
+    from manasolve.solver.best import best_payment
+
+    life = board.player(player).life
+    for opt in opts:
+        if parts and not _payable(opt.resources, anns, life):
+            continue
+        found = best_payment(board, player, opt.resources, anns, keep, order)
+        if not parts or not found["payable"]:
+            return found
+        chosen = []
+        for i, part in enumerate(parts):
+            reserved = opt.chosen_reserved.get(i, [])
+            chosen.append(reserved + cheapest(board, part, opt.free[i], reserved))
+        found["best"]["other_costs"] = [{"cost": p.text, "chosen": c} for p, c in zip(parts, chosen)]
+        for part, c in zip(parts, chosen):
+            found["best"][_CHOSEN_KEY.get(part.kind, part.kind)] = c
+        found["why"].append("gives up the least valuable eligible objects%s" % (
+            " (it needs some the mana payment could use)" if opt.reserved_count else
+            ", none the mana payment could use"))
+        return found
+    return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
+
+
+_CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "return": "returned",
+               "tap": "tapped", "remove_counters": "counters_removed_from", "collect_evidence": "collected"}
+
+
 def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
             improvise: bool = False, announcements: list[Announcement] | None = None, delve: bool = False,
-            casting_from_graveyard: str | None = None) -> bool:
-    """Whether some payment of `cost` exists (CP-SAT feasibility)."""
+            casting_from_graveyard: str | None = None, parts: list[PartChoice] | None = None) -> bool:
+    """Whether some payment of `cost` (with its non-mana `parts`) exists (a flow, else
+    CP-SAT feasibility)."""
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
                   casting_from_graveyard=casting_from_graveyard)
-    return _payable(res, anns, board.player(player).life)
+    opts = options(res, parts) if parts else [Option(res, 1)]
+    return any(_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
 def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
@@ -192,38 +258,24 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
             raise InputError("--cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
         return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise,
                    delve=delve, **best_kw)
-    from manasolve.solver.total_cost import payment_plan
+    from manasolve.solver.total_cost import total_cost
 
-    plan = payment_plan(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
-    answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
-                 improvise=plan.improvise or improvise, announcements=plan.announcements,
-                 delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None, **best_kw)
+    plan = total_cost(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
+    try:
+        parts = plan_parts(board, plan)
+        answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
+                     improvise=plan.improvise or improvise, announcements=plan.announcements,
+                     delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None,
+                     parts=parts, **best_kw)
+    except NotPaid as exc:
+        raise InputError("--card", "%s: %s; use `manasolve cost` for the breakdown" % (card, exc), board.source) from None
     answer["card"] = card
     answer["total"] = plan.total_text
-    if plan.other:
-        with_sacrifice(board, answer, sacrifice_choice(board, plan.player, plan.other,
-                                                       card if zone == "hand" else None))
+    answer["castable_now"], answer["reason"] = plan.castable_now, plan.reason
     return answer
 
 
-def with_sacrifice(board: Board, answer: dict, choice: SacrificeChoice) -> None:
-    """Fold a "Sacrifice N <type>" / "Discard N cards" additional cost into a pay answer:
-    every mana payment combines with every choice of what to give up (the two are
-    independent, see solver.sacrifice), and no choice at all makes the cost unpayable
-    (118.3)."""
-    answer[choice.kind] = {"cost": choice.text, "choose": choice.k, "from": list(choice.eligible),
-                           "ways": choice.ways}
-    if choice.ways == 0:
-        answer["payable"] = False
-    if "count" in answer:
-        answer["count"] *= choice.ways
-    for group in answer.get("payments", []):
-        group["multiplicity"] *= choice.ways
-        group[choice.kind] = {"choose": choice.k, "from": list(choice.eligible)}
-    if "best" in answer:
-        if answer["payable"] and answer["best"] is not None:
-            answer["best"]["sacrificed" if choice.kind == "sacrifice" else "discarded"] = cheapest(board, choice)
-            answer.setdefault("why", []).append("gives up the least valuable eligible %s" % (
-                "permanents" if choice.kind == "sacrifice" else "cards"))
-        else:
-            answer["best"] = None
+def plan_parts(board: Board, plan) -> list[PartChoice]:
+    """The non-mana parts of a locked total (solver.total_cost.TotalCost) as choices on
+    `board`; raises NotPaid for a part the solver does not pay."""
+    return parse_parts(board, plan.player, plan.other, plan.x, casting=plan.card.name, zone_cast_from=plan.zone)

@@ -22,8 +22,8 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent, Player
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
-from manasolve.solver.pay import pay, payable
-from manasolve.solver.sacrifice import sacrifice_choice
+from manasolve.solver.other_costs import NotPaid, PartChoice
+from manasolve.solver.pay import pay, payable, plan_parts
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
@@ -82,47 +82,47 @@ class _Counter:
         self.cache: dict[tuple, tuple[bool, int]] = {}
 
     @staticmethod
-    def _key(plan: TotalCost) -> tuple:
+    def _key(plan: TotalCost, parts: list[PartChoice]) -> tuple:
         return (tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise,
-                plan.delve, _from_graveyard(plan) if plan.delve else None)
+                plan.delve, _from_graveyard(plan) if plan.delve or parts else None, tuple(parts))
+
+    def _parts(self, plan: TotalCost) -> list[PartChoice] | None:
+        try:
+            return plan_parts(self.board, plan)
+        except NotPaid:
+            return None
+
+    def _kw(self, plan: TotalCost, parts: list[PartChoice]) -> dict:
+        return {"convoke": plan.convoke, "improvise": plan.improvise, "announcements": plan.announcements,
+                "delve": plan.delve, "casting_from_graveyard": _from_graveyard(plan), "parts": parts}
 
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
         part the payment solver does not pay."""
-        sacrifice = self._sacrifice(plan)
-        if sacrifice is None:
+        parts = self._parts(plan)
+        if parts is None:
             return None
-        if not sacrifice:
-            return False
-        key = self._key(plan)
+        key = self._key(plan, parts)
         if key in self.cache:
             return self.cache[key][0]
-        return bool(plan.announcements) and payable(self.board, plan.cost, self.player, convoke=plan.convoke,
-                                                    improvise=plan.improvise, announcements=plan.announcements,
-                                                    delve=plan.delve, casting_from_graveyard=_from_graveyard(plan))
+        try:
+            return bool(plan.announcements) and payable(self.board, plan.cost, self.player, **self._kw(plan, parts))
+        except NotPaid:
+            return None
 
     def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
-        """(payable, exact count); (None, None) for a non-mana part."""
-        sacrifice = self._sacrifice(plan)
-        if sacrifice is None:
+        """(payable, exact count); (None, None) for a non-mana part not paid."""
+        parts = self._parts(plan)
+        if parts is None:
             return None, None
-        key = self._key(plan)
+        key = self._key(plan, parts)
         if key not in self.cache:
-            ans = pay(self.board, plan.cost, self.player, "count", convoke=plan.convoke,
-                      improvise=plan.improvise, announcements=plan.announcements, delve=plan.delve,
-                      casting_from_graveyard=_from_graveyard(plan))
+            try:
+                ans = pay(self.board, plan.cost, self.player, "count", **self._kw(plan, parts))
+            except NotPaid:
+                return None, None
             self.cache[key] = (ans["payable"], ans["count"])
-        ok, n = self.cache[key]
-        return ok and sacrifice > 0, n * sacrifice
-
-    def _sacrifice(self, plan: TotalCost) -> int | None:
-        """Ways to pay the plan's non-mana parts: 1 without any, the number of sacrifice
-        choices for one "Sacrifice N <type>", None for anything the solver does not pay."""
-        if not plan.other:
-            return 1
-        choice = sacrifice_choice(self.board, self.player, plan.other,
-                                  plan.card.name if plan.zone == "hand" else None)
-        return None if choice is None else choice.ways
+        return self.cache[key]
 
 
 def _largest(ok, low: int) -> int:

@@ -73,6 +73,12 @@ class Role:
     pattern: Pattern
     ability: ManaAbility | None = None
 
+    @property
+    def removes_member(self) -> bool:
+        """True when taking this role takes the permanent off the battlefield (a mana
+        ability that sacrifices it, delve exiling it)."""
+        return self.pattern.kind == "delve" or bool(self.ability and self.ability.cost.sacrifice_self)
+
     def describe(self) -> str:
         if self.pattern.kind == "mana":
             return self.ability.text if self.ability else "floating in the mana pool"

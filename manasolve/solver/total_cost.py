@@ -29,7 +29,7 @@ from manasolve.models.spell_costs import (
     card_matches,
     parse_spell_costs,
 )
-from manasolve.solver.sacrifice import paid_by_solver
+from manasolve.solver.other_costs import understood
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ZONES = ("hand", "graveyard")
@@ -143,7 +143,7 @@ class TotalCost:
     reductions: list[dict]
     cost: ManaCost  # the total with hybrid/Phyrexian symbols unannounced
     life: int  # life from cost parts ("Pay 3 life"), on top of Phyrexian life
-    other: list[str]  # non-mana cost parts ("Sacrifice a creature"): not paid by `pay`
+    other: list[str]  # non-mana cost parts ("Sacrifice a creature"), see solver.other_costs
     announcements: list[Announcement]
     castable_now: bool
     reason: str | None
@@ -186,7 +186,7 @@ class TotalCost:
             out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
         if self.base.granted:
             out["granted"] = True
-        if self.other and not paid_by_solver(self.other):
+        if self.other and not understood(self.other):
             out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o for o in self.other]
         if any(s.needs_announcement for s in self.cost.symbols):
             out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
@@ -307,7 +307,8 @@ def total_cost(board: Board, player: str | None, card_name: str, zone: str = "ha
                x: int = 0, kicker: int = 0, kicks: tuple[int, ...] | None = None, choice: int = 0) -> TotalCost:
     """What casting `card_name` from `zone` costs `player` now (601.2f), step by step.
 
-    alt: None (mana cost) or an alternative cost (flashback, overload, evoke, free);
+    alt: None (mana cost; from the graveyard: flashback if it has one) or an alternative
+    cost (flashback, overload, evoke, free);
     choice: which instance when the card has several (e.g. two flashback costs);
     kicks: times each optional additional cost is paid (kickers, multikickers, "you may"
     costs, in that order); kicker: shorthand for the first one.  Raises InputError for an
@@ -319,6 +320,8 @@ def total_cost(board: Board, player: str | None, card_name: str, zone: str = "ha
         raise InputError("--alt", "unknown alternative cost %r%s" % (alt, _nearest(alt, list(ALTERNATIVES))), board.source)
     card = find_card(board, player, card_name, zone)
     sc = spell_costs(card)
+    if alt is None and zone == "graveyard" and base_choices(board, player, card, "flashback"):
+        alt = "flashback"  # the one permission to cast from a graveyard we model (702.34a)
     choices = base_choices(board, player, card, alt)
     if not choices:
         raise InputError("--alt", "%s has no %s cost" % (card.name, alt), board.source)
@@ -382,20 +385,6 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         convoke=bool(card.static_keywords.get("Convoke")), improvise=bool(card.static_keywords.get("Improvise")),
         delve=bool(card.static_keywords.get("Delve")), notes=[nu.sentence for nu in sc.not_understood],
     )
-
-
-def payment_plan(board: Board, player: str | None, card_name: str, zone: str = "hand", alt: str | None = None,
-                 x: int = 0, kicker: int = 0) -> TotalCost:
-    """The locked total `pay --card` pays (one requirement per 601.2b announcement).
-
-    Raises InputError when the total has a non-mana part the payment solver does not pay
-    (anything but one "Sacrifice N <type>"): a count without it would be wrong."""
-    plan = total_cost(board, player, card_name, zone=zone, alt=alt, x=x, kicker=kicker)
-    if plan.other and not paid_by_solver(plan.other):
-        raise InputError("--card", "%s: the cost part(s) %s are not modelled by the payment solver; use "
-                         "`manasolve cost` for the breakdown" % (card_name, ", ".join(repr(o) for o in plan.other)),
-                         board.source)
-    return plan
 
 
 def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[tuple[int, ...]]:

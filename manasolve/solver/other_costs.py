@@ -1,0 +1,355 @@
+"""Non-mana parts of a total cost (118.8, 601.2h): "Sacrifice a creature", "Discard a
+card", "Exile X blue cards from your graveyard", "Return a land you control to its
+owner's hand", "Tap three untapped white creatures you control", "Remove X loyalty counters
+from among planeswalkers you control", "Collect evidence 6" — what may be chosen, in how
+many ways, and where the choice meets the mana payment.
+
+Mana abilities are activated first (601.2g), the total cost is paid after (601.2h), so:
+a permanent tapped for mana (or convoke) may still be sacrificed or returned, but not if a
+mana ability already sacrificed it; a creature tapped for the cost can't have been tapped
+or sacrificed for mana; a card exiled for delve can't be exiled again.  Objects whose use
+conflicts this way are *reserved*: for each way to reserve some of them (grouped by the
+payment solver's classes of interchangeable objects) the mana payment is counted on what
+is left, so counts stay exact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import product
+from math import comb
+
+from manasolve.models.board import Board, Permanent
+from manasolve.models.spell_costs import card_matches, spell_filter
+from manasolve.solver.resources import PermClass, Resources
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_N = r"(a|an|one|two|three|four|five|six|seven|\d+|x|any number of)"
+_FORMS = [
+    ("sacrifice", "battlefield", re.compile(r"sacrifice %s (.+?)" % _N)),
+    ("discard", "hand", re.compile(r"discard %s (cards?)" % _N)),
+    ("exile", "graveyard", re.compile(r"exile %s (.*?)cards? from your graveyard" % _N)),
+    ("exile", "hand", re.compile(r"exile %s (.*?)cards? from your hand" % _N)),
+    ("return", "battlefield", re.compile(r"return %s (.+?) you control to (?:its|their) owner's hand" % _N)),
+    ("tap", "battlefield", re.compile(r"tap %s untapped (.+?) you control" % _N)),
+    ("remove_counters", "battlefield",
+     re.compile(r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N)),
+    ("collect_evidence", "graveyard", re.compile(r"collect evidence (\d+|x)")),
+]
+# Reserving options tried before giving up on an exact count.
+MAX_OPTIONS = 4096
+
+
+class NotPaid(ValueError):
+    """A non-mana part the solver does not pay (its text, or why)."""
+
+
+@dataclass(frozen=True)
+class PartChoice:
+    """One non-mana part: choose `k` of the `eligible` objects (None: any number of them);
+    for collect evidence any set whose total mana value (`values`) is at least `at_least`;
+    for removing counters, `k` counters spread over the eligible permanents, at most
+    `values[i]` from each."""
+
+    kind: str  # sacrifice, discard, exile, return, tap, remove_counters, collect_evidence
+    zone: str  # where the objects are: battlefield, hand, graveyard
+    text: str
+    eligible: tuple[str, ...]
+    k: int | None
+    values: tuple[int, ...] = ()
+    at_least: int = 0
+
+    def ways(self, free: tuple[str, ...] | None = None, taken: int = 0, taken_value: int = 0) -> int:
+        """Choices among `free` (default: all eligible) once `taken` objects of total mana
+        value `taken_value` are already chosen elsewhere."""
+        pool = self.eligible if free is None else free
+        if self.kind == "remove_counters":
+            return _bounded_compositions([self.values[self.eligible.index(e)] for e in pool], self.k - taken)
+        if self.kind == "collect_evidence":
+            return _subsets_reaching([self.values[self.eligible.index(e)] for e in pool],
+                                     self.at_least - taken_value)
+        if self.k is None:
+            return 2 ** len(pool)
+        return comb(len(pool), self.k - taken) if self.k >= taken else 0
+
+    def answer(self) -> dict:
+        out: dict = {"kind": self.kind, "cost": self.text, "from": list(self.eligible), "ways": self.ways()}
+        if self.kind == "collect_evidence":
+            out["total_mana_value_at_least"] = self.at_least
+        else:
+            out["choose"] = "any number" if self.k is None else self.k
+        return out
+
+
+def _bounded_compositions(caps: list[int], total: int) -> int:
+    """Ways to write `total` as a sum of parts 0 <= r_i <= caps[i]."""
+    if total < 0:
+        return 0
+    ways = [1] + [0] * total
+    for cap in caps:
+        nxt = [0] * (total + 1)
+        for t in range(total + 1):
+            nxt[t] = sum(ways[t - r] for r in range(0, min(cap, t) + 1))
+        ways = nxt
+    return ways[total]
+
+
+def _subsets_reaching(values: list[int], need: int) -> int:
+    """Subsets of `values` whose sum is at least `need` (collect evidence, 701.59a)."""
+    if need <= 0:
+        return 2 ** len(values)
+    below = [1] + [0] * (need - 1)  # below[s]: subsets summing to exactly s < need
+    for v in values:
+        below = [below[s] + (below[s - v] if s >= v else 0) for s in range(need)]
+    return 2 ** len(values) - sum(below)
+
+
+def _number(word: str, x: int) -> int | None:
+    if word == "any number of":
+        return None
+    if word == "x":
+        return x
+    return _NUMBERS.get(word) or int(word)
+
+
+def _perm_matches(perm: Permanent, alternatives: tuple[tuple[str, ...], ...]) -> bool:
+    subtypes = set(perm.type_line.split("—")[1].split()) if "—" in perm.type_line else set()
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+    def one(words: tuple[str, ...]) -> bool:
+        for w in words:
+            if w.startswith("non-"):
+                if perm.is_type(w[4:]):
+                    return False
+            elif w in names:
+                if names[w] not in perm.colors:
+                    return False
+            elif w == "colorless":
+                if perm.colors:
+                    return False
+            elif not (perm.is_type(w) or w in subtypes):
+                return False
+        return True
+    return any(one(words) for words in alternatives)
+
+
+def _filter(phrase: str, text: str) -> tuple[tuple[str, ...], ...]:
+    words = [w for w in phrase.replace("untapped ", "").split() if w not in ("card", "cards")]
+    if not words:
+        return ((),)
+    # Type words were lower-cased with the text; filter words want them capitalised.
+    alternatives = spell_filter(" ".join(w if w in ("and", "or") or w in _COLOR_WORDS else w.capitalize()
+                                         for w in words))
+    if alternatives is None:
+        raise NotPaid("%r: %r is not a filter the solver reads" % (text, phrase))
+    return alternatives or ((),)
+
+
+_COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")
+
+
+@dataclass(frozen=True)
+class PartText:
+    """What a part's text asks, before looking at a board."""
+
+    kind: str
+    zone: str
+    k: int | None  # None: any number; collect evidence: the total mana value
+    alternatives: tuple[tuple[str, ...], ...] = ((),)
+    counter: str = ""
+
+
+def read_part(text: str, x: int = 0) -> PartText:
+    """The part's kind, zone, number and filter; raises NotPaid for text not read."""
+    low = text.strip().rstrip(".").lower()
+    for kind, zone, form in _FORMS:
+        m = form.fullmatch(low)
+        if m is None:
+            continue
+        if kind == "collect_evidence":
+            return PartText(kind, zone, x if m.group(1) == "x" else int(m.group(1)))
+        k = _number(m.group(1), x)
+        if kind == "remove_counters":
+            if m.group(2) != "loyalty" or k is None:
+                break
+            return PartText(kind, zone, k, _filter(m.group(3), text), "loyalty")
+        return PartText(kind, zone, k, _filter(m.group(2), text))
+    raise NotPaid("non-mana cost part %r is not paid by the payment solver" % text)
+
+
+def understood(texts: list[str]) -> bool:
+    """Whether the payment solver pays every one of these parts."""
+    try:
+        for t in texts:
+            read_part(t)
+    except NotPaid:
+        return False
+    return True
+
+
+def parse_part(board: Board, player: str, text: str, x: int = 0, casting: str | None = None,
+               zone_cast_from: str = "hand") -> PartChoice:
+    """The choice one part asks for on `board`.  `casting`: the card being cast, which is
+    on the stack by now and can't pay for itself (601.2a).  Raises NotPaid."""
+    part = read_part(text, x)
+    me = board.player(player)
+    if part.zone == "battlefield":
+        perms = [p for p in board.controlled_by(player) if _perm_matches(p, part.alternatives)
+                 and not (part.kind == "tap" and p.tapped)]
+        values = tuple(p.counters.get(part.counter, 0) for p in perms) if part.counter else ()
+        return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), part.k, values)
+    cards = me.hand if part.zone == "hand" else me.graveyard
+    ids = _zone_cards(cards, part.zone, casting if zone_cast_from == part.zone else None)
+    if part.kind == "collect_evidence":
+        return PartChoice(part.kind, part.zone, text, ids, None, tuple(_mana_value(board, i) for i in ids), part.k)
+    eligible = tuple(i for i in ids if any(card_matches(board.db.get(i.split(":", 1)[1]), words)
+                                           for words in part.alternatives))
+    return PartChoice(part.kind, part.zone, text, eligible, part.k)
+
+
+def _zone_cards(names: list[str], zone: str, casting: str | None) -> tuple[str, ...]:
+    cards = list(enumerate(names))
+    if casting is not None and casting in names:
+        cards.pop(next(k for k, (_, name) in enumerate(cards) if name == casting))
+    return tuple("%s[%d]:%s" % (zone, i, name) for i, name in cards)
+
+
+def _mana_value(board: Board, ident: str) -> int:
+    card = board.db.get(ident.split(":", 1)[1])
+    return card.mana_cost.mana_value if card.mana_cost else 0
+
+
+def parse_parts(board: Board, player: str, texts: list[str], x: int = 0, casting: str | None = None,
+                zone_cast_from: str = "hand") -> list[PartChoice]:
+    """Every part's choice; raises NotPaid for a part the solver does not pay, or for two
+    parts that could pick the same object (their choices would not be independent)."""
+    parts = [parse_part(board, player, t, x, casting, zone_cast_from) for t in texts]
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            if set(a.eligible) & set(b.eligible):
+                raise NotPaid("%r and %r may pick the same objects; not paid together" % (a.text, b.text))
+    return parts
+
+
+# --- meeting the mana payment ---------------------------------------------------------
+
+def _conflicting_roles(kind: str, cls: PermClass) -> list[int] | None:
+    """Roles of `cls` a member can't take if chosen for a part of `kind`: None = every
+    role (the member is not there for the mana payment at all)."""
+    if kind in ("tap", "exile", "collect_evidence"):
+        return None  # tapped or exiled by the mana payment first (601.2g before 601.2h)
+    if kind in ("sacrifice", "return"):
+        return [i for i, r in enumerate(cls.roles) if r.removes_member]
+    return []
+
+
+@dataclass
+class Option:
+    """One way to share the parts' objects with the mana payment: `reserved[c]` members
+    of class c (the last ones) are kept out of roles they conflict with; `ways` choices of
+    the parts' objects go with it."""
+
+    resources: Resources
+    ways: int
+    chosen_reserved: dict[int, list[str]] = field(default_factory=dict)  # part index -> ids reserved
+    free: dict[int, tuple[str, ...]] = field(default_factory=dict)  # part index -> eligible, no conflict
+
+    @property
+    def reserved_count(self) -> int:
+        return sum(len(v) for v in self.chosen_reserved.values())
+
+
+def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
+    """Every reservation with its number of choices, cheapest-to-the-payment first (fewest
+    objects taken from the mana payment).  Raises NotPaid beyond MAX_OPTIONS."""
+    per_part = []
+    for part in parts:
+        eligible = set(part.eligible)
+        hits = []  # (class index, eligible members, conflicting roles)
+        for ci, cls in enumerate(res.classes):
+            conflict = _conflicting_roles(part.kind, cls)
+            members = [m.id for m in cls.members if m.id in eligible]
+            if members and (conflict is None or conflict):
+                hits.append((ci, members, conflict))
+        inside = {m for _, members, _ in hits for m in members}
+        free = tuple(e for e in part.eligible if e not in inside)
+        choices = []
+        for counts in product(*(range(len(members) + 1) for _, members, _ in hits)):
+            taken = sum(counts)
+            if part.k is not None and part.kind != "collect_evidence" and taken > part.k:
+                continue
+            value = sum(part.values[part.eligible.index(members[0])] * j
+                        for (_, members, _), j in zip(hits, counts) if j) if part.kind == "collect_evidence" else 0
+            w = part.ways(free, taken, value)
+            for (_, members, _), j in zip(hits, counts):
+                w *= comb(len(members), j)
+            if w:
+                choices.append(([(ci, members[len(members) - j:], conflict)
+                                 for (ci, members, conflict), j in zip(hits, counts) if j], w))
+            if len(choices) > MAX_OPTIONS:
+                raise NotPaid("%r: too many ways to share objects with the mana payment to count" % part.text)
+        per_part.append((choices, free))
+    out = []
+    frees = {pi: free for pi, (_, free) in enumerate(per_part)}
+    for combo in product(*(choices for choices, _ in per_part)):
+        ways = 1
+        reserve: list[tuple[int, list[str], list[int] | None]] = []
+        chosen: dict[int, list[str]] = {}
+        for pi, (picks, w) in enumerate(combo):
+            ways *= w
+            reserve += picks
+            chosen[pi] = [m for _, ms, _ in picks for m in ms]
+        out.append(Option(_reserve(res, reserve), ways, chosen, frees))
+        if len(out) > MAX_OPTIONS:
+            raise NotPaid("too many ways to share objects with the mana payment to count")
+    out.sort(key=lambda o: o.reserved_count)
+    return out
+
+
+def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None]]) -> Resources:
+    """`res` with the picked members out of their conflicting roles."""
+    if not picks:
+        return res
+    classes = list(res.classes)
+    extra: list[PermClass] = []
+    for ci, ids, conflict in picks:
+        cls = classes[ci]
+        kept = [m for m in cls.members if m.id not in ids]
+        classes[ci] = PermClass(kept, cls.roles, cls.indistinct)
+        if conflict:  # the picked members keep their other roles, in a class of their own
+            roles = [r for i, r in enumerate(cls.roles) if i not in conflict]
+            if roles:
+                extra.append(PermClass([m for m in cls.members if m.id in ids], roles, cls.indistinct))
+    return Resources([c for c in classes if c.members] + extra, res.skipped)
+
+
+def cheapest(board: Board, part: PartChoice, among: tuple[str, ...], reserved: list[str]) -> list[str]:
+    """What an AI gives up from `among` on top of the `reserved` objects: permanents with
+    the least power + toughness (non-creatures count 0), cards with the lowest mana value,
+    then the lowest ids; nothing extra for "any number"; for collect evidence the fewest
+    cards (highest mana value first) reaching the total; for counters, from the
+    planeswalkers with the most loyalty."""
+    def value(ident: str) -> tuple[int, str]:
+        if part.zone != "battlefield":
+            return (_mana_value(board, ident), ident)
+        perm = board.get(ident)
+        return (perm.power + perm.toughness if perm.is_creature else 0, ident)
+    if part.kind == "remove_counters":
+        left, out = part.k, []
+        for ident in sorted(among, key=lambda i: (-part.values[part.eligible.index(i)], i)):
+            take = min(left, part.values[part.eligible.index(ident)])
+            out += [ident] * take
+            left -= take
+        return out
+    if part.kind == "collect_evidence":
+        out, total = [], sum(_mana_value(board, i) for i in reserved)
+        for ident in sorted(among, key=lambda i: (-_mana_value(board, i), i)):
+            if total >= part.at_least:
+                break
+            out.append(ident)
+            total += _mana_value(board, ident)
+        return out
+    if part.k is None:
+        return []
+    return sorted(among, key=value)[:part.k - len(reserved)]

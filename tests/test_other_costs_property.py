@@ -1,0 +1,167 @@
+"""Property test: totals with a non-mana part (tap creatures, sacrifice, return, exile from
+the graveyard, collect evidence, discard) counted by the solver equal an independent count:
+every brute-force mana payment (tests/bruteforce.py) times the ways to choose the part's
+objects among those that payment leaves available (601.2g mana abilities first, then
+601.2h the rest of the total cost)."""
+
+from __future__ import annotations
+
+from math import comb
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from manasolve.models.board import load_board
+from manasolve.models.mana import ManaCost
+from manasolve.solver.other_costs import parse_parts
+from manasolve.solver.pay import pay, payable
+from tests.bruteforce import brute_payments
+
+SOURCES = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Buried Treasure",
+           "Dwarven Ruins", "Tinder Wall", "Kitesail Scout", "Sol Ring", "Springleaf Drum", "Cylian Elf"]
+GRAVEYARD = ["Think Twice", "Forest", "Treasure Cruise", "Kitesail Scout"]
+
+
+def _is(types: str):
+    return lambda perm: any(t in perm.card.types for t in types.split("|"))
+
+
+# text -> (what it does, how many (None: any number), which permanents / "graveyard" / "hand")
+PARTS = {
+    "Tap an untapped creature you control": ("tap", 1, _is("Creature")),
+    "Tap two untapped creatures you control": ("tap", 2, _is("Creature")),
+    "Tap any number of untapped creatures you control": ("tap", None, _is("Creature")),
+    "Tap an untapped white creature you control": ("tap", 1, lambda p: "Creature" in p.card.types and "W" in p.colors),
+    "Sacrifice a creature": ("remove", 1, _is("Creature")),
+    "Sacrifice an artifact or creature": ("remove", 1, _is("Artifact|Creature")),
+    "Return a land you control to its owner's hand": ("remove", 1, _is("Land")),
+    "Exile a card from your graveyard": ("exile", 1, "graveyard"),
+    "Exile two cards from your graveyard": ("exile", 2, "graveyard"),
+    "Collect evidence 4": ("evidence", 4, "graveyard"),
+    "Discard a card": ("discard", 1, "hand"),
+}
+
+
+@st.composite
+def scenarios(draw):
+    n = draw(st.integers(0, 6))
+    perms = [{"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)), "tapped": draw(st.booleans()) and draw(st.booleans()),
+              "sick": draw(st.booleans())} for i in range(n)]
+    cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{G}", "{W}", "{B}", "{R}", "{G/W}"]), max_size=3))) or "{0}"
+    graveyard = draw(st.lists(st.sampled_from(GRAVEYARD), max_size=min(3, 8 - n)))
+    hand = draw(st.lists(st.sampled_from(["Forest", "Think Twice"]), max_size=2))
+    part = draw(st.sampled_from(sorted(PARTS)))
+    flags = draw(st.sampled_from([(False, False), (True, False), (False, True)]))
+    return perms, cost, graveyard, hand, part, flags
+
+
+def _mana_value(board, name: str) -> int:
+    card = board.db.get(name)
+    return card.mana_cost.mana_value if card.mana_cost else 0
+
+
+def _brute_count(board, ident, part: str) -> int:
+    """Ways to pay `part` after the mana payment `ident` (a brute-force identity)."""
+    kind, k, which = PARTS[part]
+    _, acts, taps = ident
+    me = board.player("a")
+    used = {a[0] for a in acts} | {h for a in acts for h in a[3]} | {pid for pid, _ in taps}
+    sacrificed = {a[0] for a in acts if a[0] != "pool" and any(
+        ab.text == a[1] and ab.cost.sacrifice_self for ab in board.get(a[0]).card.intrinsic_mana_abilities())}
+    delved = {pid for pid, how in taps if how == "delve"}
+    if which == "hand":
+        avail = list(me.hand)
+    elif which == "graveyard":
+        avail = ["graveyard[%d]:%s" % (i, c) for i, c in enumerate(me.graveyard)]
+        avail = [c for c in avail if c not in delved]
+    else:
+        eligible = [p.id for p in board.controlled_by("a") if which(p) and not (kind == "tap" and p.tapped)]
+        avail = [pid for pid in eligible if pid not in (used if kind == "tap" else sacrificed)]
+    if kind == "evidence":
+        values = [_mana_value(board, c.split(":", 1)[1]) for c in avail]
+        return sum(1 for mask in range(2 ** len(values))
+                   if sum(v for i, v in enumerate(values) if mask >> i & 1) >= k)
+    return 2 ** len(avail) if k is None else comb(len(avail), k)
+
+
+def _board(perms, graveyard, hand):
+    return load_board({"players": [{"name": "a", "life": 20, "battlefield": perms, "graveyard": graveyard,
+                                    "hand": hand}]})
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+@example(([{"id": "p0", "card": "Llanowar Elves"}, {"id": "p1", "card": "Kitesail Scout"}], "{G}", [], [],
+          "Tap an untapped creature you control", (False, False)))
+@example(([{"id": "p0", "card": "Blood Pet"}, {"id": "p1", "card": "Tinder Wall"}], "{B}", [], [],
+          "Sacrifice a creature", (False, False)))
+@example(([{"id": "p0", "card": "Forest"}], "{1}{G}", ["Forest", "Kitesail Scout", "Think Twice"], [],
+          "Collect evidence 4", (False, True)))
+def test_other_cost_counts_match_brute_force(scenario):
+    perms, cost_text, graveyard, hand, part, (convoke, delve) = scenario
+    board = _board(perms, graveyard, hand)
+    cost = ManaCost.parse(cost_text)
+    parts = parse_parts(board, "a", [part])
+    expected = sum(_brute_count(board, ident, part)
+                   for ident in brute_payments(board, cost, convoke=convoke, delve=delve))
+    answer = pay(board, cost, convoke=convoke, delve=delve, parts=parts)
+    assert answer["count"] == expected
+    assert answer["payable"] == (expected > 0)
+    assert payable(board, cost, convoke=convoke, delve=delve, parts=parts) == (expected > 0)
+    listed = pay(board, cost, mode="all", limit=None, convoke=convoke, delve=delve, parts=parts)
+    assert sum(g["multiplicity"] for g in listed["payments"]) == expected
+    best = pay(board, cost, mode="best", convoke=convoke, delve=delve, parts=parts)
+    assert best["payable"] == (expected > 0)
+    if expected:
+        _check_best_choice(board, best["best"], part)
+
+
+def _check_best_choice(board, best: dict, part: str) -> None:
+    """The objects --best gives up are ones its own mana payment leaves available."""
+    kind, k, which = PARTS[part]
+    (chosen_part,) = best["other_costs"]
+    chosen = chosen_part["chosen"]
+    used = {a["permanent"] for a in best["activations"]} | {t["permanent"] for t in best["tapped_for_cost"]}
+    sacrificed = {a["permanent"] for a in best["activations"] if "Sacrifice this" in a["ability"]}
+    delved = set(best.get("exiled_for_delve", []))
+    assert len(set(chosen)) == len(chosen)
+    if kind == "tap":
+        assert not set(chosen) & used
+    if kind == "remove":
+        assert not set(chosen) & sacrificed
+    if which == "graveyard":
+        assert not set(chosen) & delved
+    if kind == "evidence":
+        assert sum(_mana_value(board, c.split(":", 1)[1]) for c in chosen) >= k
+    elif k is not None:
+        assert len(chosen) == k
+
+
+def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
+    # Flashback—Tap three untapped white creatures you control.  Two Scouts and a white
+    # mana creature... here the only white creatures are Scouts: 3 Scouts → 1 way; a
+    # fourth Scout → C(4,3) = 4 ways.
+    perms = [{"id": "s%d" % i, "card": "Kitesail Scout"} for i in range(4)]
+    board = _board(perms, ["Battle Screech"], [])
+    answer = pay(board, ManaCost.parse("{0}"), parts=parse_parts(board, "a", [
+        "Tap three untapped white creatures you control"]))
+    assert answer["count"] == 4
+
+
+def test_tapped_for_mana_means_not_tapped_for_the_cost():
+    # {G} from one of two Elves, then tap an untapped creature: the other Elf (1 way per
+    # Elf paying) — 2 payments; the Elf that made the mana can't be the one tapped.
+    board = _board([{"id": "e1", "card": "Llanowar Elves"}, {"id": "e2", "card": "Llanowar Elves"}], [], [])
+    parts = parse_parts(board, "a", ["Tap an untapped creature you control"])
+    assert pay(board, ManaCost.parse("{G}"), parts=parts)["count"] == 2
+    assert pay(board, ManaCost.parse("{G}{G}"), parts=parts)["payable"] is False
+
+
+def test_sacrificed_for_mana_means_not_sacrificed_again():
+    # Blood Pet sacrificed for {B} can't also be the creature sacrificed for the cost; a
+    # Forest-tapped... Tinder Wall is the only other creature.
+    board = _board([{"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}], [], [])
+    parts = parse_parts(board, "a", ["Sacrifice a creature"])
+    answer = pay(board, ManaCost.parse("{B}"), parts=parts, mode="best")
+    assert answer["best"]["sacrificed"] == ["wall"]
+    assert pay(board, ManaCost.parse("{B}"), parts=parts)["count"] == 1
