@@ -94,5 +94,7 @@ def render(answer: dict) -> None:
             part["cost"], what, ", ".join(part["from"]) or "none", part["ways"]))
     for part in (answer.get("best") or {}).get("other_costs", []):
         console.print("%s: %s" % (part["cost"], ", ".join(part["chosen"]) or "nothing"))
+    for note in answer.get("notes", []):
+        console.print("[yellow]not understood, not in the total:[/yellow] " + note)
     for note in answer.get("not_modelled", []):
         console.print("[yellow]not modelled:[/yellow] " + note)

@@ -47,10 +47,14 @@ def render(answer: dict) -> None:
             what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "")
             extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
                               for a in p.get("additional", []))
-            t.add_row(what, p["zone"], p["via"] + (" + " + extra if extra else ""), p["total"],
+            t.add_row(what, p["zone"], p["via"] + (" + " + extra if extra else ""),
+                      p["total"] + (" [yellow]*[/yellow]" if p.get("notes") else ""),
                       _show(p["payable"]), _show(p["count"]))
         else:
             t.add_row("activate", p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]), _show(p["count"]))
     console.print(t)
     if any(p["payable"] is None for p in answer["plays"]):
         console.print("[yellow]?[/yellow]: a cost part the payment solver does not model (see --json not_modelled)")
+    for p in answer["plays"]:
+        for note in p.get("notes", []):
+            console.print("[yellow]*[/yellow] %s: not understood, not in the total: %s" % (p.get("card"), note))

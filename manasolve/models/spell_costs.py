@@ -105,12 +105,15 @@ class CostModifier:
 class SelfReduction:
     """The spell's own reduction: ``amount`` less for each object matching one of
     ``per`` (filter-word tuples) in ``zone`` (``battlefield``: permanents its caster
-    controls; ``graveyard``: cards in its caster's graveyard).  Affinity is one (702.41)."""
+    controls; ``graveyard``: cards in its caster's graveyard), or once when the optional
+    cost whose text begins with ``if_paid`` is paid ("if evidence was collected", "if it
+    was kicked").  Affinity is one (702.41)."""
 
     amount: ManaCost
     per: tuple[tuple[str, ...], ...]
     zone: str = "battlefield"
     text: str = ""
+    if_paid: str = ""
 
 
 @dataclass
@@ -226,6 +229,10 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
         per = spell_filter(m.group(2))
         zone = "battlefield" if m.group(3) == "you control" else "graveyard"
         return SelfReduction(ManaCost.parse(m.group(1)), per, zone, sentence) if per else None
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if (evidence was collected|it was kicked|~ was kicked)\.", sentence)
+    if m:
+        paid = "collect evidence" if m.group(2).startswith("evidence") else "kicker"
+        return SelfReduction(ManaCost.parse(m.group(1)), (), "paid", sentence, paid)
     return None
 
 

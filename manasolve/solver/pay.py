@@ -272,6 +272,8 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
     answer["card"] = card
     answer["total"] = plan.total_text
     answer["castable_now"], answer["reason"] = plan.castable_now, plan.reason
+    if plan.notes:  # cost sentences not understood: the total may miss what they say
+        answer["notes"] = plan.notes
     return answer
 
 

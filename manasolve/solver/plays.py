@@ -152,6 +152,8 @@ def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: 
         entry["not_modelled"] = plan.other
     if plan.base.kind == "flashback":
         entry["exiled_when_leaving_stack"] = True
+    if plan.notes:  # cost sentences not understood: the total may miss what they say
+        entry["notes"] = plan.notes
     return entry
 
 

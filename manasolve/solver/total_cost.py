@@ -285,12 +285,17 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
     return inc, red
 
 
-def _self_reductions(board: Board, player: str, card: Card, zone: str) -> list[tuple[ManaCost, dict]]:
-    """The spell's own "costs {1} less for each ..." reductions (702.41 affinity)."""
+def _self_reductions(board: Board, player: str, card: Card, zone: str,
+                     paid: list[str]) -> list[tuple[ManaCost, dict]]:
+    """The spell's own "costs {1} less for each ..." reductions (702.41 affinity) and
+    "costs {2} less if evidence was collected" ones, given the optional costs `paid`
+    (their kinds and texts)."""
     out = []
     me = board.player(player)
     for sr in spell_costs(card).self_reductions:
-        if sr.zone == "battlefield":
+        if sr.zone == "paid":
+            n = int(any(p.lower().startswith(sr.if_paid) for p in paid))
+        elif sr.zone == "battlefield":
             n = sum(1 for perm in board.controlled_by(player) if any(_perm_matches(perm, w) for w in sr.per))
         else:
             names = list(me.graveyard)
@@ -360,7 +365,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         life += add.cost.life
         other += add.cost.other
     inc, red = _modifiers(board, player, card)
-    red += _self_reductions(board, player, card, zone)
+    paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
+    red += _self_reductions(board, player, card, zone, paid)
     if base.cost is not None:
         for amount, _ in inc:
             symbols += amount.symbols

@@ -1,0 +1,124 @@
+"""Real cards whose total cost has a non-mana part (118.8, 601.2h), paid through
+`pay --card` and listed by `plays`; each expected count is worked out in the comment."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from manasolve.cli import main
+from manasolve.models.board import InputError, load_board
+from manasolve.solver.pay import pay_cost_or_card
+from manasolve.solver.plays import plays_answer
+from manasolve.solver.total_cost import total_cost
+
+
+def board(perms: list[tuple[str, str]], hand=(), graveyard=(), **extra) -> object:
+    entries = [dict({"id": pid, "card": card}, **extra.get(pid, {})) for pid, card in perms]
+    return load_board({"active_player": "a", "step": "precombat_main",
+                       "players": [{"name": "a", "life": 20, "battlefield": entries, "hand": list(hand),
+                                    "graveyard": list(graveyard)}]})
+
+
+def test_flash_of_insight_flashback_exiles_x_blue_cards():
+    # Flashback—{1}{U}, Exile X blue cards from your graveyard.  Mana: {i1,i2}, {i1,f},
+    # {i2,f} = 3; the blue cards other than Flash of Insight itself (on the stack, 601.2a):
+    # Think Twice, Deep Analysis, Treasure Cruise → C(3,2) = 3 for X = 2.
+    b = board([("i1", "Island"), ("i2", "Island"), ("f", "Forest")],
+              graveyard=["Flash of Insight", "Think Twice", "Deep Analysis", "Treasure Cruise", "Forest"])
+    ans = pay_cost_or_card(b, card="Flash of Insight", zone="graveyard", x=2)
+    assert ans["total"] == "{1}{U}, Exile X blue cards from your graveyard"
+    assert ans["count"] == 9 and ans["exile"]["choose"] == 2 and len(ans["exile"]["from"]) == 3
+    assert pay_cost_or_card(b, card="Flash of Insight", zone="graveyard", x=3)["count"] == 3
+    assert pay_cost_or_card(b, card="Flash of Insight", zone="graveyard", x=4)["payable"] is False
+
+
+def test_light_up_the_night_removes_x_loyalty_counters_from_among_planeswalkers():
+    # Remove 3 loyalty counters from among walkers with 2 and 3: (0,3), (1,2), (2,1) = 3
+    # ways; {3}{R} from exactly four Mountains: 1 way.
+    b = board([("m%d" % i, "Mountain") for i in range(4)] + [("pw1", "Chandra, Bold Pyromancer"),
+                                                               ("pw2", "Jiang Yanggu, Wildcrafter")],
+              graveyard=["Light Up the Night"], pw1={"counters": {"loyalty": 2}}, pw2={"counters": {"loyalty": 3}})
+    ans = pay_cost_or_card(b, card="Light Up the Night", zone="graveyard", x=3, mode="best")
+    assert ans["best"]["counters_removed_from"].count("pw2") == 3  # the fuller walker first
+    assert pay_cost_or_card(b, card="Light Up the Night", zone="graveyard", x=3)["count"] == 3
+    assert pay_cost_or_card(b, card="Light Up the Night", zone="graveyard", x=6)["payable"] is False
+
+
+def test_burn_at_the_stake_taps_any_number_of_creatures_not_used_for_mana():
+    # {2}{R}{R}{R} needs all five sources, the Elves included; the Scout may be tapped or
+    # not: 2 payments.  A sick Elf can't tap for mana, so then nothing pays.
+    perms = [("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest"),
+             ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout")]
+    assert pay_cost_or_card(board(perms, hand=["Burn at the Stake"]), card="Burn at the Stake")["count"] == 2
+    sick = board(perms, hand=["Burn at the Stake"], elf={"sick": True})
+    assert pay_cost_or_card(sick, card="Burn at the Stake")["payable"] is False
+
+
+def test_arctic_merfolk_kicker_returns_a_creature_even_one_tapped_for_mana():
+    # {1}{U} + "Return a creature you control to its owner's hand": {U} from the Island,
+    # {1} from Forest or Elves (2); the returned creature: Elves or Scout (2) — the Elves
+    # tapped for mana may still be returned (601.2g, then 601.2h): 4.
+    b = board([("i", "Island"), ("f", "Forest"), ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout")],
+              hand=["Arctic Merfolk"])
+    assert pay_cost_or_card(b, card="Arctic Merfolk", kicker=1)["count"] == 4
+    assert pay_cost_or_card(b, card="Arctic Merfolk")["count"] == 2
+
+
+def test_bite_down_on_crime_costs_two_less_when_evidence_was_collected():
+    b = board([("f", "Forest"), ("g", "Forest")], hand=["Bite Down on Crime"],
+              graveyard=["Treasure Cruise", "Think Twice"])
+    t = total_cost(b, None, "Bite Down on Crime", kicker=1)
+    assert t.total_text == "{1}{G}, Collect evidence 6"
+    # Evidence 6: Treasure Cruise (8) alone or with Think Twice (3): 2 ways; {1}{G}: 1.
+    assert pay_cost_or_card(b, card="Bite Down on Crime", kicker=1)["count"] == 2
+    assert total_cost(b, None, "Bite Down on Crime").total_text == "{3}{G}"
+
+
+def test_lava_dart_flashback_sacrifices_a_mountain():
+    b = board([("m1", "Mountain"), ("m2", "Mountain"), ("f", "Forest")], graveyard=["Lava Dart"])
+    ans = pay_cost_or_card(b, card="Lava Dart", zone="graveyard", mode="best")
+    assert ans["payable"] and len(ans["best"]["sacrificed"]) == 1
+    assert pay_cost_or_card(b, card="Lava Dart", zone="graveyard")["count"] == 2
+
+
+def test_plays_pay_the_non_mana_parts():
+    b = board([("m1", "Mountain")] + [("scout%d" % i, "Kitesail Scout") for i in range(3)],
+              graveyard=["Battle Screech", "Lava Dart"])
+    got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_answer(b, None)["plays"]
+           if p["kind"] == "cast"}
+    assert got[("Battle Screech", "flashback")] == (True, 1)
+    assert got[("Lava Dart", "flashback")] == (True, 1)
+
+
+def test_graveyard_cast_without_alt_uses_flashback_and_pay_says_when_not_castable():
+    b = board([("k%d" % i, "Kitesail Scout") for i in range(3)], hand=["Think Twice"], graveyard=["Battle Screech"])
+    assert pay_cost_or_card(b, card="Battle Screech", zone="graveyard")["total"].endswith("white creatures you control")
+    ans = pay_cost_or_card(b, card="Think Twice")  # {1}{U}: no lands at all
+    assert ans["castable_now"] is True and ans["payable"] is False
+
+
+def test_cli_pay_card_with_a_tap_part(tmp_path, capsys):
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"active_player": "a", "players": [{"name": "a", "graveyard": ["Battle Screech"],
+                                "battlefield": [{"id": "k%d" % i, "card": "Kitesail Scout"} for i in range(4)]}]}))
+    assert main(["pay", str(path), "--card", "Battle Screech", "--from", "graveyard", "--json"]) == 0
+    ans = json.loads(capsys.readouterr().out)
+    assert ans["count"] == 4 and ans["tap"]["choose"] == 3
+
+
+def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
+    odd = {"name": "Odd Toll", "manaCost": "{1}", "type": "Sorcery", "types": ["Sorcery"],
+           "text": "As an additional cost to cast this spell, exile a creature you control.\nDraw a card."}
+    raw = {"active_player": "a", "cards": [odd],
+           "players": [{"name": "a", "hand": ["Odd Toll"], "battlefield": [{"id": "m", "card": "Mountain"}]}]}
+    with pytest.raises(InputError, match="not paid by the payment solver"):
+        pay_cost_or_card(load_board(raw), card="Odd Toll")
+    play = next(p for p in plays_answer(load_board(raw), None)["plays"] if p.get("card") == "Odd Toll")
+    assert play["payable"] is None and play["count"] is None
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(raw))
+    assert main(["pay", str(path), "--card", "Odd Toll"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Exile a creature you control" in err
