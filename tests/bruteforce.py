@@ -72,11 +72,20 @@ def announcements(cost: ManaCost) -> list[tuple[tuple, list[str], int]]:
     return list(seen.values())
 
 
-def _choices(perm, convoke: bool, improvise: bool) -> list[tuple]:
-    """Every way one permanent can take part: None, an activation, a convoke/improvise tap."""
+def _outlets(perms) -> list[tuple]:
+    """(outlet, ability) for each "Sacrifice a <type>: Add ..." ability (no {T}, repeatable)."""
+    return [(p, ab) for p in perms for ab in p.card.intrinsic_mana_abilities()
+            if ab.cost.sacrifice and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
+
+
+def _choices(perm, convoke: bool, improvise: bool, outlets=()) -> list[tuple]:
+    """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
+    sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
+    activation of its own that leaves it in play (no mana cost) and then sacrificed."""
     out: list[tuple] = [None]
     creature = "Creature" in perm.card.types
     sick_blocked = creature and perm.sick and not perm.haste
+    own = []
     for ab in perm.card.intrinsic_mana_abilities():
         c = ab.cost
         # Abilities usable at most once: {T}, {Q}, sacrifice this, or "only once each turn".
@@ -87,7 +96,14 @@ def _choices(perm, convoke: bool, improvise: bool) -> list[tuple]:
         if (c.tap or c.untap) and sick_blocked:
             continue
         for bundle in ab.options:
-            out.append(("act", ab, bundle))
+            own.append(("act", ab, bundle))
+    words = set(perm.card.types) | set(perm.card.subtypes) | set(perm.card.supertypes)
+    sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
+            for bundle in ab.options]
+    out += own
+    out += [("act", ab, bundle, outlet) for ab, bundle, outlet in sacs]
+    out += [("act+sac", o[1], o[2], ab, bundle, outlet) for o in own for ab, bundle, outlet in sacs
+            if not (o[1].cost.sacrifice_self or o[1].cost.mana.symbols or o[1].cost.tap_creatures)]
     if not perm.tapped:
         if convoke and creature:
             out.append(("convoke",))
@@ -223,7 +239,8 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
     graveyard cards may each pay {1}, except one copy of the card being cast from it)."""
     player = player or board.active_player
     perms = [p for p in board.permanents if p.controller == player]
-    per = [_choices(p, convoke, improvise) for p in perms]
+    outlets = _outlets(perms)
+    per = [_choices(p, convoke, improvise, outlets) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
@@ -245,19 +262,29 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                         continue
                     if "Creature" in perm.card.types and not perm.tapped:
                         free_creatures.append(perm)
+                elif ch[0] == "act" and len(ch) == 4:  # perm sacrificed to outlet ch[3]
+                    acts.append((ch[3], ch[1], ch[2], ("sacrificed:" + perm.id,)))
+                    life += ch[1].cost.life
+                    if "Creature" in perm.card.types and not perm.tapped:
+                        free_creatures.append(perm)  # tapped for Springleaf Drum first, then sacrificed
+                elif ch[0] == "act+sac":  # its own activation, then sacrificed to outlet ch[5]
+                    acts.append((perm, ch[1], ch[2], ()))
+                    acts.append((ch[5], ch[3], ch[4], ("sacrificed:" + perm.id,)))
+                    life += ch[1].cost.life + ch[3].cost.life
                 elif ch[0] == "act":
-                    acts.append((perm, ch[1], ch[2]))
+                    acts.append((perm, ch[1], ch[2], ()))
                     life += ch[1].cost.life
                 else:
                     taps.append((perm, ch[0]))
-            needs = [i for i, (_, ab, _) in enumerate(acts) for _ in range(ab.cost.tap_creatures)]
+            needs = [i for i, (_, ab, _, _) in enumerate(acts) for _ in range(ab.cost.tap_creatures)]
             if len(needs) > len(free_creatures):
                 continue
             for chosen in (permutations(free_creatures, len(needs)) if needs else [()]):
                 helpers: dict[int, list[str]] = {}
                 for i, c in zip(needs, chosen):
                     helpers.setdefault(i, []).append(c.id)
-                full = [(p, ab, b, tuple(sorted(helpers.get(i, ())))) for i, (p, ab, b) in enumerate(acts)]
+                full = [(p, ab, b, tuple(sorted(list(helpers.get(i, ())) + list(sac))))
+                        for i, (p, ab, b, sac) in enumerate(acts)]
                 if not _valid(board, player, spell_slots, life, full, taps):
                     continue
                 # Floating mana of one type is indistinguishable: only how much is spent counts.

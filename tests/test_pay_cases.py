@@ -276,3 +276,44 @@ def test_card_with_colourless_phyrexian_cost_loads():
     card = default_db().get("That Which Was Compleated")
     assert str(card.mana_cost) == "{8}{C/P}{C/P}" and card.mana_cost.mana_value == 10
     assert card.color_set == ()
+
+
+# --- sacrifice outlets: "Sacrifice a creature: Add {C}{C}." ---------------------------------
+
+def test_elves_tapped_for_mana_then_sacrificed_to_ashnods_altar():
+    # 601.2g: {T}: Add {G}, then the same Elves sacrificed for {C}{C}: {2}{G} is paid.
+    b = board("Llanowar Elves", "Ashnod's Altar")
+    assert count(b, "{2}{G}") == 1
+    # {2}: sacrificed for {C}{C}; or tapped for {G} and then sacrificed ({G} and one {C}
+    # spent, one {C} floats: no activation wasted).
+    assert count(b, "{2}") == 2
+    assert count(b, "{3}{G}") == 0
+
+
+def test_each_altar_is_its_own_activation():
+    # Two Altars, one creature: sacrificed to either — two payments (design.md identity).
+    b = board("Ashnod's Altar", "Ashnod's Altar", "Kitesail Scout")
+    assert count(b, "{2}") == 2
+    answer = pay(b, ManaCost.parse("{2}"), mode="all")
+    (only,) = answer["payments"]
+    assert only["multiplicity"] == 2 and only["activations"][0]["sacrificed_to"] == ["p0", "p1"]
+
+
+def test_sacrificed_creature_may_be_tapped_and_may_be_tapped_or_sick():
+    # Sacrificing needs no untapped, unsick creature; Phyrexian Altar makes any colour.
+    b = board("Phyrexian Altar", {"card": "Kitesail Scout", "tapped": True, "sick": True})
+    assert count(b, "{U}") == 1 and count(b, "{1}") == 5  # five colours, each a payment
+
+
+def test_skirk_prospector_may_sacrifice_itself():
+    assert count(board("Skirk Prospector"), "{R}") == 1
+    assert count(board("Skirk Prospector", "Kitesail Scout"), "{R}") == 1  # the Scout is no Goblin
+
+
+def test_squandered_resources_adds_what_the_sacrificed_land_could_produce():
+    # {W}: the Tundra tapped for {W}, or sacrificed for {W}.  {W}{U}: tapped for one of
+    # them, then sacrificed for the other (two payments: the mana made differs).
+    b = board("Squandered Resources", "Tundra")
+    assert count(b, "{W}") == 2
+    assert count(b, "{W}{U}") == 2
+    assert count(b, "{G}") == 0

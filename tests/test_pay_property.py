@@ -3,7 +3,7 @@ grouped payments equal an independent brute-force enumerator (tests/bruteforce.p
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -18,7 +18,7 @@ SOURCES = [
     "Forest", "Island", "Plains", "Swamp", "Mountain", "Wastes", "Snow-Covered Forest", "Snow-Covered Island",
     "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
     "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
-    "Springleaf Drum", "Cylian Elf", "Gravestone Strider",
+    "Springleaf Drum", "Cylian Elf", "Gravestone Strider", "Ashnod's Altar", "Phyrexian Altar", "Skirk Prospector",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
            "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]
@@ -68,17 +68,23 @@ def expand(counter, announcement, group) -> set:
 
     def combine(k, acc):
         if k == len(per_class):
-            acts = [(m, r) for m, r in acc.items() if r.pattern.kind == "mana"]
-            tapped = sorted(m.id for m, r in acc.items() if r.pattern.kind == "tapped")
-            taps = frozenset((m.id, r.pattern.kind) for m, r in acc.items()
+            uses = [(m, part) for m, r in acc.items() for part in r.parts]
+            acts = [(m, r) for m, r in uses if r.pattern.kind == "mana"]
+            tapped = sorted(m.id for m, r in uses if r.pattern.kind == "tapped")
+            taps = frozenset((m.id, r.pattern.kind) for m, r in uses
                              if r.pattern.kind in ("convoke", "improvise", "delve"))
             needs = [i for i, (m, r) in enumerate(acts) for _ in range(r.pattern.tap_creatures)]
-            for order in permutations(tapped):
+            # A member sacrificed to an outlet: the activation is the outlet's (any of `via`).
+            outlet_picks = product(*[r.via or (m.id,) for m, r in acts])
+            for order, sources in product(permutations(tapped), outlet_picks):
                 helpers: dict[int, list[str]] = {}
                 for i, c in zip(needs, order):
                     helpers.setdefault(i, []).append(c)
-                results.add((ann_id, frozenset((m.id, r.ability.text, r.pattern.bundle, tuple(sorted(helpers.get(i, ()))))
-                                               for i, (m, r) in enumerate(acts)) | floating, taps))
+                for i, (m, r) in enumerate(acts):
+                    if r.via:
+                        helpers.setdefault(i, []).append("sacrificed:" + m.id)
+                results.add((ann_id, frozenset((src, r.ability.text, r.pattern.bundle, tuple(sorted(helpers.get(i, ()))))
+                                               for i, ((m, r), src) in enumerate(zip(acts, sources))) | floating, taps))
             return
         for opt in per_class[k]:
             combine(k + 1, {**acc, **opt})
@@ -126,6 +132,7 @@ def _best_identity(best: dict) -> tuple:
     acts = frozenset((a["permanent"], a["ability"], tuple(a["produces"][1:-1].split("}{")) if a["produces"] else ())
                      for a in best["activations"])
     helpers = frozenset(t["permanent"] for t in best["tapped_for_cost"] if t["for"] == "ability_cost")
+    helpers |= {"sacrificed:" + a["sacrificed"] for a in best["activations"] if "sacrificed" in a}
     taps = frozenset((t["permanent"], t["for"]) for t in best["tapped_for_cost"] if t["for"] != "ability_cost")
     taps |= {(card, "delve") for card in best.get("exiled_for_delve", [])}
     pool = frozenset((t, best.get("from_pool", []).count("{%s}" % t)) for t in "WUBRGC"

@@ -153,6 +153,25 @@ def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discoun
     assert best["sacrificed"] == ["mt"] and {a["permanent"] for a in best["activations"]} == {"mt", "p"}
 
 
+def test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_total():
+    """The issue's lock-in case itself: Golden-Tail Trainer (printed power 1, one +1/+1
+    counter) reduces the {3}{W} Aura to {1}{W}; during 601.2g it is sacrificed
+    to Ashnod's Altar for {C}{C}.  The total stays {1}{W}: Plains {W} + the Altar's {C}
+    (one {C} floats) — 1 payment.  Without lock-in {3}{W} would need 3 generic: unpayable."""
+    b = board([{"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}, {"id": "alt", "card": "Ashnod's Altar"},
+               {"id": "p", "card": "Plains"}], hand=["Aura 3W"])
+    t = total_cost(b, None, "Aura 3W")
+    assert str(t.cost) == "{1}{W}" and t.reductions[0]["x"] == 2
+    ans = api.pay(b, card="Aura 3W", mode="all")
+    assert ans["payable"] and ans["count"] == 1
+    (group,) = ans["payments"]
+    altar = next(a for a in group["activations"] if a.get("sacrificed_to"))
+    assert altar["permanents"] == ["gt"] and altar["sacrificed_to"] == ["alt"] and altar["produces"] == "{C}{C}"
+    best = api.pay(b, card="Aura 3W", mode="best")["best"]
+    assert {"permanent": "alt", "ability": "Sacrifice a creature: Add {C}{C}.", "sacrificed": "gt",
+            "produces": "{C}{C}"} in best["activations"]
+
+
 # --- worked example 10: flashback + kicker + tax ---------------------------------------------
 
 def test_example_10_flashback_kicker_and_tax():

@@ -63,7 +63,8 @@ def render(answer: dict) -> None:
         t.add_column("ability / use")
         t.add_column("produces")
         for a in best["activations"]:
-            t.add_row(a["permanent"], a["ability"], a["produces"])
+            t.add_row(a["permanent"], a["ability"] + (" (sacrificing %s)" % a["sacrificed"] if "sacrificed" in a else ""),
+                      a["produces"])
         for a in best["tapped_for_cost"]:
             t.add_row(a["permanent"], "tapped for " + a["for"], "")
         for card in best.get("exiled_for_delve", []):
@@ -79,7 +80,8 @@ def render(answer: dict) -> None:
         t.add_column("ability / use")
         t.add_column("produces")
         for a in p["activations"]:
-            t.add_row(str(a["use"]), ", ".join(a["permanents"]), a["ability"], a["produces"])
+            via = " (sacrificed to %s)" % " or ".join(a["sacrificed_to"]) if "sacrificed_to" in a else ""
+            t.add_row(str(a["use"]), ", ".join(a["permanents"]), a["ability"] + via, a["produces"])
         for a in p["tapped_for_cost"]:
             t.add_row(str(a["use"]), ", ".join(a["permanents"]), "tapped for " + a["for"], "")
         for a in p.get("exiled_for_delve", []):

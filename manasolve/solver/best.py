@@ -188,7 +188,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     loss = pm.life_paid + sum(damage)
 
     sacrificed = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-                     if r.ability is not None and r.ability.cost.sacrifice_self)
+                     if r.sacrifices)
     produced = sum(len(r.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
                    for j, r in enumerate(roles) if r.pattern.kind == "mana")
     spent_on_costs = sum(cost_units(r.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)

@@ -20,6 +20,7 @@ from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     TAP_PURPOSE,
+    Pattern,
     PoolMana,
     Resources,
     Role,
@@ -53,7 +54,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
     announce = [m.NewBoolVar("announce_%d" % k) for k in range(len(announcements))]
     m.AddExactlyOne(announce)
     demand = {k: sum(a.requirement.by_kind()[k] * v for a, v in zip(announcements, announce)) for k in KINDS}
-    max_units = sum(max(len(r.pattern.bundle), 1) for _, roles in members for r in roles) + 1
+    max_units = sum(max(len(part.pattern.bundle), 1) for _, roles in members for r in roles for part in r.parts) + 1
 
     # Costs of mana-costing activations: one demand node per (member, symbol).
     cost_nodes: dict[int, list[tuple[object, cp_model.LinearExpr]]] = {}
@@ -70,24 +71,25 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
 
     into_kind: dict[str, list] = {k: [] for k in KINDS}
     into_cost: dict[tuple[int, int], list] = {}
-    for i, (perm, roles) in enumerate(members):
-        mana_roles = [(j, r) for j, r in enumerate(roles) if r.pattern.kind == "mana"]
+    for n_prod, (i, made_by) in enumerate(_producers(members)):
+        perm = members[i][0]
         spent_total = []
-        types = sorted({t for _, r in mana_roles for t in r.pattern.bundle})
+        types = sorted({t for _, p in made_by for t in p.bundle})
+        pattern = made_by[0][1]  # the patterns of one producer share their snow-ness
         for t in types:
-            made = sum(r.pattern.bundle.count(t) * use[i, j] for j, r in mana_roles)
+            made = sum(p.bundle.count(t) * use[i, j] for j, p in made_by)
             outs = []
             for k in KINDS:
-                if spell_kind_accepts(k, mana_roles[0][1].pattern, t):
-                    f = m.NewIntVar(0, max_units, "f_%s_%s_%s" % (perm.id, t, k))
+                if spell_kind_accepts(k, pattern, t):
+                    f = m.NewIntVar(0, max_units, "f_%s_%d_%s_%s" % (perm.id, n_prod, t, k))
                     into_kind[k].append(f)
                     outs.append(f)
             for q in costly:
                 if q == i:
                     continue
                 for s_idx, (sym, _) in enumerate(cost_nodes[q]):
-                    if cost_symbol_accepts(sym, t, perm.is_snow):
-                        f = m.NewIntVar(0, max_units, "g_%s_%s_%d_%d" % (perm.id, t, q, s_idx))
+                    if cost_symbol_accepts(sym, t, pattern.snow):
+                        f = m.NewIntVar(0, max_units, "g_%s_%d_%s_%d_%d" % (perm.id, n_prod, t, q, s_idx))
                         into_cost.setdefault((q, s_idx), []).append(f)
                         outs.append(f)
                         if i in level:  # 601.2g: funded only by mana made earlier
@@ -96,9 +98,9 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
                             m.Add(level[i] + 1 <= level[q]).OnlyEnforceIf(b)
             m.Add(sum(outs) <= made)
             spent_total += outs
-        if mana_roles:
-            # No activation wasted: at least one of its mana is spent.
-            m.Add(sum(spent_total) >= sum(use[i, j] for j, _ in mana_roles))
+        # No activation wasted: at least one of its mana is spent.
+        m.Add(sum(spent_total) >= sum(use[i, j] for j, _ in made_by))
+    for i, (perm, roles) in enumerate(members):
         for j, r in enumerate(roles):
             if r.pattern.kind in SYMBOL_PAYERS:
                 outs = []
@@ -114,13 +116,32 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         for s_idx, (_, amount) in enumerate(cost_nodes[q]):
             m.Add(sum(into_cost.get((q, s_idx), [])) == amount)
 
-    taps_needed = sum(r.pattern.tap_creatures * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
-    taps_given = sum(use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles) if r.pattern.kind == "tapped")
+    taps_needed = sum(part.pattern.tap_creatures * use[i, j] for i, (_, roles) in enumerate(members)
+                      for j, r in enumerate(roles) for part in r.parts)
+    taps_given = sum(use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
+                     if r.pattern.kind == "tapped")
     m.Add(taps_needed == taps_given)
     life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + sum(
-        r.pattern.life * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
+        r.life * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
     m.Add(life_paid <= max(life_total, 0))  # 119.4
     return PaymentModel(m, members, use, announce, announcements, life_paid)
+
+
+def _producers(members: list[tuple[Permanent, list[Role]]]) -> list[tuple[int, list[tuple[int, Pattern]]]]:
+    """Who makes mana, each with its own flows and "no activation wasted" constraint:
+    per member, its one-activation roles (split by snow-ness: mana of a permanent
+    sacrificed to an outlet comes from the outlet), and each activation of a role with two
+    (each must have some of its mana spent)."""
+    out = []
+    for i, (_, roles) in enumerate(members):
+        single: dict[bool, list[tuple[int, Pattern]]] = {}
+        for j, r in enumerate(roles):
+            if r.then is None and r.pattern.kind == "mana":
+                single.setdefault(r.pattern.snow, []).append((j, r.pattern))
+            elif r.then is not None:
+                out += [(i, [(j, part.pattern)]) for part in r.parts if part.pattern.kind == "mana"]
+        out += [(i, made_by) for _, made_by in sorted(single.items())]
+    return out
 
 
 def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
@@ -143,26 +164,28 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
     """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
     k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
     a = pm.announcements[k]
-    activations, tapped, exiled, pool = [], [], [], []
-    life = a.requirement.life
+    answer: dict = {"announced": a.text, "life": a.requirement.life, "tapped_for_cost": [], "activations": []}
     for (i, j), v in sorted(pm.use.items()):
-        if not solver.Value(v):
-            continue
-        perm, roles = pm.members[i]
-        r = roles[j]
-        if r.pattern.kind == "mana" and isinstance(perm, PoolMana):
-            pool.append("{%s}" % r.pattern.bundle[0])
-        elif r.pattern.kind == "mana":
-            activations.append({"permanent": perm.id, "ability": r.ability.text if r.ability else "",
-                                "produces": "".join("{%s}" % t for t in r.pattern.bundle)})
-            life += r.pattern.life
-        elif r.pattern.kind == "delve":
-            exiled.append(perm.id)
-        else:
-            tapped.append({"permanent": perm.id, "for": TAP_PURPOSE[r.pattern.kind]})
-    answer = {"announced": a.text, "life": life, "tapped_for_cost": tapped, "activations": activations}
-    if exiled:
-        answer["exiled_for_delve"] = exiled
-    if pool:
-        answer["from_pool"] = pool
+        if solver.Value(v):
+            perm, roles = pm.members[i]
+            for part in roles[j].parts:
+                _read_use(perm, part, answer)
     return answer
+
+
+def _read_use(perm, r: Role, answer: dict) -> None:
+    """Add one use (one part of a role) of `perm` to the answer."""
+    p = r.pattern
+    if p.kind == "mana" and isinstance(perm, PoolMana):
+        answer.setdefault("from_pool", []).append("{%s}" % p.bundle[0])
+    elif p.kind == "mana":
+        act = {"permanent": perm.id, "ability": r.ability.text if r.ability else "",
+               "produces": "".join("{%s}" % t for t in p.bundle)}
+        if r.via:  # the outlet's activation, sacrificing perm
+            act.update(permanent=r.via[0], sacrificed=perm.id)
+        answer["activations"].append(act)
+        answer["life"] += p.life
+    elif p.kind == "delve":
+        answer.setdefault("exiled_for_delve", []).append(perm.id)
+    else:
+        answer["tapped_for_cost"].append({"permanent": perm.id, "for": TAP_PURPOSE[p.kind]})

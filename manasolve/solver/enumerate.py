@@ -20,7 +20,7 @@ from manasolve.solver.feasibility import (
     cost_units,
     spell_kind_accepts,
 )
-from manasolve.solver.resources import Pattern, PermClass, Resources
+from manasolve.solver.resources import Pattern, PermClass, Resources, Role
 
 
 
@@ -49,7 +49,7 @@ def _class_rank(c: PermClass) -> int:
     """0: some role costs mana; 1: some role is neither one free mana nor a tap; 2: rest."""
     if any(r.pattern.costly for r in c.roles):
         return 0
-    if any(r.pattern.kind == "mana" and len(r.pattern.bundle) != 1 for r in c.roles):
+    if any(r.then or r.pattern.kind == "mana" and len(r.pattern.bundle) != 1 for r in c.roles):
         return 1
     return 2
 
@@ -59,6 +59,15 @@ def _units_for(kind: str, p: Pattern) -> int:
     if p.kind == "mana":
         return sum(1 for t in p.bundle if spell_kind_accepts(kind, p, t))
     return 1 if p.kind != "tapped" and spell_kind_accepts(kind, p, None) else 0
+
+
+def _role_sum(role: Role, per_pattern) -> int:
+    """`per_pattern` summed over the uses one member taking `role` makes."""
+    return sum(per_pattern(part.pattern) for part in role.parts)
+
+
+def _cost_units_of(role: Role) -> int:
+    return _role_sum(role, lambda p: cost_units(p) if p.kind == "mana" else 0)
 
 
 def multinomial(n: int, parts) -> int:
@@ -79,7 +88,8 @@ class PaymentCounter:
         self.classes: list[PermClass] = sorted(resources.classes, key=lambda c: -_class_rank(c))
         self.req = req
         self.life_budget = life_total - req.life if req.life <= life_total else -1
-        pats = sorted({r.pattern.shape for c in self.classes for r in c.roles if r.pattern.kind != "tapped"})
+        pats = sorted({part.pattern.shape for c in self.classes for r in c.roles for part in r.parts
+                       if part.pattern.kind != "tapped"})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
         demand = req.by_kind()
@@ -94,7 +104,8 @@ class PaymentCounter:
         self.gain_after = [0] * (len(self.classes) + 1)
         for i in range(len(self.classes) - 1, -1, -1):
             c = self.classes[i]
-            best = max((cost_units(r.pattern) - 1 for r in c.roles if r.pattern.kind == "mana"), default=0)
+            best = max((_role_sum(r, lambda p: cost_units(p) - 1 if p.kind == "mana" else 0) for r in c.roles),
+                       default=0)
             self.gain_after[i] = self.gain_after[i + 1] + len(c.members) * max(best, 0)
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
@@ -104,18 +115,18 @@ class PaymentCounter:
         for i in range(len(self.classes) - 1, -1, -1):
             c = self.classes[i]
             for j, k in enumerate(self.kinds):
-                most = max((_units_for(k, r.pattern) for r in c.roles), default=0)
+                most = max((_role_sum(r, lambda p, k=k: _units_for(k, p)) for r in c.roles), default=0)
                 self.supply_after[i][j] = self.supply_after[i + 1][j] + len(c.members) * most
         self.cost_after = [0] * (len(self.classes) + 1)
         for i in range(len(self.classes) - 1, -1, -1):
             c = self.classes[i]
-            most = max((cost_units(r.pattern) for r in c.roles if r.pattern.kind == "mana"), default=0)
+            most = max((_cost_units_of(r) for r in c.roles), default=0)
             self.cost_after[i] = self.cost_after[i + 1] + len(c.members) * most
         self.units = req.mana_units
         self.width = len(self.patterns) + 5 + len(self.kinds)
         # Each use spends a unit on the spell or on some activation's own cost.
         total_cap = req.mana_units + sum(
-            len(c.members) * max((cost_units(r.pattern) for r in c.roles), default=0) for c in self.classes)
+            len(c.members) * max((_cost_units_of(r) for r in c.roles), default=0) for c in self.classes)
         self.moves = [self._moves(c, total_cap) for c in self.classes]
         self.memo: dict[tuple, int] = {}
         self.oracle = FeasibilityOracle(req, pats)
@@ -138,19 +149,22 @@ class PaymentCounter:
             for role, r in zip(c.roles, counts):
                 if not r:
                     continue
-                p = role.pattern
-                if p.kind == "tapped":
-                    delta[base + self._TAP_GIVEN] += r
-                    continue
-                delta[self.index[p.shape]] += r
-                delta[base + self._LIFE] += r * p.life
-                delta[base + self._TAP_NEED] += r * p.tap_creatures
-                delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
-                delta[base + self._COST] += r * cost_units(p)
-                for j, k in enumerate(self.kinds):
-                    delta[base + self._KIND0 + j] += r * _units_for(k, p)
+                for part in role.parts:
+                    p = part.pattern
+                    if p.kind == "tapped":
+                        delta[base + self._TAP_GIVEN] += r
+                        continue
+                    delta[self.index[p.shape]] += r
+                    delta[base + self._LIFE] += r * p.life
+                    delta[base + self._TAP_NEED] += r * p.tap_creatures
+                    delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
+                    delta[base + self._COST] += r * cost_units(p)
+                    for j, k in enumerate(self.kinds):
+                        delta[base + self._KIND0 + j] += r * _units_for(k, p)
             touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana") for d in range(base) if delta[d])
             weight = 1 if c.indistinct else multinomial(n, counts)
+            for role, r in zip(c.roles, counts):
+                weight *= role.ways ** r  # which outlet each sacrificed member went to
             out.append((counts, tuple(delta), weight, touched))
         return out
 

@@ -33,18 +33,22 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
     life = announcement.requirement.life
     for ci, ri, n in group.uses:
         cls = counter.classes[ci]
-        role = cls.roles[ri]
-        p = role.pattern
-        if p.kind == "mana" and cls.indistinct:
-            pool.append({"mana": "{%s}" % p.bundle[0], "use": n})
-        elif p.kind == "mana":
-            activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
-                                "produces": "".join("{%s}" % t for t in p.bundle)})
-            life += n * p.life
-        elif p.kind == "delve":
-            exiled.append({"cards": cls.ids, "use": n})
-        else:
-            tapped.append({"permanents": cls.ids, "use": n, "for": TAP_PURPOSE[p.kind]})
+        for k, role in enumerate(cls.roles[ri].parts):
+            p = role.pattern
+            if p.kind == "mana" and cls.indistinct:
+                pool.append({"mana": "{%s}" % p.bundle[0], "use": n})
+            elif p.kind == "mana":
+                activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
+                                    "produces": "".join("{%s}" % t for t in p.bundle)})
+                if role.via:  # `use` of the listed permanents are sacrificed, each to one of these
+                    activations[-1]["sacrificed_to"] = list(role.via)
+                if k:  # the members of the entry before, once more (made mana, then sacrificed)
+                    activations[-1]["same_permanents_as_previous"] = True
+                life += n * p.life
+            elif p.kind == "delve":
+                exiled.append({"cards": cls.ids, "use": n})
+            else:
+                tapped.append({"permanents": cls.ids, "use": n, "for": TAP_PURPOSE[p.kind]})
     answer = {"multiplicity": group.multiplicity, "announced": announcement.text, "life": life,
               "activations": activations, "tapped_for_cost": tapped}
     if exiled:
@@ -190,13 +194,15 @@ def _flow_class(c: PermClass) -> bool:
     making several mana of one type (Sol Ring)."""
     def one_unit(r) -> bool:
         p = r.pattern
+        if r.then is not None:
+            return False
         return p.kind in SYMBOL_PAYERS or (p.kind == "mana" and len(p.bundle) == 1 and not p.costly
                                           and not p.tap_creatures)
     if all(one_unit(r) for r in c.roles):
         return True
     (only, *rest) = c.roles
     p = only.pattern
-    return not rest and p.kind == "mana" and len(set(p.bundle)) == 1 and not (p.costly or p.life or p.tap_creatures)
+    return not rest and only.then is None and p.kind == "mana" and len(set(p.bundle)) == 1 and not (p.costly or p.life or p.tap_creatures)
 
 
 def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bool:

@@ -321,6 +321,28 @@ def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> t
     return tuple(out)
 
 
+def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> list[Permanent]:
+    """The permanents an activation of `ability` ("Sacrifice a creature: Add {C}{C}.") may
+    sacrifice: its controller's permanents with every word of the cost (the outlet itself
+    included when it matches, e.g. Skirk Prospector is a Goblin)."""
+    an = analyse(board)
+    return [q for q in board.controlled_by(outlet.controller)
+            if all(_has_word(an, q, w) for w in ability.cost.sacrifice)]
+
+
+def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,
+                        victim: Permanent) -> tuple[tuple[str, ...], ...]:
+    """The bundles one activation of the sacrifice outlet's `ability` adds when `victim`
+    is the permanent sacrificed: for "any type the sacrificed land could produce"
+    (Squandered Resources) the victim's could-produce types (106.7), after effects."""
+    if ability.reference is None or ability.reference.scope != "sacrificed":
+        return activation_bundles(board, outlet, ability)
+    an = analyse(board)
+    options = tuple((t,) for t in _types_of(an.could.get(victim.id, frozenset())))
+    return tuple(dict.fromkeys(_sort(b) for b in _resolve(an, outlet, ability, _amounts(an, outlet, ability, options))
+                               if b))
+
+
 def mana_abilities(board: Board, perm: Permanent) -> list[ManaAbility]:
     """The mana abilities `perm` has now: printed/intrinsic ones, plus granted ones
     (Chromatic Lantern: lands have "{T}: Add one mana of any color"; Urborg: each land is a

@@ -13,7 +13,13 @@ from functools import cached_property
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS
-from manasolve.solver.production import activation_bundles, mana_abilities, pinned
+from manasolve.solver.production import (
+    activation_bundles,
+    bundles_sacrificing,
+    mana_abilities,
+    pinned,
+    sacrifice_victims,
+)
 
 # Kinds of use that each pay exactly one symbol of the spell (702.51a, 702.126a, 702.66a).
 SYMBOL_PAYERS = ("convoke", "improvise", "delve")
@@ -72,14 +78,44 @@ class Role:
 
     pattern: Pattern
     ability: ManaAbility | None = None
+    # A permanent sacrificed to another's mana ability ("Sacrifice a creature: Add {C}{C}"):
+    # the interchangeable outlets whose ability it may be sacrificed to, one activation each.
+    via: tuple[str, ...] = ()
+    # A second activation by the same member after this one (601.2g: tap Llanowar Elves
+    # for {G}, then sacrifice it to Ashnod's Altar).
+    then: Role | None = None
+
+    @property
+    def parts(self) -> tuple[Role, ...]:
+        """The uses one member taking this role makes, in order (one, or two with `then`)."""
+        return (self,) if self.then is None else (self, *self.then.parts)
+
+    @property
+    def ways(self) -> int:
+        """Distinct payments one member taking this role stands for (which outlet)."""
+        n = 1
+        for part in self.parts:
+            n *= len(part.via) or 1
+        return n
+
+    @property
+    def life(self) -> int:
+        return sum(part.pattern.life for part in self.parts)
+
+    @property
+    def sacrifices(self) -> bool:
+        """True when taking this role sacrifices the permanent (its own "Sacrifice this"
+        mana ability, or sacrificed to an outlet)."""
+        return any(part.via or (part.ability and part.ability.cost.sacrifice_self) for part in self.parts)
 
     @property
     def removes_member(self) -> bool:
-        """True when taking this role takes the permanent off the battlefield (a mana
-        ability that sacrifices it, delve exiling it)."""
-        return self.pattern.kind == "delve" or bool(self.ability and self.ability.cost.sacrifice_self)
+        """True when taking this role takes the permanent away (sacrificed; a card exiled
+        for delve)."""
+        return self.pattern.kind == "delve" or self.sacrifices
 
     def describe(self) -> str:
+        """This use (the first part's, for a role with `then`) as answers name it."""
         if self.pattern.kind == "mana":
             return self.ability.text if self.ability else "floating in the mana pool"
         return self.pattern.kind
@@ -107,11 +143,54 @@ class Resources:
     skipped: list[str]  # abilities left out, with the reason
 
 
+def is_sacrifice_outlet(ab: ManaAbility) -> bool:
+    """"Sacrifice a creature: Add {C}{C}." (Ashnod's Altar, Phyrexian Altar, Skirk
+    Prospector, Squandered Resources): repeatable, but each activation uses up another
+    permanent, so it is modelled as a role of each permanent it may sacrifice."""
+    c = ab.cost
+    return bool(c.sacrifice) and set(ab.extras) <= _HANDLED_EXTRAS | {"sacrifice"} \
+        and not (c.tap or c.untap or c.sacrifice_self or c.tap_creatures or c.tap_untapped or c.remove_counters
+                 or c.energy or c.exile_from_graveyard or c.exile_self_from_hand) \
+        and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
+
+
+def _then_sacrificable(role: Role) -> bool:
+    """Roles a permanent may take and still be sacrificed to an outlet afterwards: a mana
+    ability that leaves it on the battlefield, free of mana and creature-tapping costs, or
+    being tapped for another ability's cost.  (Convoke and improvise come later, 601.2h.)"""
+    p = role.pattern
+    if p.kind == "tapped":
+        return True
+    return p.kind == "mana" and not role.via and role.ability is not None and not role.ability.cost.sacrifice_self \
+        and not p.costly and not p.tap_creatures
+
+
+def outlet_roles(board: Board, player: str) -> dict[str, list[Role]]:
+    """For each permanent of `player` that a sacrifice outlet may sacrifice, its roles:
+    one per distinct (ability, mana) with the outlets that give it."""
+    found: dict[str, dict[tuple, list[str]]] = {}
+    abilities: dict[tuple, ManaAbility] = {}
+    for outlet in board.controlled_by(player):
+        for ab in mana_abilities(board, outlet):
+            if not is_sacrifice_outlet(ab):
+                continue
+            for victim in sacrifice_victims(board, outlet, ab):
+                for bundle in bundles_sacrificing(board, outlet, ab, victim):
+                    key = (ab.text, bundle, outlet.is_snow, ab.cost.mana.symbols, ab.cost.life)
+                    abilities[key] = ab
+                    found.setdefault(victim.id, {}).setdefault(key, []).append(outlet.id)
+    return {vid: [Role(Pattern("mana", key[1], key[2], key[3], key[4]), abilities[key], tuple(outlets))
+                   for key, outlets in per.items()] for vid, per in found.items()}
+
+
 def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]:
-    """The mana-ability roles `perm` can take now, and notes on abilities it can't use."""
+    """The mana-ability roles `perm` can take now, and notes on abilities it can't use
+    (sacrifice outlets are roles of what they sacrifice, see `outlet_roles`)."""
     roles: list[Role] = []
     notes: list[str] = []
     for ab in mana_abilities(board, perm):
+        if is_sacrifice_outlet(ab):
+            continue
         c = ab.cost
         unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS]
         if unmodelled:
@@ -173,8 +252,10 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
     any_tap_creature_cost = False
     entries: list[tuple[Permanent, list[Role]]] = []
     skipped: list[str] = []
+    sacrificed = outlet_roles(board, player)
     for perm in perms:
         roles, notes = ability_roles(board, perm)
+        roles += sacrificed.get(perm.id, [])
         skipped += notes
         if any(r.pattern.tap_creatures for r in roles):
             any_tap_creature_cost = True
@@ -189,6 +270,10 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         for perm, roles in entries:
             if perm.is_creature and not perm.tapped:
                 roles.append(Role(Pattern("tapped")))
+    for perm, roles in entries:
+        # Made mana with it (or tapped it for Springleaf Drum), then sacrificed it.
+        roles += [replace(first, then=last) for first in roles if _then_sacrificable(first)
+                  for last in sacrificed.get(perm.id, [])]
     groups: dict[tuple, PermClass] = {}
     for perm, roles in entries:
         if not roles:
