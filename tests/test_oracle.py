@@ -85,7 +85,6 @@ def test_costs_with_life_untap_and_tapping_creatures():
 
 @pytest.mark.parametrize("text", [
     "{T}: Add {B}. Target player loses 1 life.",
-    "{T}, Discard a card: Add {R}.",
     "{T}: Add {X}.",
     "{T}: Add {R} for each card in target opponent's hand.",
 ])
@@ -93,6 +92,13 @@ def test_unknown_parts_make_the_whole_ability_not_understood(text):
     c = card(text)
     assert c.mana_abilities == []
     assert [n.sentence for n in c.not_understood] == [text]
+
+
+def test_discard_cost_is_read_and_marked_as_an_extension():
+    # Read exactly, listed in `extras` so the payment solver (which does not pay discard
+    # costs of mana abilities) leaves the ability out with a note instead of guessing.
+    (ab,) = card("{T}, Discard a card: Add {R}.").mana_abilities
+    assert ab.cost.discard == 1 and ab.cost.tap and ab.extras == ("discard",)
 
 
 def test_keywords_saddle_crew_and_cost_keywords():

@@ -122,3 +122,45 @@ def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
     assert main(["pay", str(path), "--card", "Odd Toll"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Exile a creature you control" in err
+
+
+# --- activated abilities with non-mana parts (602.2b), as `plays` lists them -------------
+
+def _activation(b, source: str, starts: str = "") -> dict:
+    return next(p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == source
+                and p["ability"].startswith(starts))
+
+
+def test_tap_two_untapped_creatures_for_an_enchantments_ability():
+    # Diversionary Tactics: "Tap two untapped creatures you control": C(4,2) = 6 (sick ones
+    # too: not {T}); the tapped Scout can't be one of them.
+    perms = [("dt", "Diversionary Tactics"), ("elf", "Llanowar Elves")] + [("k%d" % i, "Kitesail Scout") for i in range(4)]
+    b = board(perms, k0={"tapped": True}, k1={"sick": True})
+    assert _activation(b, "dt")["count"] == 6
+
+
+def test_tap_and_sacrifice_this_leaves_the_source_out_of_the_mana():
+    # Dreamstone Hedron: "{3}, {T}, Sacrifice ~: Draw three cards." Its own {T}: Add {C}{C}{C}
+    # can't help (it is tapped for the cost): three Wastes pay {3} — 1 way; two can't.
+    ans = _activation(board([("h", "Dreamstone Hedron")] + [("w%d" % i, "Wastes") for i in range(3)]), "h")
+    assert (ans["payable"], ans["count"]) == (True, 1)
+    ans = _activation(board([("h", "Dreamstone Hedron")] + [("w%d" % i, "Wastes") for i in range(2)]), "h")
+    assert ans["payable"] is False
+
+
+def test_tap_untapped_creature_type_and_remove_counters_from_this():
+    # Cryptbreaker: "Tap three untapped Zombies you control" — only one Zombie: no.
+    assert _activation(board([("cb", "Cryptbreaker")]), "cb", "Tap three")["payable"] is False
+    # Its "{1}{B}, {T}, Discard a card": two Swamps (one way) × which card of two (2).
+    cb = board([("cb", "Cryptbreaker"), ("s1", "Swamp"), ("s2", "Swamp")], hand=["Forest", "Island"])
+    assert _activation(cb, "cb", "{1}{B}")["count"] == 2
+    # Weather Maker: "{T}, Remove three charge counters from ~" — needs three counters.
+    assert _activation(board([("wm", "Weather Maker")], wm={"counters": {"charge": 3}}), "wm")["count"] == 1
+    assert _activation(board([("wm", "Weather Maker")], wm={"counters": {"charge": 2}}), "wm")["payable"] is False
+
+
+def test_graveyard_only_ability_is_not_a_battlefield_play():
+    # Earthquake Dragon's "{2}{G}, Sacrifice a land: Return ~ from your graveyard to your
+    # hand" works only in the graveyard (113.6k).
+    b = board([("ed", "Earthquake Dragon"), ("f", "Forest")])
+    assert not [p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == "ed"]

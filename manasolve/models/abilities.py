@@ -26,6 +26,7 @@ class AbilityCost:
     energy: int = 0  # "Pay {E}{E}" (107.14)
     exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
     exile_self_from_hand: bool = False  # "Exile ~ from your hand" (activated from the hand)
+    discard: int = 0  # "Discard a card"
 
     def __str__(self) -> str:
         parts = []
@@ -55,12 +56,15 @@ class AbilityCost:
             parts.append("Exile %d card(s) from your graveyard" % self.exile_from_graveyard)
         if self.exile_self_from_hand:
             parts.append("Exile this from your hand")
+        if self.discard:
+            parts.append("Discard %d card(s)" % self.discard)
         return ", ".join(parts)
 
     @property
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields this cost uses (see the field comments)."""
-        names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand")
+        names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
+                 "discard")
         return tuple(n for n in names if getattr(self, n))
 
 

@@ -199,7 +199,7 @@ def parse_cost(text: str) -> AbilityCost | None:
     mana = ManaCost()
     fields: dict = {"tap": False, "untap": False, "life": 0, "sacrifice_self": False, "tap_creatures": 0,
                     "tap_untapped": (), "sacrifice": (), "remove_counters": (), "energy": 0,
-                    "exile_from_graveyard": 0, "exile_self_from_hand": False}
+                    "exile_from_graveyard": 0, "exile_self_from_hand": False, "discard": 0}
     for part in (p.strip() for p in text.split(",")):
         if part == "{T}":
             fields["tap"] = True
@@ -220,6 +220,8 @@ def parse_cost(text: str) -> AbilityCost | None:
             fields["exile_self_from_hand"] = True
         elif part == "Exile a card from your graveyard":
             fields["exile_from_graveyard"] += 1
+        elif m := re.fullmatch(r"Discard (%s) cards?" % _NUM, part):
+            fields["discard"] += _number(m.group(1))
         elif m := re.fullmatch(r"Sacrifice an? ([A-Za-z']+)", part):
             words = filter_words(m.group(1))
             if words is None:

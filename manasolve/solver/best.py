@@ -182,17 +182,17 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     for i, (perm, roles) in enumerate(members):
         trig = tapped_trigger_damage(perm)
         for j, r in enumerate(roles):
-            d = (r.ability.damage if r.ability else 0) + (trig if _taps(r) else 0)
+            d = sum(part.ability.damage for part in r.parts if part.ability) + (trig if _taps(r) else 0)
             if d:
                 damage.append(d * pm.use[i, j])
     loss = pm.life_paid + sum(damage)
 
     sacrificed = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
                      if r.sacrifices)
-    produced = sum(len(r.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
-                   for j, r in enumerate(roles) if r.pattern.kind == "mana")
-    spent_on_costs = sum(cost_units(r.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
-                         for j, r in enumerate(roles) if r.pattern.kind == "mana")
+    produced = sum(len(part.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
+                   for j, r in enumerate(roles) for part in r.parts if part.pattern.kind == "mana")
+    spent_on_costs = sum(cost_units(part.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
+                         for j, r in enumerate(roles) for part in r.parts if part.pattern.kind == "mana")
     convoked = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
                    if r.pattern.kind in SYMBOL_PAYERS)
     spell_mana = sum(a.requirement.mana_units * v for a, v in zip(anns, pm.announce)) - convoked
@@ -230,8 +230,8 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
                 m.Add(used[main_i] + kv <= 1)  # the keep copy uses only what the payment leaves
         kann = [m.GetBoolVarFromProtoIndex(v.Index() + offset) for v in sub.announce]
         klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
-            r.pattern.life * m.GetBoolVarFromProtoIndex(sub.use[i, j].Index() + offset)
-            for i, (_, roles) in enumerate(sub.members) for j, r in enumerate(roles) if r.pattern.life)
+            r.life * m.GetBoolVarFromProtoIndex(sub.use[i, j].Index() + offset)
+            for i, (_, roles) in enumerate(sub.members) for j, r in enumerate(roles) if r.life)
         m.Add(klife + loss <= life_total).OnlyEnforceIf(flag)  # 119.4 after the payment's life and damage
         kept.append(flag)
 

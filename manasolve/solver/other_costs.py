@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from math import comb
 
+from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
 from manasolve.models.spell_costs import card_matches, spell_filter
 from manasolve.solver.resources import PermClass, Resources
@@ -114,7 +115,7 @@ def _number(word: str, x: int) -> int | None:
 
 
 def _perm_matches(perm: Permanent, alternatives: tuple[tuple[str, ...], ...]) -> bool:
-    subtypes = set(perm.type_line.split("—")[1].split()) if "—" in perm.type_line else set()
+    type_words = set(perm.type_line.replace("—", " ").split()) | {"Permanent"}  # super-, card and subtypes
     names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
     def one(words: tuple[str, ...]) -> bool:
@@ -128,7 +129,7 @@ def _perm_matches(perm: Permanent, alternatives: tuple[tuple[str, ...], ...]) ->
             elif w == "colorless":
                 if perm.colors:
                     return False
-            elif not (perm.is_type(w) or w in subtypes):
+            elif not (perm.is_type(w) or w in type_words):
                 return False
         return True
     return any(one(words) for words in alternatives)
@@ -224,12 +225,55 @@ def parse_parts(board: Board, player: str, texts: list[str], x: int = 0, casting
                 zone_cast_from: str = "hand") -> list[PartChoice]:
     """Every part's choice; raises NotPaid for a part the solver does not pay, or for two
     parts that could pick the same object (their choices would not be independent)."""
-    parts = [parse_part(board, player, t, x, casting, zone_cast_from) for t in texts]
+    return _independent([parse_part(board, player, t, x, casting, zone_cast_from) for t in texts])
+
+
+def _independent(parts: list[PartChoice]) -> list[PartChoice]:
+    """`parts`, if no two may pick the same object (then their choices multiply); raises
+    NotPaid otherwise."""
     for i, a in enumerate(parts):
         for b in parts[i + 1:]:
             if set(a.eligible) & set(b.eligible):
                 raise NotPaid("%r and %r may pick the same objects; not paid together" % (a.text, b.text))
     return parts
+
+
+def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[PartChoice]:
+    """The non-mana parts of an activated ability's cost (602.2b) as choices: sacrifice
+    this, sacrifice a <type>, tap untapped creatures/<type>s, remove counters from it,
+    discard cards, exile cards from the graveyard.  ({T}/{Q} and life are not choices.)  Raises NotPaid
+    for parts the solver does not pay (energy, "remove X counters")."""
+    if cost.energy or cost.exile_self_from_hand:
+        raise NotPaid("%s: %r is not paid by the payment solver" % (perm.id, str(cost)))
+    mine = board.controlled_by(perm.controller)
+    # With {T} in the cost the source is tapped already: it can't also be one of those tapped.
+    untapped = tuple(p for p in mine if not p.tapped and not (cost.tap and p.id == perm.id))
+    parts = []
+    if cost.sacrifice_self:
+        parts.append(PartChoice("sacrifice", "battlefield", "Sacrifice this", (perm.id,), 1))
+    if cost.sacrifice:
+        words = tuple(cost.sacrifice)
+        parts.append(PartChoice("sacrifice", "battlefield", "Sacrifice a %s" % " ".join(words),
+                                tuple(p.id for p in mine if _perm_matches(p, (words,))), 1))
+    if cost.tap_creatures:
+        parts.append(PartChoice("tap", "battlefield", "Tap %d untapped creatures you control" % cost.tap_creatures,
+                                tuple(p.id for p in untapped if p.is_creature), cost.tap_creatures))
+    for n, words in cost.tap_untapped:
+        parts.append(PartChoice("tap", "battlefield", "Tap %d untapped %s you control" % (n, " ".join(words)),
+                                tuple(p.id for p in untapped if _perm_matches(p, (tuple(words),))), n))
+    for kind, n in cost.remove_counters:
+        if n < 0:
+            raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))
+        parts.append(PartChoice("remove_counters", "battlefield", "Remove %d %s counter(s)" % (n, kind),
+                                (perm.id,), n, (perm.counters.get(kind, 0),)))
+    if cost.discard:
+        hand = _zone_cards(board.player(perm.controller).hand, "hand", None)
+        parts.append(PartChoice("discard", "hand", "Discard %d card(s)" % cost.discard, hand, cost.discard))
+    if cost.exile_from_graveyard:
+        graveyard = _zone_cards(board.player(perm.controller).graveyard, "graveyard", None)
+        parts.append(PartChoice("exile", "graveyard", "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
+                                graveyard, cost.exile_from_graveyard))
+    return _independent(parts)
 
 
 # --- meeting the mana payment ---------------------------------------------------------

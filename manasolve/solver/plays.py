@@ -22,7 +22,7 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent, Player
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
-from manasolve.solver.other_costs import NotPaid, PartChoice
+from manasolve.solver.other_costs import NotPaid, PartChoice, ability_parts
 from manasolve.solver.pay import pay, payable, plan_parts
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
@@ -65,6 +65,8 @@ def activated_abilities(perm: Permanent) -> list[Activated]:
         head, sep, effect = line.partition(": ")
         if not sep or '"' in head or head.startswith(("When", "At ", "As ", "If ", "Whenever")):
             continue
+        if re.search(r"~ from your (graveyard|hand)", effect):
+            continue  # 113.6k: it moves ~ out of that zone, so it works only there
         out.append(Activated(line, parse_cost(head), "Activate only as a sorcery" in effect))
     return out
 
@@ -225,16 +227,17 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             if c.untap and (not perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.6
             entry["total"] = str(c)
-            unmodelled = [name for name in ("tap_creatures", "sacrifice_self", "untap") if getattr(c, name)] + list(c.extras)
             if ab.text.startswith("Equip") and not any(p.is_creature and p.id != perm.id for p in board.controlled_by(player)):
                 continue  # Equip needs another creature you control to target (702.6a)
-            if unmodelled:
-                out.append(dict(entry, payable=None, count=None, not_modelled=unmodelled))
-                continue
             paying = _with_tapped(board, perm.id) if c.tap else board
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))
                     for a in c.mana.announcements()]
-            ans = pay(paying, c.mana, player, "count", announcements=anns)
+            try:
+                ans = pay(paying, c.mana, player, "count", announcements=anns,
+                          parts=ability_parts(paying, paying.get(perm.id), c))
+            except NotPaid as exc:
+                out.append(dict(entry, payable=None, count=None, not_modelled=[str(exc)]))
+                continue
             out.append(dict(entry, payable=ans["payable"], count=ans["count"]))
     return out
 
