@@ -18,7 +18,8 @@ from manasolve.solver.pay import pay, payable
 from tests.bruteforce import brute_payments
 
 SOURCES = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Buried Treasure",
-           "Dwarven Ruins", "Tinder Wall", "Kitesail Scout", "Sol Ring", "Springleaf Drum", "Cylian Elf"]
+           "Dwarven Ruins", "Tinder Wall", "Kitesail Scout", "Sol Ring", "Springleaf Drum", "Cylian Elf",
+           "Ashnod's Altar"]
 GRAVEYARD = ["Think Twice", "Forest", "Treasure Cruise", "Kitesail Scout"]
 
 
@@ -65,8 +66,9 @@ def _brute_count(board, ident, part: str) -> int:
     kind, k, which = PARTS[part]
     _, acts, taps = ident
     me = board.player("a")
-    used = {a[0] for a in acts} | {h for a in acts for h in a[3]} | {pid for pid, _ in taps}
-    sacrificed = {a[0] for a in acts if a[0] != "pool" and any(
+    to_outlets = {h.split(":", 1)[1] for a in acts for h in a[3] if h.startswith("sacrificed:")}
+    used = {a[0] for a in acts} | {h for a in acts for h in a[3]} | {pid for pid, _ in taps} | to_outlets
+    sacrificed = to_outlets | {a[0] for a in acts if a[0] != "pool" and any(
         ab.text == a[1] and ab.cost.sacrifice_self for ab in board.get(a[0]).card.intrinsic_mana_abilities())}
     delved = {pid for pid, how in taps if how == "delve"}
     if which == "hand":
@@ -123,6 +125,8 @@ def _check_best_choice(board, best: dict, part: str) -> None:
     chosen = chosen_part["chosen"]
     used = {a["permanent"] for a in best["activations"]} | {t["permanent"] for t in best["tapped_for_cost"]}
     sacrificed = {a["permanent"] for a in best["activations"] if "Sacrifice this" in a["ability"]}
+    sacrificed |= {a["sacrificed"] for a in best["activations"] if "sacrificed" in a}
+    used |= sacrificed
     delved = set(best.get("exiled_for_delve", []))
     assert len(set(chosen)) == len(chosen)
     if kind == "tap":
