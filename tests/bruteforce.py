@@ -78,7 +78,7 @@ def _outlets(perms) -> list[tuple]:
             if ab.cost.sacrifice and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
 
 
-def _choices(perm, convoke: bool, improvise: bool, outlets=()) -> list[tuple]:
+def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None) -> list[tuple]:
     """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
     sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
     activation of its own that leaves it in play (no mana cost) and then sacrificed."""
@@ -94,6 +94,8 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=()) -> list[tuple]:
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
         if (c.tap or c.untap) and sick_blocked:
+            continue
+        if _unit_kind(ab, spell) is None:
             continue
         for bundle in ab.options:
             own.append(("act", ab, bundle))
@@ -137,7 +139,7 @@ def _fits_spell(slot: str, unit: tuple) -> bool:
     if kind in ("improvise", "delve"):
         return slot == "gen"
     if slot == "gen":
-        return True
+        return kind != "mana:nogen"
     if slot == "S":
         return snow
     return slot == t
@@ -145,10 +147,10 @@ def _fits_spell(slot: str, unit: tuple) -> bool:
 
 def _fits_cost(slot: tuple, unit: tuple) -> bool:
     kind, t, snow, _ = unit
-    if kind != "mana":
+    if kind not in ("mana", "mana:nogen"):  # "mana:spell" may pay only the spell
         return False
     if slot[0] == "gen":
-        return True
+        return kind == "mana"
     if slot[0] == "snow":
         return snow
     return t in slot[1]
@@ -177,7 +179,30 @@ def _assignable(slots: list, units: list, must: set[int], must_units: set[int]) 
     return go(0, frozenset())
 
 
-def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, acts: list, taps: list) -> bool:
+def _unit_kind(ab, spell: dict | None) -> str | None:
+    """How mana of `ab` may be spent on `spell` (106.6): "mana" (anywhere), "mana:spell"
+    (on the spell only), "mana:nogen" (never generic), None (not on this spell)."""
+    r = getattr(ab, "restriction", None)
+    if r is None:
+        return "mana"
+    if spell is None:
+        return None
+    if r.no_generic:
+        return "mana:nogen"
+    if r.x_costs_only:
+        return "mana:spell" if spell["cost_has_x"] else None
+    words = spell["type_line"].replace("—", " ").split()
+    for f in r.spells:
+        type_ok = not f.types or any((w[4:] not in words) if w.startswith("non-") else (w in words) for w in f.types)
+        if (type_ok and f.zone in (None, spell["zone"]) and f.via in (None, spell["via"])
+                and (f.min_mana_value is None or spell["mana_value"] >= f.min_mana_value)
+                and (not f.x_in_cost or spell["has_x"])):
+            return "mana:spell"
+    return None
+
+
+def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, acts: list, taps: list,
+           spell: dict | None = None) -> bool:
     if life_needed > board.player(player).life:
         return False
     costly = [i for i, (_, ab, _, _) in enumerate(acts) if ab.cost.mana.symbols]
@@ -186,7 +211,7 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
         units = []
         for i, (perm, ab, bundle, _) in enumerate(acts):
             for t in bundle:
-                units.append(("mana", t, perm.is_snow, i))
+                units.append((_unit_kind(ab, spell), t, perm.is_snow, i))
         for j, (perm, kind) in enumerate(taps):
             units.append((kind, perm.colors, False, "tap%d" % j))
         slots = []
@@ -197,7 +222,7 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
                 slots.append((lambda u, cs=cs, i=i: _fits_cost(cs, u) and isinstance(u[3], int)
                               and u[3] != i and (u[3] not in pos or pos[u[3]] < pos[i]), ("cost", i, cs)))
         must = set(range(len(acts)))
-        must_units = {k for k, u in enumerate(units) if u[0] != "mana"}
+        must_units = {k for k, u in enumerate(units) if not u[0].startswith("mana")}
         if _assignable(slots, units, must, must_units):
             return True
     return False
@@ -234,13 +259,15 @@ class _PoolAbility:
 
 def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                    convoke: bool = False, improvise: bool = False, delve: bool = False,
-                   cast_from_graveyard: str | None = None) -> set:
+                   cast_from_graveyard: str | None = None, spell: dict | None = None) -> set:
     """Every payment of `cost` on `board`, as hashable identities (delve: the player's
-    graveyard cards may each pay {1}, except one copy of the card being cast from it)."""
+    graveyard cards may each pay {1}, except one copy of the card being cast from it;
+    spell: the spell being paid — type_line, zone, via, mana_value, has_x, cost_has_x —
+    for mana with a spend restriction, which is not spent without one)."""
     player = player or board.active_player
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
-    per = [_choices(p, convoke, improvise, outlets) for p in perms]
+    per = [_choices(p, convoke, improvise, outlets, spell) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
@@ -285,7 +312,7 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     helpers.setdefault(i, []).append(c.id)
                 full = [(p, ab, b, tuple(sorted(list(helpers.get(i, ())) + list(sac))))
                         for i, (p, ab, b, sac) in enumerate(acts)]
-                if not _valid(board, player, spell_slots, life, full, taps):
+                if not _valid(board, player, spell_slots, life, full, taps, spell):
                     continue
                 # Floating mana of one type is indistinguishable: only how much is spent counts.
                 spent = Counter(p.type for p, _, _, _ in full if isinstance(p, _Floating))

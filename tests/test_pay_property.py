@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import counters, pay, payable
-from manasolve.solver.resources import collect
+from manasolve.solver.resources import SpellBeingCast, collect
 from tests.bruteforce import brute_payments
 
 SOURCES = [
@@ -166,3 +166,50 @@ def test_best_payment_is_one_of_the_payments(scenario):
     assert answer["payable"] == bool(expected)
     if expected:
         assert _best_identity(answer["best"]) in {_brute_parts(i) for i in expected}
+
+
+# --- spend restrictions (106.6) ------------------------------------------------------------
+
+RESTRICTED = ["Lilypad Village", "Somberwald Sage", "Hydro-Channeler", "Jegantha, the Wellspring",
+              "Voldaren Estate", "Rosheen Meanderer", "Troyan, Gutsy Explorer", "Forest", "Island",
+              "Azorius Signet", "Springleaf Drum", "Birds of Paradise"]
+SPELLS = [  # (type line, zone, via, mana value, has {X} in its mana cost, the cost paid has {X})
+    ("Creature — Elf", "hand", "mana_cost", 2, False, False),
+    ("Instant", "hand", "mana_cost", 1, False, False),
+    ("Sorcery", "graveyard", "flashback", 5, True, True),
+    ("Creature — Vampire", "hand", "mana_cost", 6, False, False),
+    ("Artifact", "hand", "mana_cost", 0, True, True),
+]
+
+
+@st.composite
+def restricted_scenarios(draw):
+    n = draw(st.integers(0, 5))
+    perms = [{"id": "p%d" % i, "card": draw(st.sampled_from(RESTRICTED)), "tapped": False,
+              "sick": draw(st.booleans()) and draw(st.booleans())} for i in range(n)]
+    cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{G}", "{B}", "{C}", "{U/B}"]),
+                                 max_size=4))) or "{0}"
+    return perms, cost, draw(st.sampled_from(SPELLS)), draw(st.integers(0, 3))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(restricted_scenarios())
+@example(([{"id": "p0", "card": "Somberwald Sage", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Azorius Signet", "tapped": False, "sick": False}], "{W}{U}",
+          ("Creature — Elf", "hand", "mana_cost", 2, False, False), 20))
+@example(([{"id": "p0", "card": "Jegantha, the Wellspring", "tapped": False, "sick": False}], "{1}{G}",
+          ("Instant", "hand", "mana_cost", 1, False, False), 20))
+def test_restricted_mana_matches_brute_force(scenario):
+    perms, cost_text, spell, life = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms}]})
+    cost = ManaCost.parse(cost_text)
+    keys = ("type_line", "zone", "via", "mana_value", "has_x", "cost_has_x")
+    expected = brute_payments(board, cost, spell=dict(zip(keys, spell)))
+    cast = SpellBeingCast(*spell)
+    answer = pay(board, cost, mode="all", limit=None, spell=cast)
+    assert answer["count"] == len(expected)
+    assert payable(board, cost, spell=cast) == bool(expected)
+    best = pay(board, cost, mode="best", spell=cast)
+    assert best["payable"] == bool(expected)
+    if expected:
+        assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}

@@ -75,7 +75,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         perm = members[i][0]
         spent_total = []
         types = sorted({t for _, p in made_by for t in p.bundle})
-        pattern = made_by[0][1]  # the patterns of one producer share their snow-ness
+        pattern = made_by[0][1]  # the patterns of one producer share snow-ness and restriction
         for t in types:
             made = sum(p.bundle.count(t) * use[i, j] for j, p in made_by)
             outs = []
@@ -88,7 +88,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
                 if q == i:
                     continue
                 for s_idx, (sym, _) in enumerate(cost_nodes[q]):
-                    if cost_symbol_accepts(sym, t, pattern.snow):
+                    if cost_symbol_accepts(sym, t, pattern):
                         f = m.NewIntVar(0, max_units, "g_%s_%d_%s_%d_%d" % (perm.id, n_prod, t, q, s_idx))
                         into_cost.setdefault((q, s_idx), []).append(f)
                         outs.append(f)
@@ -129,15 +129,16 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
 
 def _producers(members: list[tuple[Permanent, list[Role]]]) -> list[tuple[int, list[tuple[int, Pattern]]]]:
     """Who makes mana, each with its own flows and "no activation wasted" constraint:
-    per member, its one-activation roles (split by snow-ness: mana of a permanent
-    sacrificed to an outlet comes from the outlet), and each activation of a role with two
-    (each must have some of its mana spent)."""
+    per member, its one-activation roles (split by snow-ness — mana of a permanent
+    sacrificed to an outlet comes from the outlet — and by spend restriction), and each
+    activation of a role with two (each must have some of its mana spent)."""
     out = []
     for i, (_, roles) in enumerate(members):
-        single: dict[bool, list[tuple[int, Pattern]]] = {}
+        single: dict[tuple[bool, bool, bool], list[tuple[int, Pattern]]] = {}
         for j, r in enumerate(roles):
             if r.then is None and r.pattern.kind == "mana":
-                single.setdefault(r.pattern.snow, []).append((j, r.pattern))
+                p = r.pattern
+                single.setdefault((p.snow, p.spell_only, p.no_generic), []).append((j, p))
             elif r.then is not None:
                 out += [(i, [(j, part.pattern)]) for part in r.parts if part.pattern.kind == "mana"]
         out += [(i, made_by) for _, made_by in sorted(single.items())]

@@ -161,7 +161,8 @@ class PaymentCounter:
                     delta[base + self._COST] += r * cost_units(p)
                     for j, k in enumerate(self.kinds):
                         delta[base + self._KIND0 + j] += r * _units_for(k, p)
-            touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana") for d in range(base) if delta[d])
+            touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana" and not self.patterns[d].spell_only)
+                            for d in range(base) if delta[d])
             weight = 1 if c.indistinct else multinomial(n, counts)
             for role, r in zip(c.roles, counts):
                 weight *= role.ways ** r  # which outlet each sacrificed member went to

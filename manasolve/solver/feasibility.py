@@ -33,16 +33,20 @@ def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     if p.kind in ("improvise", "delve"):
         return kind == "generic"
     if kind == "generic":
-        return True
+        return not p.no_generic  # Jegantha's mana (106.6)
     if kind == "S":
         return p.snow
     return unit == kind
 
 
-def cost_symbol_accepts(sym: Symbol, unit: str, snow: bool) -> bool:
-    """Whether a mana unit may pay one symbol of a mana ability's own cost."""
+def cost_symbol_accepts(sym: Symbol, unit: str, p: Pattern) -> bool:
+    """Whether a mana unit (of type `unit`, from pattern `p`) may pay one symbol of a mana
+    ability's own cost: never mana restricted to spells (106.6)."""
+    if p.spell_only:
+        return False
+    snow = p.snow
     if sym.kind == "generic":
-        return True
+        return not p.no_generic
     if sym.kind == "color":
         return unit == sym.colors[0]
     if sym.kind == "hybrid":
@@ -75,8 +79,9 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
 
 
 def _is_simple(p: Pattern) -> bool:
-    """One mana, no mana cost: such uses only matter through (type, snow) counts."""
-    return p.kind == "mana" and len(p.bundle) == 1 and not p.costly
+    """One mana, no mana cost, no restriction: such uses only matter through (type, snow)
+    counts."""
+    return p.kind == "mana" and len(p.bundle) == 1 and not p.costly and not (p.spell_only or p.no_generic)
 
 
 class _Network:
@@ -120,7 +125,7 @@ class _Network:
                 self.costs.setdefault(key, []).append((self._node(name), sym.amount * n if sym.kind == "generic" else n))
             cost_nodes.append((position, nodes))
 
-        def route(node: str, t: str, snow: bool, p: Pattern, position: int | None) -> None:
+        def route(node: str, t: str, p: Pattern, position: int | None) -> None:
             self._node(node)
             for k in spell:
                 if spell_kind_accepts(k, p, t):
@@ -129,12 +134,12 @@ class _Network:
                 if position is not None and not _may_fund(funding, position, target):
                     continue
                 for name, sym in nodes:
-                    if cost_symbol_accepts(sym, t, snow):
+                    if cost_symbol_accepts(sym, t, p):
                         self._arc(node, name, big)
 
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
-                route("simple:%s:%d" % (t, snow), t, snow, Pattern("mana", (t,), snow), None)
+                route("simple:%s:%d" % (t, snow), t, Pattern("mana", (t,), snow), None)
         listed = [(p, p, None) for p in shapes if p.kind == "mana" and not p.costly and not _is_simple(p)]
         for idx, (key, p, position) in enumerate(listed + payers):
             tag = "src%d" % idx
@@ -142,7 +147,7 @@ class _Network:
             per_type = []
             for t, m in Counter(p.bundle).items():
                 per_type.append((self._arc(tag, tag + ":" + t, 0), m))
-                route(tag + ":" + t, t, p.snow, p, position)
+                route(tag + ":" + t, t, p, position)
             self.sources[key] = (arc, self.ids[tag], len(p.bundle), tuple(per_type))
         for p in shapes:
             if p.kind in SYMBOL_PAYERS:
@@ -225,7 +230,7 @@ class FeasibilityOracle:
         req = self.req
         if not uses:
             return req.mana_units == 0
-        if all(not p.costly and len(p.bundle) <= 1 for p, _ in uses):
+        if all(not p.costly and len(p.bundle) <= 1 and not p.no_generic for p, _ in uses):
             return _hall_perfect(req, uses)
         costly = tuple(p for p, n in uses if p.costly for _ in range(n))
         # Each activation needs one spent unit of its own; a cheap necessary check first.

@@ -22,6 +22,7 @@ from manasolve.solver.resources import (
     TAP_PURPOSE,
     PermClass,
     Resources,
+    SpellBeingCast,
     collect,
 )
 from manasolve.solver.other_costs import NotPaid, Option, PartChoice, cheapest, options, parse_parts
@@ -84,7 +85,7 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
         convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
         delve: bool = False, casting_from_graveyard: str | None = None,
         keep: list | None = None, order: tuple[str, ...] | None = None,
-        parts: list[PartChoice] | None = None) -> dict:
+        parts: list[PartChoice] | None = None, spell: SpellBeingCast | None = None) -> dict:
     """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
 
     mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
@@ -94,12 +95,13 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     `announcements` overrides the 601.2b announcements of `cost` (e.g. after a total-cost
     pipeline has applied reductions to each).  `parts`: the total cost's non-mana parts
     (solver.other_costs), paid with it; every way to choose their objects is counted.
+    `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6).
     Raises NotPaid when the parts' choices are too many to count.
     """
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
-                  casting_from_graveyard=casting_from_graveyard)
+                  casting_from_graveyard=casting_from_graveyard, spell=spell)
     answer: dict = {"cost": str(cost), "player": player}
     # No way to choose a part's objects: the total can't be paid (118.3), no options.
     opts = options(res, parts) if parts else [Option(res, 1)]
@@ -165,13 +167,14 @@ _CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exil
 
 def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
             improvise: bool = False, announcements: list[Announcement] | None = None, delve: bool = False,
-            casting_from_graveyard: str | None = None, parts: list[PartChoice] | None = None) -> bool:
-    """Whether some payment of `cost` (with its non-mana `parts`) exists (a flow, else
-    CP-SAT feasibility)."""
+            casting_from_graveyard: str | None = None, parts: list[PartChoice] | None = None,
+            spell: SpellBeingCast | None = None) -> bool:
+    """Whether some payment of `cost` (with its non-mana `parts`, for `spell`) exists (a
+    flow, else CP-SAT feasibility)."""
     player = board.player(player).name
     anns = announcements if announcements is not None else cost.announcements()
     res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
-                  casting_from_graveyard=casting_from_graveyard)
+                  casting_from_graveyard=casting_from_graveyard, spell=spell)
     opts = options(res, parts) if parts else [Option(res, 1)]
     return any(_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
@@ -272,7 +275,7 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
         answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
                      improvise=plan.improvise or improvise, announcements=plan.announcements,
                      delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None,
-                     parts=parts, **best_kw)
+                     parts=parts, spell=spell_of(plan), **best_kw)
     except NotPaid as exc:
         raise InputError("--card", "%s: %s; use `manasolve cost` for the breakdown" % (card, exc), board.source) from None
     answer["card"] = card
@@ -281,6 +284,14 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
     if plan.notes:  # cost sentences not understood: the total may miss what they say
         answer["notes"] = plan.notes
     return answer
+
+
+def spell_of(plan) -> SpellBeingCast:
+    """The spell a locked total (solver.total_cost.TotalCost) pays for, as spend
+    restrictions see it."""
+    mana_cost = plan.card.mana_cost
+    return SpellBeingCast(plan.card.type_line, plan.zone, plan.base.kind, plan.mana_value,
+                          bool(mana_cost and mana_cost.has_x), plan.base.x_free)
 
 
 def plan_parts(board: Board, plan) -> list[PartChoice]:

@@ -23,7 +23,7 @@ from manasolve.models.board import Board, Permanent, Player
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.other_costs import NotPaid, PartChoice, ability_parts
-from manasolve.solver.pay import pay, payable, plan_parts
+from manasolve.solver.pay import pay, payable, plan_parts, spell_of
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
@@ -86,7 +86,7 @@ class _Counter:
     @staticmethod
     def _key(plan: TotalCost, parts: list[PartChoice]) -> tuple:
         return (tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise,
-                plan.delve, _from_graveyard(plan) if plan.delve or parts else None, tuple(parts))
+                plan.delve, _from_graveyard(plan) if plan.delve or parts else None, tuple(parts), spell_of(plan))
 
     def _parts(self, plan: TotalCost) -> list[PartChoice] | None:
         try:
@@ -96,7 +96,8 @@ class _Counter:
 
     def _kw(self, plan: TotalCost, parts: list[PartChoice]) -> dict:
         return {"convoke": plan.convoke, "improvise": plan.improvise, "announcements": plan.announcements,
-                "delve": plan.delve, "casting_from_graveyard": _from_graveyard(plan), "parts": parts}
+                "delve": plan.delve, "casting_from_graveyard": _from_graveyard(plan), "parts": parts,
+                "spell": spell_of(plan)}
 
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from manasolve.models.abilities import ManaAbility
+from manasolve.models.abilities import ManaAbility, SpellFilter, SpendRestriction
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS
 from manasolve.solver.production import (
@@ -30,7 +30,41 @@ _PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
 # cost, "once each turn" (one activation per payment anyway), and amounts or types that
 # `activation_bundles` reads off the board (it yields no bundle when the board is silent).
+# Spend restrictions are handled apart (they need the spell being paid).
 _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope"}
+
+
+@dataclass(frozen=True)
+class SpellBeingCast:
+    """What a spend restriction looks at (106.6): the spell's type line, the zone it is
+    cast from, the alternative cost used ("flashback", or "mana_cost"), its mana value,
+    whether its mana cost has {X} and whether the cost being paid does."""
+
+    type_line: str
+    zone: str = "hand"
+    via: str = "mana_cost"
+    mana_value: int = 0
+    has_x: bool = False
+    cost_has_x: bool = False
+
+    def matches(self, f: SpellFilter) -> bool:
+        """Whether this spell passes every field of the filter."""
+        words = set(self.type_line.replace("—", " ").split())
+        if f.types and not any(w[4:] not in words if w.startswith("non-") else w in words for w in f.types):
+            return False
+        return ((f.zone is None or f.zone == self.zone) and (f.via is None or f.via == self.via)
+                and (f.min_mana_value is None or self.mana_value >= f.min_mana_value)
+                and (not f.x_in_cost or self.has_x))
+
+
+def restricted_flags(restriction: SpendRestriction, spell: SpellBeingCast) -> tuple[bool, bool] | None:
+    """(spell_only, no_generic) for mana with this restriction spent on `spell`, or None
+    if it can't be spent on it at all."""
+    if restriction.no_generic:
+        return False, True  # Jegantha: any spell or ability, never generic
+    if restriction.x_costs_only:
+        return (True, False) if spell.cost_has_x else None
+    return (True, False) if any(spell.matches(f) for f in restriction.spells) else None
 
 
 @dataclass(frozen=True, order=True)
@@ -42,7 +76,9 @@ class Pattern:
     exiled from the graveyard for delve) or ``tapped`` (a
     creature tapped to pay another ability's "tap an untapped creature" cost).
     For ``mana``: bundle produced, whether it came from a snow source, the mana part of
-    the ability's own cost (symbols), life paid, creatures it needs tapped.
+    the ability's own cost (symbols), life paid, creatures it needs tapped, and its spend
+    restriction as it stands for the spell being paid (106.6): ``spell_only`` (it may pay
+    the spell but no activation's cost), ``no_generic`` (never generic mana).
     """
 
     kind: str
@@ -52,6 +88,8 @@ class Pattern:
     life: int = 0
     tap_creatures: int = 0
     colors: tuple[str, ...] = ()
+    spell_only: bool = False
+    no_generic: bool = False
 
     def __hash__(self) -> int:
         return self._hash
@@ -59,7 +97,8 @@ class Pattern:
     @cached_property
     def _hash(self) -> int:
         # Patterns key every memo of the counter; hash the fields once.
-        return hash((self.kind, self.bundle, self.snow, self.cost_symbols, self.life, self.tap_creatures, self.colors))
+        return hash((self.kind, self.bundle, self.snow, self.cost_symbols, self.life, self.tap_creatures, self.colors,
+                     self.spell_only, self.no_generic))
 
     @property
     def shape(self) -> Pattern:
@@ -183,16 +222,27 @@ def outlet_roles(board: Board, player: str) -> dict[str, list[Role]]:
                    for key, outlets in per.items()] for vid, per in found.items()}
 
 
-def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]:
+def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = None) -> tuple[list[Role], list[str]]:
     """The mana-ability roles `perm` can take now, and notes on abilities it can't use
-    (sacrifice outlets are roles of what they sacrifice, see `outlet_roles`)."""
+    (sacrifice outlets are roles of what they sacrifice, see `outlet_roles`).  `spell`:
+    the spell being paid, which decides what restricted mana may do (None: a bare cost,
+    which restricted mana is not spent on)."""
     roles: list[Role] = []
     notes: list[str] = []
     for ab in mana_abilities(board, perm):
         if is_sacrifice_outlet(ab):
             continue
         c = ab.cost
-        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS]
+        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS and e != "restriction"]
+        flags = (False, False)
+        if ab.restriction is not None:
+            if spell is None:
+                notes.append("%s: %r has a spend restriction; it is used only when paying a card (--card)"
+                             % (perm.id, ab.text))
+                continue
+            flags = restricted_flags(ab.restriction, spell)
+            if flags is None:
+                continue  # 106.6: its mana can't be spent on this spell
         if unmodelled:
             notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
             continue
@@ -212,7 +262,7 @@ def ability_roles(board: Board, perm: Permanent) -> tuple[list[Role], list[str]]
         for bundle in activation_bundles(board, perm, ab):
             if not bundle:
                 continue
-            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures)
+            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags)
             roles.append(Role(pattern, ab))
     return roles, notes
 
@@ -235,26 +285,27 @@ class GraveyardCard:
 
 
 def collect(board: Board, player: str, convoke: bool = False, improvise: bool = False, delve: bool = False,
-            casting_from_graveyard: str | None = None) -> Resources:
+            casting_from_graveyard: str | None = None, spell: SpellBeingCast | None = None) -> Resources:
     """Group `player`'s permanents into classes with their usable roles for one payment.
 
     convoke/improvise/delve: whether the spell being paid has that keyword (702.51,
     702.126, 702.66); casting_from_graveyard: the name of the card being cast from the
-    graveyard, which is on the stack by now and can't be exiled for its own delve (601.2a).
+    graveyard, which is on the stack by now and can't be exiled for its own delve (601.2a);
+    spell: the spell being paid, for spend restrictions (106.6).
     """
     with pinned(board):
-        return _collect(board, player, convoke, improvise, delve, casting_from_graveyard)
+        return _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell)
 
 
 def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
-             casting_from_graveyard: str | None) -> Resources:
+             casting_from_graveyard: str | None, spell: SpellBeingCast | None) -> Resources:
     perms = board.controlled_by(player)
     any_tap_creature_cost = False
     entries: list[tuple[Permanent, list[Role]]] = []
     skipped: list[str] = []
     sacrificed = outlet_roles(board, player)
     for perm in perms:
-        roles, notes = ability_roles(board, perm)
+        roles, notes = ability_roles(board, perm, spell)
         roles += sacrificed.get(perm.id, [])
         skipped += notes
         if any(r.pattern.tap_creatures for r in roles):
