@@ -164,3 +164,35 @@ def test_graveyard_only_ability_is_not_a_battlefield_play():
     # hand" works only in the graveyard (113.6k).
     b = board([("ed", "Earthquake Dragon"), ("f", "Forest")])
     assert not [p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == "ed"]
+
+
+# --- "You may <cost> rather than pay this spell's mana cost" (118.9) ---------------------
+
+def test_pulverize_sacrifices_two_mountains_instead_of_its_mana_cost():
+    b = board([("m%d" % i, "Mountain") for i in range(3)], hand=["Pulverize"])
+    ans = pay_cost_or_card(b, card="Pulverize", alt="alternative")
+    assert ans["total"] == "{0}, Sacrifice two Mountains" and ans["count"] == 3  # C(3,2)
+    assert pay_cost_or_card(b, card="Pulverize")["payable"] is False  # {4}{R}{R} from three Mountains
+
+
+def test_scars_of_the_veteran_exiles_another_white_card_from_hand():
+    b = board([], hand=["Scars of the Veteran", "Kitesail Scout", "Forest"])
+    ans = pay_cost_or_card(b, card="Scars of the Veteran", alt="alternative")
+    assert ans["count"] == 1 and ans["exile"]["from"] == ["hand[1]:Kitesail Scout"]  # not itself (601.2a)
+
+
+def test_mistvein_borderpost_pays_one_and_returns_a_basic_land():
+    # {1} from the Forest or the Island (2) × the basic land returned (2): the land tapped
+    # for mana may be the one returned (601.2g, then 601.2h).
+    b = board([("f", "Forest"), ("i", "Island")], hand=["Mistvein Borderpost"])
+    assert pay_cost_or_card(b, card="Mistvein Borderpost", alt="alternative")["count"] == 4
+
+
+def test_sivvis_valor_alternative_needs_a_plains():
+    without = board([("k1", "Kitesail Scout")], hand=["Sivvi's Valor"])
+    ans = pay_cost_or_card(without, card="Sivvi's Valor", alt="alternative")
+    assert ans["castable_now"] is False and "Plains" in ans["reason"]
+    assert not [p for p in plays_answer(without, None)["plays"] if p.get("via") == "alternative"]
+    b = board([("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout")], hand=["Sivvi's Valor"])
+    play = next(p for p in plays_answer(b, None)["plays"] if p.get("via") == "alternative")
+    assert play["count"] == 2 and play["total"] == "{0}, Tap an untapped creature you control"

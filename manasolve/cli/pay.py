@@ -9,6 +9,7 @@ from rich.table import Table
 
 from manasolve.cli.common import add_board_args, board_from_args
 from manasolve.solver.pay import pay_cost_or_card
+from manasolve.solver.total_cost import ALTERNATIVES
 
 
 def register(sub) -> None:
@@ -18,7 +19,7 @@ def register(sub) -> None:
     what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
     what.add_argument("--card", metavar="NAME", help="pay this card's total cost (601.2f)")
     p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
-    p.add_argument("--alt", choices=["flashback", "overload", "evoke", "free"], help="alternative cost to use")
+    p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use")
     p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES", help="pay kicker (multikicker: TIMES)")
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--player", help="who pays (default: the active player)")

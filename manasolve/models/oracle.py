@@ -161,6 +161,8 @@ def template_of(sentence: str) -> str:
 
 
 def _singular(word: str) -> str:
+    if word.lower() == "plains":
+        return word  # the land type is "Plains" in the singular too
     if word.endswith("ves"):
         return word[:-3] + "f"  # Elves → Elf, Dwarves → Dwarf
     if word.endswith("ies"):

@@ -58,10 +58,14 @@ class CostPart:
 
 @dataclass(frozen=True)
 class AltCost:
-    """An alternative cost (118.9): kind ``flashback``, ``overload`` or ``evoke``."""
+    """An alternative cost (118.9): kind ``flashback``, ``overload``, ``evoke`` or
+    ``alternative`` ("You may sacrifice two Mountains rather than pay this spell's mana
+    cost"), usable only while its caster controls a permanent with every word of
+    ``if_you_control`` (empty: always)."""
 
     kind: str
     cost: CostPart
+    if_you_control: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,9 @@ def parse_cost_part(text: str) -> CostPart | None:
     mana = ManaCost()
     life = 0
     other: list[str] = []
-    for part in (p.strip() for p in re.split(r",\s*(?:and\s+)?", text)):
+    # "pay {1} and return a basic land ...": " and " joins parts too when a verb follows.
+    verbs = "|".join(v.lower() for v in _NON_MANA_VERBS)
+    for part in (p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:%s)\b)" % verbs, text)):
         if re.fullmatch(_SYMBOLS, part):
             try:
                 mana = mana + ManaCost.parse(part)
@@ -290,6 +296,14 @@ def _read_sentence(sentence: str, original: str, out: SpellCosts) -> bool:
             out.optional.append(OptionalCost("optional", cost))
         else:
             out.additional.append(AdditionalCost(cost))
+        return True
+    m = re.fullmatch(r"(?:If you control an? ([A-Za-z ]+?), y|Y)ou may (.+?) rather than pay ~'s mana cost\.", sentence)
+    if m:
+        cost = parse_cost_part(m.group(2))
+        condition = filter_words(m.group(1)) if m.group(1) else ()
+        if cost is None or condition is None:
+            return False
+        out.alternative.append(AltCost("alternative", cost, condition))
         return True
     mod = _modifier(sentence)
     if mod is not None:

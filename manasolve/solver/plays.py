@@ -251,7 +251,7 @@ def plays_answer(board: Board, player: str | None = None) -> dict:
     out: list[dict] = []
     for name in dict.fromkeys(me.hand):
         card = board.db.get(name)
-        for alt in (None, "overload", "evoke"):
+        for alt in (None, "overload", "evoke", "alternative"):
             for base in base_choices(board, me.name, card, alt):
                 out += _cast_plays(board, me.name, name, "hand", base, counter)
     for name in dict.fromkeys(me.graveyard):

@@ -33,7 +33,7 @@ from manasolve.solver.other_costs import understood
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ZONES = ("hand", "graveyard")
-ALTERNATIVES = ("flashback", "overload", "evoke", "free")
+ALTERNATIVES = ("flashback", "overload", "evoke", "alternative", "free")
 
 _PARSED: dict[int, SpellCosts] = {}
 
@@ -57,6 +57,7 @@ class BaseChoice:
     cost: CostPart | None
     x_free: bool
     granted: bool = False
+    unmet: str | None = None  # why it can't be used now (its "If you control ..." fails)
 
     @property
     def label(self) -> str:
@@ -90,7 +91,15 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list
                 parsed = ManaCost.parse(cost)
                 out.append(BaseChoice("flashback", CostPart(parsed, text=str(parsed)), parsed.has_x, granted=True))
         return out
-    return [BaseChoice(a.kind, a.cost, a.cost.has_x) for a in sc.alternative if a.kind == alt]
+    out = []
+    for a in sc.alternative:
+        if a.kind != alt:
+            continue
+        unmet = None
+        if a.if_you_control and not any(_perm_matches(p, a.if_you_control) for p in board.controlled_by(player)):
+            unmet = "%s controls no %s, which this alternative cost needs" % (player, " ".join(a.if_you_control))
+        out.append(BaseChoice(a.kind, a.cost, a.cost.has_x, unmet=unmet))
+    return out
 
 
 def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Symbol]:
@@ -228,6 +237,8 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
             return "flashback works only for instants and sorceries (702.34a)"
     elif zone != "hand":
         return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
+    if base.unmet:
+        return base.unmet
     if base.cost is None:
         if base.kind == "mana_cost":
             return "it has no mana cost: that cost is unpayable (118.6)"
