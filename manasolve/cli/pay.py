@@ -57,7 +57,11 @@ def render(answer: dict) -> None:
     console.print(head)
     if answer.get("castable_now") is False:
         console.print("[yellow]but it can't be cast now:[/yellow] %s" % answer["reason"])
-    if answer.get("best"):
+    if answer.get("best") and not (answer["best"]["activations"] or answer["best"]["tapped_for_cost"]
+                                   or answer["best"].get("exiled_for_delve") or answer["best"].get("from_pool")):
+        console.print("best payment: no mana to make (announced %s, %d life)" % (
+            answer["best"]["announced"], answer["best"]["life"]))
+    elif answer.get("best"):
         best = answer["best"]
         t = Table(title="best payment (announced %s, %d life)" % (best["announced"], best["life"]))
         t.add_column("permanent")
@@ -71,8 +75,8 @@ def render(answer: dict) -> None:
         for card in best.get("exiled_for_delve", []):
             t.add_row(card, "exiled for delve", "")
         console.print(t)
-        for line in answer.get("why", []):
-            console.print("why: " + line)
+    for line in answer.get("why", []):
+        console.print("why: " + line)
     for i, p in enumerate(answer.get("payments", []), 1):
         t = Table(title="group %d: %d payment%s, announced %s, %d life" % (
             i, p["multiplicity"], "" if p["multiplicity"] == 1 else "s", p["announced"], p["life"]))
@@ -93,8 +97,8 @@ def render(answer: dict) -> None:
     for part in answer.get("other_costs", []):
         what = ("a total mana value of %d or more" % part["total_mana_value_at_least"]
                 if "total_mana_value_at_least" in part else "%s" % part["choose"])
-        console.print("and %s: choose %s from %s (%d ways alone; every way is counted in the payments)" % (
-            part["cost"], what, ", ".join(part["from"]) or "none", part["ways"]))
+        console.print("and %s: choose %s from %s (%d way%s alone; every way is counted in the payments)" % (
+            part["cost"], what, ", ".join(part["from"]) or "none", part["ways"], "" if part["ways"] == 1 else "s"))
     for part in (answer.get("best") or {}).get("other_costs", []):
         console.print("%s: %s" % (part["cost"], ", ".join(part["chosen"]) or "nothing"))
     for note in answer.get("notes", []):
