@@ -257,6 +257,19 @@ class _PoolAbility:
         tap_creatures = 0
 
 
+def choice_product(board: Board, player: str | None = None, convoke: bool = False, improvise: bool = False,
+                   spell: dict | None = None) -> int:
+    """How many combinations of per-permanent choices `brute_payments` tries per
+    announcement (before pool mana and delve): tests keep it small."""
+    player = player or board.active_player
+    perms = [p for p in board.permanents if p.controller == player]
+    outlets = _outlets(perms)
+    n = 1
+    for p in perms:
+        n *= len(_choices(p, convoke, improvise, outlets, spell))
+    return n
+
+
 def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                    convoke: bool = False, improvise: bool = False, delve: bool = False,
                    cast_from_graveyard: str | None = None, spell: dict | None = None) -> set:

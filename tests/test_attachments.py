@@ -32,3 +32,18 @@ def test_unattached_equipment_gives_nothing():
     b["players"][1]["battlefield"] = []
     assert load_board(b).get("elf").power == 2
     assert api.saddle(b, "bronco")["count"] == 0
+
+
+def test_static_pumps_of_lords_count_for_power():
+    # 613.4c: "Other Elves you control get +1/+1" (Canopy Tactician) pumps the Elves but
+    # not itself; "Other artifact creatures you control get +2/+2" (Salvation Engine) only
+    # artifact creatures; an opponent's lord pumps only its controller's creatures.
+    from manasolve.models.board import load_board
+
+    b = load_board({"players": [
+        {"name": "me", "battlefield": [{"id": "ct", "card": "Canopy Tactician"}, {"id": "elf", "card": "Llanowar Elves"},
+                                       {"id": "g", "card": "Farmstead Gleaner"}, {"id": "se", "card": "Salvation Engine"}]},
+        {"name": "you", "battlefield": [{"id": "elf2", "card": "Llanowar Elves"}]}]})
+    power = {p.id: p.power for p in b.permanents}
+    assert power["elf"] == 2 and power["ct"] == 3 and power["elf2"] == 1
+    assert power["g"] == 4 and power["se"] == 6

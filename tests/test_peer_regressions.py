@@ -30,7 +30,6 @@ def test_bog_initiate_converts_one_mana_to_black():
     assert payable(board, ManaCost.parse("{B}"))
 
 
-@pytest.mark.xfail(strict=True, reason="Saddle/Crew power ignores static +N/+N effects (613.4c)")
 def test_salvation_engine_pumps_artifact_creatures_for_saddle():
     # "Other artifact creatures you control get +2/+2": Farmstead Gleaner (2/2 artifact
     # creature) has power 4, so it alone pays Saddle 3 (702.171a, layer 7c).

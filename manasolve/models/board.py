@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card
 from manasolve.models.mana import CostSyntaxError, ManaCost
+from manasolve.models.oracle import filter_words
 
 FORMAT = "manasolve/board@1"
 STEPS = (
@@ -368,7 +369,35 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
             for si, sid in enumerate(perm.saddled_by):
                 if sid not in by_id:
                     raise InputError(where + ".saddled_by[%d]" % si, "no permanent with id %r%s" % (sid, _nearest(sid, list(by_id))), source)
+    for pl in players:
+        for lord in pl.battlefield:
+            for other, words, bonus in static_pumps(lord):
+                for perm in pl.battlefield:
+                    if perm.is_creature and not (other and perm is lord) and _has_words(perm, words):
+                        perm.buff = (perm.buff[0] + bonus[0], perm.buff[1] + bonus[1])
     return Board(active, raw.step, raw.stack_empty, players, db, source)
+
+
+# "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
+_STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def static_pumps(perm: Permanent) -> list[tuple[bool, tuple[str, ...], tuple[int, int]]]:
+    """The "<creatures> you control get +N/+M" static abilities of `perm` (613.4c): (only
+    others, filter words, bonus); a phrase that isn't plain type/colour words gives none."""
+    out = []
+    for line in perm.card.text.split("\n"):
+        m = _STATIC_PUMP.fullmatch(line.strip())
+        words = filter_words(m.group(2)) if m else None
+        if words:
+            out.append((bool(m.group(1)), words, (int(m.group(3)), int(m.group(4)))))
+    return out
+
+
+def _has_words(perm: Permanent, words: tuple[str, ...]) -> bool:
+    type_words = set(perm.type_line.replace("—", " ").split())
+    return all(_COLOR_WORDS[w] in perm.colors if w in _COLOR_WORDS else w in type_words for w in words)
 
 
 _ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")
