@@ -319,3 +319,26 @@ def test_cli_cost_errors_exit_2_one_line(board_file, capsys, argv, expected):
     assert main([a.replace("{f}", board_file) for a in argv]) == 2
     err = capsys.readouterr().err
     assert expected in err and err.count("\n") == 1
+
+
+# --- more self-reductions from the dev card set (601.2f, 118.7) -------------------------
+
+def _two_player(mine: list[str], theirs: list[str], hand: list[str]):
+    return load_board({"active_player": "a", "players": [
+        {"name": "a", "hand": hand, "battlefield": [{"id": "a%d" % i, "card": c, "counters": {"+1/+1": 1} if i == 0 else {}}
+                                                    for i, c in enumerate(mine)]},
+        {"name": "o", "battlefield": [{"id": "o%d" % i, "card": c} for i, c in enumerate(theirs)]}]})
+
+
+@pytest.mark.parametrize("card, mine, theirs, total", [
+    ("Chill of the Grave", ["Cryptbreaker"], [], "{1}{U}"),          # {1} less if you control a Zombie
+    ("Chill of the Grave", ["Llanowar Elves"], [], "{2}{U}"),
+    ("Cavern-Hoard Dragon", [], ["Sol Ring", "Sol Ring", "Azorius Signet"], "{4}{R}{R}"),  # most artifacts of one opponent
+    ("Earthquake Dragon", ["Cavern-Hoard Dragon"], [], "{5}{G}"),   # X = total mana value of your Dragons (9)
+    ("Lumbering Megasloth", ["Llanowar Elves", "Llanowar Elves"], ["Sol Ring"], "{8}{G}{G}"),  # two counters in play
+])
+def test_self_reductions_read_off_the_board(card, mine, theirs, total):
+    b = _two_player(mine, theirs, [card])
+    if card == "Lumbering Megasloth":  # a0 has one +1/+1 counter; give an opponent's permanent one too
+        b.player("o").battlefield[0].counters["charge"] = 1
+    assert total_cost(b, None, card).total_text == total

@@ -109,9 +109,12 @@ class CostModifier:
 class SelfReduction:
     """The spell's own reduction: ``amount`` less for each object matching one of
     ``per`` (filter-word tuples) in ``zone`` (``battlefield``: permanents its caster
-    controls; ``graveyard``: cards in its caster's graveyard), or once when the optional
-    cost whose text begins with ``if_paid`` is paid ("if evidence was collected", "if it
-    was kicked").  Affinity is one (702.41)."""
+    controls; ``graveyard``: cards in its caster's graveyard; ``if_control``: once if its
+    caster controls one; ``mana_value``: the total mana value of those permanents;
+    ``opponent_most``: the most such permanents one opponent controls; ``counters``:
+    each counter on a permanent), or once when the optional cost whose text begins with
+    ``if_paid`` is paid (zone ``paid``: "if evidence was collected", "if it was
+    kicked").  Affinity is one (702.41)."""
 
     amount: ManaCost
     per: tuple[tuple[str, ...], ...]
@@ -235,6 +238,21 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
         per = spell_filter(m.group(2))
         zone = "battlefield" if m.group(3) == "you control" else "graveyard"
         return SelfReduction(ManaCost.parse(m.group(1)), per, zone, sentence) if per else None
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
+    if m:
+        per = spell_filter(m.group(2))
+        return SelfReduction(ManaCost.parse(m.group(1)), per, "if_control", sentence) if per else None
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is the total mana value of (.+?) you control\.", sentence)
+    if m:
+        per = spell_filter(m.group(1))
+        return SelfReduction(ManaCost.parse("{1}"), per, "mana_value", sentence) if per else None
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is the greatest number of (.+?) an opponent controls\.",
+                     sentence)
+    if m:
+        per = spell_filter(m.group(1))
+        return SelfReduction(ManaCost.parse("{1}"), per, "opponent_most", sentence) if per else None
+    if sentence == "~ costs {1} less to cast for each counter among players and permanents.":
+        return SelfReduction(ManaCost.parse("{1}"), ((),), "counters", sentence)
     m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if (evidence was collected|it was kicked|~ was kicked)\.", sentence)
     if m:
         paid = "collect evidence" if m.group(2).startswith("evidence") else "kicker"

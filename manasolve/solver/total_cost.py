@@ -298,16 +298,26 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
 
 def _self_reductions(board: Board, player: str, card: Card, zone: str,
                      paid: list[str]) -> list[tuple[ManaCost, dict]]:
-    """The spell's own "costs {1} less for each ..." reductions (702.41 affinity) and
-    "costs {2} less if evidence was collected" ones, given the optional costs `paid`
-    (their kinds and texts)."""
+    """The spell's own "costs {1} less for each ..." reductions (702.41 affinity), "{X}
+    less where X is ..." and "{2} less if ..." ones (see SelfReduction), given the
+    optional costs `paid` (their kinds and texts)."""
     out = []
     me = board.player(player)
     for sr in spell_costs(card).self_reductions:
+        mine = [perm for perm in board.controlled_by(player) if any(_perm_matches(perm, w) for w in sr.per)]
         if sr.zone == "paid":
             n = int(any(p.lower().startswith(sr.if_paid) for p in paid))
         elif sr.zone == "battlefield":
-            n = sum(1 for perm in board.controlled_by(player) if any(_perm_matches(perm, w) for w in sr.per))
+            n = len(mine)
+        elif sr.zone == "if_control":
+            n = int(bool(mine))
+        elif sr.zone == "mana_value":
+            n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
+        elif sr.zone == "opponent_most":
+            n = max((sum(1 for perm in board.controlled_by(o.name) if any(_perm_matches(perm, w) for w in sr.per))
+                     for o in board.players if o.name != player), default=0)
+        elif sr.zone == "counters":  # the board records no counters on players
+            n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
         else:
             names = list(me.graveyard)
             if zone == "graveyard":
