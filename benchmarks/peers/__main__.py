@@ -115,15 +115,14 @@ def _report(tally, verdicts, timings, boards: int, seed: int, elapsed: float) ->
               "- Fixed since first found: `{T}: Add {G} for each creature you control` (Gaea's Cradle) and "
               "`... add {G}{G} instead` (Leafkin Druid) now read their amount off the board; abilities "
               "limited to once each turn without {T} (Temur/Sultai Devotee) are used once per payment.",
-              "- Saddle/Crew power ignores static pumps: with Salvation Engine (\"Other artifact creatures you "
-              "control get +2/+2\") Farmstead Gleaner has power 4 (CR 613.4c) and alone pays Saddle 3; manasolve "
-              "counts 2. phase is right. These are the unexplained Saddle/Crew disagreements above, if present "
-              "(a known limit: give pumped power through the board's `power` field).",
+              "- Fixed since first found: Saddle/Crew power now counts static pumps (Salvation Engine \"Other "
+              "artifact creatures you control get +2/+2\": Farmstead Gleaner alone pays Saddle 3, CR 613.4c), "
+              "and sacrifice outlets (Skirk Prospector `Sacrifice a Goblin: Add {R}`, Ashnod's Altar) are "
+              "paid — phase never activates them (the sacrifice-cost verdict above).",
               "- A mana ability that costs mana and can be activated repeatedly (Bog Initiate `{1}: Add {B}`, "
               "Agent of Stromgald `{R}: Add {B}`) is left out (`not_modelled`), a documented limit: under the "
               "payment definition each activation may pay the next one's cost, so the number of payments is "
-              "unbounded. Skirk Prospector (`Sacrifice a Goblin`) and Rubble Rouser (`Exile a card from your "
-              "graveyard`) are left out the same way (costs not modelled).",
+              "unbounded. Rubble Rouser (`Exile a card from your graveyard` in a mana ability) is left out too.",
               "- A castable-from-graveyard Lingering Souls on a board with Temur Devotee and Twilight Mire, if "
               "listed above as unexplained: manasolve's payment is Tundra → Devotee's `{1}` (for {G}) → Mire's "
               "`{B/G}` (for {B}{B}); phase finds none. Not traced inside phase.",

@@ -17,6 +17,7 @@ from benchmarks.peers.cards import phase_faces
 from benchmarks.peers.compare import Disagreement, manasolve_castable, phase_castable
 from benchmarks.peers.convert import to_phase
 from manasolve.models.board import load_board
+from manasolve.models.carddb import default_db
 from manasolve.solver.resources import collect
 
 
@@ -37,6 +38,12 @@ def _phase_mana_costs(card: str) -> set[str]:
     return kinds
 
 
+def _sacrifices_for_mana(card: str) -> bool:
+    """A mana ability of the card (as manasolve reads it) sacrifices something: itself or,
+    as a sacrifice outlet (Skirk Prospector), another permanent."""
+    return any(ab.cost.sacrifice_self or ab.cost.sacrifice for ab in default_db().get(card).mana_abilities)
+
+
 def _not_modelled(perm: dict, board: dict) -> bool:
     skipped = collect(load_board(board), board["players"][0]["name"]).skipped
     return any(note.startswith(perm["id"] + ":") for note in skipped)
@@ -46,7 +53,7 @@ SUSPECTS = [
     Suspect("sacrifice-cost mana ability (e.g. Dromar's Attendant)",
             "phase bug: its castability check never activates a mana ability whose cost includes a sacrifice; "
             "mana abilities may be activated while paying (CR 601.2g, 605.1a, 605.3a)",
-            lambda perm, board: "Sacrifice" in _phase_mana_costs(perm["card"])),
+            lambda perm, board: "Sacrifice" in _phase_mana_costs(perm["card"]) or _sacrifices_for_mana(perm["card"])),
     Suspect("tap-a-creature-cost mana ability (e.g. Springleaf Drum)",
             "phase bug: its castability check never activates a mana ability whose cost taps another creature, and "
             "with such a source present its auto-tapper can fail a cost other sources pay (CR 601.2g, 605.1a; "
