@@ -78,7 +78,17 @@ def _outlets(perms) -> list[tuple]:
             if ab.cost.sacrifice and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
 
 
-def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None) -> list[tuple]:
+def _condition(cond, mine) -> bool:
+    """An "Activate only if you control ..." condition, on the printed type lines."""
+    if cond.kind == "control":
+        return sum(1 for p in mine if all(w in p.card.type_line.replace("—", " ").split() for w in cond.filter)) >= cond.n
+    if cond.kind in ("all_of", "any_of"):
+        results = [_condition(c, mine) for c in cond.parts]
+        return all(results) if cond.kind == "all_of" else any(results)
+    raise AssertionError("condition not handled by the brute force: %s" % cond.kind)
+
+
+def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None, mine=()) -> list[tuple]:
     """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
     sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
     activation of its own that leaves it in play (no mana cost) and then sacrificed."""
@@ -96,6 +106,10 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
         if (c.tap or c.untap) and sick_blocked:
             continue
         if _unit_kind(ab, spell) is None:
+            continue
+        if any(n < 0 or perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
+            continue  # "Remove a charge counter from ~": only with that many counters
+        if ab.activate_if is not None and not _condition(ab.activate_if, mine):
             continue
         for bundle in ab.options:
             own.append(("act", ab, bundle))
@@ -266,7 +280,7 @@ def choice_product(board: Board, player: str | None = None, convoke: bool = Fals
     outlets = _outlets(perms)
     n = 1
     for p in perms:
-        n *= len(_choices(p, convoke, improvise, outlets, spell))
+        n *= len(_choices(p, convoke, improvise, outlets, spell, perms))
     return n
 
 
@@ -280,7 +294,7 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
     player = player or board.active_player
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
-    per = [_choices(p, convoke, improvise, outlets, spell) for p in perms]
+    per = [_choices(p, convoke, improvise, outlets, spell, perms) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])

@@ -317,3 +317,26 @@ def test_squandered_resources_adds_what_the_sacrificed_land_could_produce():
     assert count(b, "{W}") == 2
     assert count(b, "{W}{U}") == 2
     assert count(b, "{G}") == 0
+
+
+# --- "Remove a counter from ~" with {T}; "Activate only if ..." (602.5b) -------------------
+
+def test_vivid_land_needs_a_charge_counter_for_any_colour():
+    assert count(board({"card": "Vivid Meadow", "counters": {"charge": 1}}), "{G}") == 1
+    assert count(board({"card": "Vivid Meadow", "counters": {"charge": 0}}), "{G}") == 0
+    assert count(board({"card": "Vivid Meadow"}), "{W}") == 1  # its plain {T}: Add {W}
+
+
+def test_tainted_field_needs_a_swamp():
+    assert count(board("Tainted Field"), "{W}") == 0
+    assert count(board("Tainted Field", "Swamp"), "{W}") == 1
+    assert count(board("Tainted Field", "Swamp"), "{B}") == 2  # either source
+
+
+def test_condition_with_an_unknown_part_decided_by_a_known_one():
+    # Dark Fortress: "Activate only if this land entered this turn or if you control a basic
+    # land": the board doesn't record "entered this turn", but a basic land decides the
+    # "or"; without one the ability is left out and reported.
+    assert count(board("Dark Fortress", "Forest"), "{R}") == 1
+    answer = pay(board("Dark Fortress", "Savannah"), ManaCost.parse("{R}"))
+    assert answer["count"] == 0 and any("activate_if" in n for n in answer["not_modelled"])

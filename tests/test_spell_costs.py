@@ -58,6 +58,13 @@ def test_cost_modifiers(name, direction, amount, spells, casters, x_is_power):
         direction, amount, spells, casters, x_is_power)
 
 
+def test_conditional_and_x_self_reductions():
+    (chill,) = parsed("Chill of the Grave").self_reductions
+    assert (chill.per, chill.zone, str(chill.amount)) == ((("Zombie",),), "if_control", "{1}")
+    (quake,) = parsed("Earthquake Dragon").self_reductions
+    assert (quake.per, quake.zone) == ((("Dragon",),), "mana_value")
+
+
 def test_affinity_and_for_each_reductions():
     (aff,) = parsed("Broodstar").self_reductions
     assert (aff.per, aff.zone) == ((("Artifact",),), "battlefield")
@@ -68,7 +75,7 @@ def test_affinity_and_for_each_reductions():
 @pytest.mark.parametrize("name,fragment", [
     ("Trinisphere", "costs three mana"),
     ("Squeaking Pie Sneak", "reveal a Goblin card"),
-    ("Chill of the Grave", "if you control a Zombie"),
+    ("Thing Swing", "if it targets a Hero"),
     ("Snapcaster Mage", "gains flashback"),
     ("Visions of Glory", "less to cast this way"),
 ])

@@ -260,11 +260,12 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
     if cond.kind == "control":
         n = _count(an, perm, Count("permanents", cond.filter, cond.power_at_least))
         return n is not None and n >= cond.n
-    if cond.kind in ("all_of", "any_of"):
+    if cond.kind in ("all_of", "any_of"):  # three-valued: one known part may decide
         parts = [_holds(an, perm, c) for c in cond.parts]
-        if None in parts:
-            return None
-        return all(parts) if cond.kind == "all_of" else any(parts)
+        decisive = cond.kind == "any_of"
+        if decisive in parts:
+            return decisive
+        return None if None in parts else not decisive
     return None
 
 
@@ -319,6 +320,14 @@ def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> t
         for pick in itertools.product(*extra):
             out[_sort(b + tuple(t for p in pick for t in p))] = None
     return tuple(out)
+
+
+def activation_allowed(board: Board, perm: Permanent, ability: ManaAbility) -> bool | None:
+    """Whether the ability's "Activate only if ..." condition (602.5b) holds now; True
+    without one; None when the board doesn't say (e.g. "entered this turn")."""
+    if ability.activate_if is None:
+        return True
+    return _holds(analyse(board), perm, ability.activate_if)
 
 
 def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> list[Permanent]:

@@ -14,6 +14,7 @@ from manasolve.models.abilities import ManaAbility, SpellFilter, SpendRestrictio
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS
 from manasolve.solver.production import (
+    activation_allowed,
     activation_bundles,
     bundles_sacrificing,
     mana_abilities,
@@ -233,7 +234,18 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if is_sacrifice_outlet(ab):
             continue
         c = ab.cost
-        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS and e != "restriction"]
+        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if")]
+        allowed = activation_allowed(board, perm, ab)
+        if allowed is False:
+            continue  # 602.5b: its condition fails now
+        if allowed is None:
+            unmodelled.append("activate_if (the board does not say whether it holds)")
+        if "remove_counters" in unmodelled and (c.tap or c.untap) \
+                and all(n > 0 for _, n in c.remove_counters):
+            # "{T}, Remove a charge counter from ~" (Vivid lands): once per payment, if it has them.
+            if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
+                continue
+            unmodelled.remove("remove_counters")
         flags = (False, False)
         if ab.restriction is not None:
             if spell is None:
