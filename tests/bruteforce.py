@@ -243,11 +243,12 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
 
 
 class _Exilable:
-    """A graveyard card, for delve: exiling it is its only choice."""
+    """A graveyard card, for delve, or a hand card whose mana ability exiles it."""
 
     def __init__(self, ident: str):
         self.id = ident
         self.colors = ()
+        self.is_snow = False
 
 
 class _Floating:
@@ -298,6 +299,15 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
+    hand = list(enumerate(board.player(player).hand))
+    if spell and spell.get("zone") == "hand" and spell.get("name") in [n for _, n in hand]:
+        hand.remove(next(h for h in hand if h[1] == spell["name"]))  # on the stack (601.2a)
+    for i, name in hand:  # "Exile this from your hand: Add {G}" (Elvish Spirit Guide)
+        exiles = [("act", ab, bundle) for ab in board.db.get(name).intrinsic_mana_abilities()
+                  if ab.cost.exile_self_from_hand for bundle in ab.options]
+        if exiles:
+            perms.append(_Exilable("hand[%d]:%s" % (i, name)))
+            per.append([None] + exiles)
     if delve:
         grave = list(enumerate(board.player(player).graveyard))
         if cast_from_graveyard is not None:

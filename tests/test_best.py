@@ -78,7 +78,7 @@ def test_city_of_brass_used_when_needed_and_damage_counted():
 def test_treasure_not_sacrificed_when_a_land_pays():
     ans = api.pay(board([("a_treasure", "Buried Treasure"), ("z_forest", "Forest")]), "{G}", mode="best")
     assert tapped(ans) == ["z_forest"]
-    assert ans["why"][0].startswith("sacrifices 0 permanents where the runner-up sacrifices 1")
+    assert ans["why"][0].startswith("sacrifices 0 permanents (or exiles cards from hand) where the runner-up gives up 1")
 
 
 def test_sol_ring_not_spent_on_the_last_generic():

@@ -340,3 +340,15 @@ def test_condition_with_an_unknown_part_decided_by_a_known_one():
     assert count(board("Dark Fortress", "Forest"), "{R}") == 1
     answer = pay(board("Dark Fortress", "Savannah"), ManaCost.parse("{R}"))
     assert answer["count"] == 0 and any("activate_if" in n for n in answer["not_modelled"])
+
+
+def test_elvish_spirit_guide_exiles_itself_from_hand_for_mana():
+    # Each copy in hand is its own source (like graveyard cards for delve); the copy being
+    # cast is on the stack (601.2a).  --best keeps cards in hand when a land can pay.
+    b = load_board({"active_player": "alice", "players": [{"name": "alice", "hand": [
+        "Elvish Spirit Guide", "Elvish Spirit Guide"], "battlefield": [{"id": "f", "card": "Forest"}]}]})
+    assert count(b, "{G}{G}") == 3  # both Guides, or the Forest and either Guide
+    best = pay(b, ManaCost.parse("{G}"), mode="best")["best"]
+    assert [a["permanent"] for a in best["activations"]] == ["f"]
+    from manasolve.solver.pay import pay_cost_or_card
+    assert pay_cost_or_card(b, card="Elvish Spirit Guide")["payable"] is False  # {2}{G} from 2 sources

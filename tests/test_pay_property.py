@@ -44,7 +44,9 @@ def scenarios(draw, most: int = 10):
     room = most - n
     graveyard = draw(st.lists(st.sampled_from(["Think Twice", "Forest", "Treasure Cruise"]), max_size=min(3, room)))
     pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=min(2, room - len(graveyard)))))
-    return perms, cost, life, flags, graveyard, pool
+    hand = draw(st.lists(st.sampled_from(["Elvish Spirit Guide", "Forest"]),
+                         max_size=max(0, min(2, room - len(graveyard) - len(pool) // 3))))
+    return perms, cost, life, flags, graveyard, pool, hand
 
 
 def expand(counter, announcement, group) -> set:
@@ -108,9 +110,9 @@ def _label(half) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool = scenario
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand = scenario
     board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool}]})
+                                     "mana_pool": pool, "hand": hand}]})
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
     # Casting a Treasure Cruise from the graveyard: that copy is on the stack (601.2a).
@@ -157,14 +159,14 @@ def _brute_parts(ident) -> tuple:
 @given(scenarios(most=6))
 @example(([{"id": "p0", "card": "Springleaf Drum", "tapped": False, "sick": False},
            {"id": "p1", "card": "Llanowar Elves", "tapped": False, "sick": True}], "{U}", 0,
-          (False, False, False), [], ""))
+          (False, False, False), [], "", []))
 @example(([{"id": "p0", "card": "Island", "tapped": False, "sick": False},
            {"id": "p1", "card": "Cylian Elf", "tapped": False, "sick": True}], "{1}{U}", 0,
-          (True, False, True), ["Forest"], "{C}"))
+          (True, False, True), ["Forest"], "{C}", ["Elvish Spirit Guide"]))
 def test_best_payment_is_one_of_the_payments(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool = scenario
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand = scenario
     board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool}]})
+                                     "mana_pool": pool, "hand": hand}]})
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
     expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve)

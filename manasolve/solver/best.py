@@ -15,7 +15,8 @@ tie-break always comes last):
    painlands' rider (``ManaAbility.damage``) and a "Whenever this land becomes tapped, it
    deals N damage to you." trigger (City of Brass), which fires whenever the permanent is
    tapped for any reason.  Triggers worded otherwise are not read (listed under "notes").
-3. ``sacrifice`` — permanents sacrificed to pay (Treasures).
+3. ``sacrifice`` — permanents sacrificed to pay (Treasures, Ashnod's Altar) and cards exiled
+   from the hand for mana (Elvish Spirit Guide).
 4. ``waste`` — mana made but spent neither on the cost nor on another activation's cost.
 5. ``colors`` — the number of colours some untapped, unused source could still make with
    an ability that costs no mana.
@@ -43,7 +44,7 @@ from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format_symbols
 from manasolve.solver import cpsat
 from manasolve.solver.feasibility import cost_units
-from manasolve.solver.resources import SYMBOL_PAYERS, Resources, Role, collect
+from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, Resources, Role, collect
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
@@ -187,8 +188,9 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
                 damage.append(d * pm.use[i, j])
     loss = pm.life_paid + sum(damage)
 
-    sacrificed = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-                     if r.sacrifices)
+    # Permanents sacrificed, and cards exiled from the hand for mana (Elvish Spirit Guide).
+    sacrificed = sum(pm.use[i, j] for i, (perm, roles) in enumerate(members) for j, r in enumerate(roles)
+                     if r.sacrifices or isinstance(perm, HandCard))
     produced = sum(len(part.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
                    for j, r in enumerate(roles) for part in r.parts if part.pattern.kind == "mana")
     spent_on_costs = sum(cost_units(part.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
@@ -332,7 +334,8 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
     if name == "life":
         return "loses %d life to costs and damage where the runner-up loses %d (%s)" % (b, r, taps)
     if name == "sacrifice":
-        return "sacrifices %d permanent%s where the runner-up sacrifices %d (%s)" % (b, "" if b == 1 else "s", r, taps)
+        return "sacrifices %d permanent%s (or exiles cards from hand) where the runner-up gives up %d (%s)" % (
+            b, "" if b == 1 else "s", r, taps)
     if name == "waste":
         return "leaves %d mana unspent where the runner-up leaves %d (%s)" % (b, r, taps)
     if name == "colors":

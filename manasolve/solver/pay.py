@@ -291,7 +291,7 @@ def spell_of(plan) -> SpellBeingCast:
     restrictions see it."""
     mana_cost = plan.card.mana_cost
     return SpellBeingCast(plan.card.type_line, plan.zone, plan.base.kind, plan.mana_value,
-                          bool(mana_cost and mana_cost.has_x), plan.base.x_free)
+                          bool(mana_cost and mana_cost.has_x), plan.base.x_free, plan.card.name)
 
 
 def plan_parts(board: Board, plan) -> list[PartChoice]:

@@ -39,7 +39,7 @@ _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+refere
 class SpellBeingCast:
     """What a spend restriction looks at (106.6): the spell's type line, the zone it is
     cast from, the alternative cost used ("flashback", or "mana_cost"), its mana value,
-    whether its mana cost has {X} and whether the cost being paid does."""
+    whether its mana cost has {X}, whether the cost being paid does, and its name."""
 
     type_line: str
     zone: str = "hand"
@@ -47,6 +47,7 @@ class SpellBeingCast:
     mana_value: int = 0
     has_x: bool = False
     cost_has_x: bool = False
+    name: str = ""
 
     def matches(self, f: SpellFilter) -> bool:
         """Whether this spell passes every field of the filter."""
@@ -240,9 +241,10 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
             continue  # 602.5b: its condition fails now
         if allowed is None:
             unmodelled.append("activate_if (the board does not say whether it holds)")
-        if "remove_counters" in unmodelled and (c.tap or c.untap) \
+        if "remove_counters" in unmodelled and (c.tap or c.untap or ab.once_per_turn) \
                 and all(n > 0 for _, n in c.remove_counters):
-            # "{T}, Remove a charge counter from ~" (Vivid lands): once per payment, if it has them.
+            # "{T}, Remove a charge counter from ~" (Vivid lands), Mana Bloom's "only once each
+            # turn": one activation per payment, if it has the counters.
             if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
                 continue
             unmodelled.remove("remove_counters")
@@ -290,6 +292,16 @@ class PoolMana:
 @dataclass(frozen=True)
 class GraveyardCard:
     """A card in a graveyard, exiled to pay for delve (702.66)."""
+
+    id: str
+    name: str
+    is_snow: bool = False
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """A card in its owner's hand whose mana ability exiles it from there (Elvish Spirit
+    Guide: "Exile this creature from your hand: Add {G}.")."""
 
     id: str
     name: str
@@ -350,6 +362,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
     for t in sorted(set(pool), key="WUBRGC".index):
         members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
         classes.append(PermClass(members, [Role(Pattern("mana", (t,)))], indistinct=True))
+    classes += _hand_sources(board, player, spell)
     if delve:
         cards = list(enumerate(board.player(player).graveyard))
         if casting_from_graveyard is not None:
@@ -360,3 +373,20 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls.members.append(GraveyardCard("graveyard[%d]:%s" % (i, name), name))
         classes += by_name.values()
     return Resources(classes, skipped)
+
+
+def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
+    """Hand cards with "Exile ~ from your hand: Add ..." (and no other cost), one class
+    per card name; the card being cast is on the stack (601.2a), not in the hand."""
+    cards = list(enumerate(board.player(player).hand))
+    if spell is not None and spell.zone == "hand" and spell.name in board.player(player).hand:
+        cards.pop(next(k for k, (_, name) in enumerate(cards) if name == spell.name))
+    by_name: dict[str, PermClass] = {}
+    for i, name in cards:
+        card = board.db.get(name)
+        roles = [Role(Pattern("mana", bundle), ab) for ab in card.mana_abilities
+                 if ab.cost.exile_self_from_hand and ab.extras == ("exile_self_from_hand",)
+                 and not (ab.cost.mana.symbols or ab.cost.life or ab.cost.tap) for bundle in ab.options]
+        if roles:
+            by_name.setdefault(name, PermClass([], roles)).members.append(HandCard("hand[%d]:%s" % (i, name), name))
+    return list(by_name.values())
