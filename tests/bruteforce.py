@@ -270,6 +270,7 @@ class _PoolAbility:
         mana = ManaCost()
         life = 0
         tap_creatures = 0
+        energy = 0
 
 
 def choice_product(board: Board, player: str | None = None, convoke: bool = False, improvise: bool = False,
@@ -340,6 +341,8 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     life += ch[1].cost.life
                 else:
                     taps.append((perm, ch[0]))
+            if sum(ab.cost.energy for _, ab, _, _ in acts) > board.player(player).energy:
+                continue  # "Pay {E}": only the energy the player has (107.14)
             needs = [i for i, (_, ab, _, _) in enumerate(acts) for _ in range(ab.cost.tap_creatures)]
             if len(needs) > len(free_creatures):
                 continue

@@ -54,6 +54,12 @@ def test_unknown_card_suggests_nearest(capsys, tmp_path):
     assert_one_line_error(code, err, "players[0].battlefield[0].card", "unknown card 'Forrest'", "Forest")
 
 
+def test_negative_energy(capsys, tmp_path):
+    path = write(tmp_path, one_board(energy=-1))
+    code, _, err = run_cli(capsys, "pay", path, "--cost", "{1}")
+    assert_one_line_error(code, err, "players[0].energy", "greater than or equal to 0")
+
+
 def test_negative_counter(capsys, tmp_path):
     path = write(tmp_path, one_board({"id": "b", "card": "Caustic Bronco", "counters": {"+1/+1": -1}}))
     code, _, err = run_cli(capsys, "pay", path, "--cost", "{1}")

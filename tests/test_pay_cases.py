@@ -352,3 +352,13 @@ def test_elvish_spirit_guide_exiles_itself_from_hand_for_mana():
     assert [a["permanent"] for a in best["activations"]] == ["f"]
     from manasolve.solver.pay import pay_cost_or_card
     assert pay_cost_or_card(b, card="Elvish Spirit Guide")["payable"] is False  # {2}{G} from 2 sources
+
+
+def test_energy_pays_for_solar_transformer():
+    # "{T}, Pay {E}: Add one mana of any color." — one energy counter: one of the two.
+    def b(energy):
+        return load_board({"players": [{"name": "a", "energy": energy, "battlefield": [
+            {"id": "s1", "card": "Solar Transformer"}, {"id": "s2", "card": "Solar Transformer"}]}]})
+    assert count(b(0), "{G}") == 0
+    assert count(b(1), "{G}") == 2 and count(b(1), "{G}{U}") == 0
+    assert count(b(2), "{G}{U}") == 2

@@ -22,7 +22,7 @@ SOURCES = [
     "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
     "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
     "Springleaf Drum", "Cylian Elf", "Gravestone Strider", "Ashnod's Altar", "Phyrexian Altar", "Skirk Prospector",
-    "Vivid Meadow", "Tainted Field",
+    "Vivid Meadow", "Tainted Field", "Solar Transformer",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
            "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]
@@ -46,7 +46,7 @@ def scenarios(draw, most: int = 10):
     pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=min(2, room - len(graveyard)))))
     hand = draw(st.lists(st.sampled_from(["Elvish Spirit Guide", "Forest"]),
                          max_size=max(0, min(2, room - len(graveyard) - len(pool) // 3))))
-    return perms, cost, life, flags, graveyard, pool, hand
+    return perms, cost, life, flags, graveyard, pool, hand, draw(st.integers(0, 2))
 
 
 def expand(counter, announcement, group) -> set:
@@ -110,9 +110,9 @@ def _label(half) -> str:
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand = scenario
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand, energy = scenario
     board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool, "hand": hand}]})
+                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
     # Casting a Treasure Cruise from the graveyard: that copy is on the stack (601.2a).
@@ -159,14 +159,14 @@ def _brute_parts(ident) -> tuple:
 @given(scenarios(most=6))
 @example(([{"id": "p0", "card": "Springleaf Drum", "tapped": False, "sick": False},
            {"id": "p1", "card": "Llanowar Elves", "tapped": False, "sick": True}], "{U}", 0,
-          (False, False, False), [], "", []))
+          (False, False, False), [], "", [], 0))
 @example(([{"id": "p0", "card": "Island", "tapped": False, "sick": False},
            {"id": "p1", "card": "Cylian Elf", "tapped": False, "sick": True}], "{1}{U}", 0,
-          (True, False, True), ["Forest"], "{C}", ["Elvish Spirit Guide"]))
+          (True, False, True), ["Forest"], "{C}", ["Elvish Spirit Guide"], 1))
 def test_best_payment_is_one_of_the_payments(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand = scenario
+    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand, energy = scenario
     board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool, "hand": hand}]})
+                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
     expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve)

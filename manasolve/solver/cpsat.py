@@ -124,6 +124,8 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
     life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + sum(
         r.life * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
     m.Add(life_paid <= max(life_total, 0))  # 119.4
+    m.Add(sum(part.pattern.energy * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
+              for part in r.parts) <= resources.energy)  # 107.14
     return PaymentModel(m, members, use, announce, announcements, life_paid)
 
 

@@ -88,6 +88,7 @@ class PaymentCounter:
         self.classes: list[PermClass] = sorted(resources.classes, key=lambda c: -_class_rank(c))
         self.req = req
         self.life_budget = life_total - req.life if req.life <= life_total else -1
+        self.energy_budget = resources.energy
         pats = sorted({part.pattern.shape for c in self.classes for r in c.roles for part in r.parts
                        if part.pattern.kind != "tapped"})
         self.patterns: list[Pattern] = pats
@@ -123,7 +124,7 @@ class PaymentCounter:
             most = max((_cost_units_of(r) for r in c.roles), default=0)
             self.cost_after[i] = self.cost_after[i + 1] + len(c.members) * most
         self.units = req.mana_units
-        self.width = len(self.patterns) + 5 + len(self.kinds)
+        self.width = len(self.patterns) + self._KIND0 + len(self.kinds)
         # Each use spends a unit on the spell or on some activation's own cost.
         total_cap = req.mana_units + sum(
             len(c.members) * max((_cost_units_of(r) for r in c.roles), default=0) for c in self.classes)
@@ -135,8 +136,8 @@ class PaymentCounter:
     # "tap an untapped creature" costs, net demand (own costs minus uses), creatures
     # offered for those costs, mana asked by the activations' own costs, then the units
     # able to pay each specific spell kind.
-    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN, _COST = range(5)
-    _KIND0 = 5
+    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN, _COST, _ENERGY = range(6)
+    _KIND0 = 6
 
     def _moves(self, c: PermClass, total_cap: int) -> list[tuple]:
         """(role counts, state delta, multiplicity, capped dims touched) for every way
@@ -156,6 +157,7 @@ class PaymentCounter:
                         continue
                     delta[self.index[p.shape]] += r
                     delta[base + self._LIFE] += r * p.life
+                    delta[base + self._ENERGY] += r * p.energy
                     delta[base + self._TAP_NEED] += r * p.tap_creatures
                     delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
                     delta[base + self._COST] += r * cost_units(p)
@@ -172,7 +174,7 @@ class PaymentCounter:
     def _dead(self, i: int, state: tuple, touched: tuple) -> bool:
         """True if no completion from class i on can be a payment (necessary conditions)."""
         base = len(self.patterns)
-        if state[base + self._LIFE] > self.life_budget:
+        if state[base + self._LIFE] > self.life_budget or state[base + self._ENERGY] > self.energy_budget:
             return True
         # Every use needs a demand unit of its own; costs of later activations add some.
         if self.units + state[base + self._NET] + self.gain_after[i] < 0:

@@ -53,7 +53,7 @@ class PartChoice:
     for removing counters, `k` counters spread over the eligible permanents, at most
     `values[i]` from each."""
 
-    kind: str  # sacrifice, discard, exile, return, tap, remove_counters, collect_evidence
+    kind: str  # sacrifice, discard, exile, return, tap, remove_counters, collect_evidence, energy
     zone: str  # where the objects are: battlefield, hand, graveyard
     text: str
     eligible: tuple[str, ...]
@@ -65,7 +65,7 @@ class PartChoice:
         """Choices among `free` (default: all eligible) once `taken` objects of total mana
         value `taken_value` are already chosen elsewhere."""
         pool = self.eligible if free is None else free
-        if self.kind == "remove_counters":
+        if self.kind in ("remove_counters", "energy"):
             return _bounded_compositions([self.values[self.eligible.index(e)] for e in pool], self.k - taken)
         if self.kind == "collect_evidence":
             return _subsets_reaching([self.values[self.eligible.index(e)] for e in pool],
@@ -243,7 +243,7 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     this, sacrifice a <type>, tap untapped creatures/<type>s, remove counters from it,
     discard cards, exile cards from the graveyard.  ({T}/{Q} and life are not choices.)  Raises NotPaid
     for parts the solver does not pay (energy, "remove X counters")."""
-    if cost.energy or cost.exile_self_from_hand:
+    if cost.exile_self_from_hand:
         raise NotPaid("%s: %r is not paid by the payment solver" % (perm.id, str(cost)))
     mine = board.controlled_by(perm.controller)
     # With {T} in the cost the source is tapped already: it can't also be one of those tapped.
@@ -266,6 +266,10 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
             raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))
         parts.append(PartChoice("remove_counters", "battlefield", "Remove %d %s counter(s)" % (n, kind),
                                 (perm.id,), n, (perm.counters.get(kind, 0),)))
+    if cost.energy:  # 107.14: no choice, only enough energy
+        energy = board.player(perm.controller).energy
+        parts.append(PartChoice("energy", "player", "Pay " + "{E}" * cost.energy, (perm.controller,), cost.energy,
+                                (energy,)))
     if cost.discard:
         hand = _zone_cards(board.player(perm.controller).hand, "hand", None)
         parts.append(PartChoice("discard", "hand", "Discard %d card(s)" % cost.discard, hand, cost.discard))
@@ -379,6 +383,8 @@ def cheapest(board: Board, part: PartChoice, among: tuple[str, ...], reserved: l
             return (_mana_value(board, ident), ident)
         perm = board.get(ident)
         return (perm.power + perm.toughness if perm.is_creature else 0, ident)
+    if part.kind == "energy":
+        return [part.eligible[0]] * part.k
     if part.kind == "remove_counters":
         left, out = part.k, []
         for ident in sorted(among, key=lambda i: (-part.values[part.eligible.index(i)], i)):

@@ -197,7 +197,7 @@ def _flow_class(c: PermClass) -> bool:
     making several mana of one type (Sol Ring)."""
     def one_unit(r) -> bool:
         p = r.pattern
-        if r.then is not None:
+        if r.then is not None or p.energy:
             return False
         return p.kind in SYMBOL_PAYERS or (p.kind == "mana" and len(p.bundle) == 1 and not p.costly
                                           and not p.tap_creatures)
@@ -205,7 +205,8 @@ def _flow_class(c: PermClass) -> bool:
         return True
     (only, *rest) = c.roles
     p = only.pattern
-    return not rest and only.then is None and p.kind == "mana" and len(set(p.bundle)) == 1 and not (p.costly or p.life or p.tap_creatures)
+    return not rest and only.then is None and p.kind == "mana" and len(set(p.bundle)) == 1 \
+        and not (p.costly or p.life or p.tap_creatures or p.energy)
 
 
 def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bool:

@@ -92,6 +92,7 @@ class Pattern:
     colors: tuple[str, ...] = ()
     spell_only: bool = False
     no_generic: bool = False
+    energy: int = 0  # {E} paid (107.14)
 
     def __hash__(self) -> int:
         return self._hash
@@ -100,7 +101,7 @@ class Pattern:
     def _hash(self) -> int:
         # Patterns key every memo of the counter; hash the fields once.
         return hash((self.kind, self.bundle, self.snow, self.cost_symbols, self.life, self.tap_creatures, self.colors,
-                     self.spell_only, self.no_generic))
+                     self.spell_only, self.no_generic, self.energy))
 
     @property
     def shape(self) -> Pattern:
@@ -182,6 +183,7 @@ class PermClass:
 class Resources:
     classes: list[PermClass]
     skipped: list[str]  # abilities left out, with the reason
+    energy: int = 0  # energy counters the paying player has, for "Pay {E}" (107.14)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -235,7 +237,8 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if is_sacrifice_outlet(ab):
             continue
         c = ab.cost
-        unmodelled = [e for e in ab.extras if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if")]
+        unmodelled = [e for e in ab.extras
+                      if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy")]
         allowed = activation_allowed(board, perm, ab)
         if allowed is False:
             continue  # 602.5b: its condition fails now
@@ -276,7 +279,8 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         for bundle in activation_bundles(board, perm, ab):
             if not bundle:
                 continue
-            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags)
+            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags,
+                              energy=c.energy)
             roles.append(Role(pattern, ab))
     return roles, notes
 
@@ -372,7 +376,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern("delve"))]))
             cls.members.append(GraveyardCard("graveyard[%d]:%s" % (i, name), name))
         classes += by_name.values()
-    return Resources(classes, skipped)
+    return Resources(classes, skipped, board.player(player).energy)
 
 
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
