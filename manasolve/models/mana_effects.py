@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from manasolve.models.abilities import ManaAbility, any_color_options
 from manasolve.models.cards import Card, NotUnderstood
-from manasolve.models.oracle import normalize, parse_mana_ability, template_of
+from manasolve.models.oracle import normalize, number_word, parse_mana_ability, template_of
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,6 @@ class NonbasicAreMountains:
 
 ManaEffect = Replace | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
 
-_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _FACTORS = {"twice": 2, "three times": 3}
 _WHO = {"a player": "any", "you": "you", "an opponent": "opponent"}
 _SYMBOL = {"W", "U", "B", "R", "G", "C"}
@@ -130,7 +129,7 @@ def parse_sentence(s: str) -> ManaEffect | None:
     m = re.fullmatch(r"If a land is tapped for (?:(\w+) or more )?mana, it produces (\{[^.]+\}) instead of any other type and amount\.", s)
     if m:
         bundle = _symbol_bundle(m.group(2))
-        least = _NUMBERS.get(m.group(1), 0) if m.group(1) else 1
+        least = (number_word(m.group(1)) or 0) if m.group(1) else 1
         if bundle and least:
             return Replace(Watch("land", "any"), bundle, least)
         return None
@@ -156,7 +155,7 @@ def parse_sentence(s: str) -> ManaEffect | None:
         return AddFixed(Watch(what, "any"), (bundle,)) if bundle else None
     m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
     if m:
-        least = _NUMBERS.get(m.group(1), -1) if m.group(1) else 0
+        least = (number_word(m.group(1)) or -1) if m.group(1) else 0
         ability = parse_mana_ability(m.group(2).rstrip("."), m.group(2))
         if ability is None or least < 0:
             return None

@@ -32,7 +32,8 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _SELF_PHRASES = re.compile(r"\b[Tt]his (?:land|creature|artifact|enchantment|permanent|Vehicle|Mount|card|spell|token)\b")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _SYMBOLS = r"(?:\{[^{}]+\})+"
-_NUM = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+NUMBER_ALTS = r"\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten"  # a number as written
+_NUM = "(%s)" % NUMBER_ALTS
 # An ability word (207.2c) before an ability: "Metalcraft — {T}: Add ...".
 _ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]* — ")
 # A loyalty ability's cost (606): never a mana ability (605.1a).
@@ -44,7 +45,8 @@ _SUPERTYPES = {"basic", "legendary", "snow"}
 _COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless", "multicolored"}
 
 
-def _number(word: str) -> int | None:
+def number_word(word: str) -> int | None:
+    """"three" → 3, "a" → 1, "12" → 12; None for anything else."""
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
@@ -223,14 +225,14 @@ def parse_cost(text: str) -> AbilityCost | None:
         elif part == "Exile a card from your graveyard":
             fields["exile_from_graveyard"] += 1
         elif m := re.fullmatch(r"Discard (%s) cards?" % _NUM, part):
-            fields["discard"] += _number(m.group(1))
+            fields["discard"] += number_word(m.group(1))
         elif m := re.fullmatch(r"Sacrifice an? ([A-Za-z']+)", part):
             words = filter_words(m.group(1))
             if words is None:
                 return None
             fields["sacrifice"] = words
         elif m := re.fullmatch(r"Tap %s untapped (.+) you control" % _NUM, part):
-            n = _number(m.group(1))
+            n = number_word(m.group(1))
             words = filter_words(m.group(2))
             if words is None:
                 return None
@@ -239,7 +241,7 @@ def parse_cost(text: str) -> AbilityCost | None:
             else:
                 fields["tap_untapped"] += ((n, words),)
         elif m := re.fullmatch(r"Remove (X|any number of|%s) ([a-z+/\d-]+) counters? from ~" % _NUM, part):
-            n = -1 if m.group(1) in ("X", "any number of") else _number(m.group(1))
+            n = -1 if m.group(1) in ("X", "any number of") else number_word(m.group(1))
             fields["remove_counters"] += ((m.group(3), n),)
         else:
             return None
@@ -284,7 +286,7 @@ def parse_add(effect: str) -> dict | None:
         return {"options": tuple(dict.fromkeys(opts)), "reference": ref}
     m = re.fullmatch(r"Add %s mana (of any(?: one)? color|of any type|in any combination of colors|of different colors)" % _NUM, effect)
     if m:
-        n, how = _number(m.group(1)), m.group(2)
+        n, how = number_word(m.group(1)), m.group(2)
         if how == "of any type" and n == 1:
             return {"options": any_type_options()}
         if how == "of any color" and n == 1 or how == "of any one color":
@@ -393,7 +395,7 @@ def parse_condition(text: str) -> Condition | None:
         return Condition("all_of", parts=tuple(parts)) if all(parts) else None
     m = re.fullmatch(r"you control %s (?:or more )?(.+?)(?: with power (\d+) or greater)?" % _NUM, text)
     if m:
-        n, words = _number(m.group(1)), filter_words(m.group(2))
+        n, words = number_word(m.group(1)), filter_words(m.group(2))
         if words is None or (m.group(1) not in ("a", "an") and "or more" not in text):
             return None
         return Condition("control", words, n, int(m.group(3)) if m.group(3) else None)
@@ -504,7 +506,7 @@ def _read_extra(sentence: str, fields: dict) -> bool:
             return False
         times = re.fullmatch(r"%s mana of that type" % _NUM, m.group(2))
         if times and fields.get("reference"):
-            fields["instead"] = Instead(cond, times=_number(times.group(1)))
+            fields["instead"] = Instead(cond, times=number_word(times.group(1)))
             return True
         other = parse_add("Add " + m.group(2))
         if other is None or set(other) != {"options"}:

@@ -22,11 +22,11 @@ from math import comb
 
 from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
+from manasolve.models.oracle import NUMBER_ALTS, number_word
 from manasolve.models.spell_costs import card_matches, spell_filter
 from manasolve.solver.resources import PermClass, Resources
 
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-_N = r"(a|an|one|two|three|four|five|six|seven|\d+|x|any number of)"
+_N = r"(any number of|x|%s)" % NUMBER_ALTS
 _FORMS = [
     ("sacrifice", "battlefield", re.compile(r"sacrifice %s (.+?)" % _N)),
     ("discard", "hand", re.compile(r"discard %s (cards?)" % _N)),
@@ -54,7 +54,7 @@ class PartChoice:
     `values[i]` from each."""
 
     kind: str  # sacrifice, discard, exile, return, tap, remove_counters, collect_evidence, energy
-    zone: str  # where the objects are: battlefield, hand, graveyard
+    zone: str  # where the objects are: battlefield, hand, graveyard (player: energy)
     text: str
     eligible: tuple[str, ...]
     k: int | None
@@ -109,9 +109,7 @@ def _subsets_reaching(values: list[int], need: int) -> int:
 def _number(word: str, x: int) -> int | None:
     if word == "any number of":
         return None
-    if word == "x":
-        return x
-    return _NUMBERS.get(word) or int(word)
+    return x if word == "x" else number_word(word)
 
 
 def _perm_matches(perm: Permanent, alternatives: tuple[tuple[str, ...], ...]) -> bool:
