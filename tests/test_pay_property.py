@@ -107,14 +107,19 @@ def _label(half) -> str:
     return "life"
 
 
+def _scenario_board(scenario):
+    """The board and cost of a scenario, skipped when the brute force would take too long."""
+    perms, cost_text, life, flags, graveyard, pool, hand, energy = scenario
+    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
+                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
+    assume(choice_product(board, convoke=flags[0], improvise=flags[1]) <= MAX_CHOICES)
+    return board, ManaCost.parse(cost_text), flags, graveyard
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_solver_matches_brute_force(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand, energy = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
-    cost = ManaCost.parse(cost_text)
-    assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
+    board, cost, (convoke, improvise, delve), graveyard = _scenario_board(scenario)
     # Casting a Treasure Cruise from the graveyard: that copy is on the stack (601.2a).
     cast_from = "Treasure Cruise" if delve and "Treasure Cruise" in graveyard else None
     expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve,
@@ -164,11 +169,7 @@ def _brute_parts(ident) -> tuple:
            {"id": "p1", "card": "Cylian Elf", "tapped": False, "sick": True}], "{1}{U}", 0,
           (True, False, True), ["Forest"], "{C}", ["Elvish Spirit Guide"], 1))
 def test_best_payment_is_one_of_the_payments(scenario):
-    perms, cost_text, life, (convoke, improvise, delve), graveyard, pool, hand, energy = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
-    cost = ManaCost.parse(cost_text)
-    assume(choice_product(board, convoke=convoke, improvise=improvise) <= MAX_CHOICES)
+    board, cost, (convoke, improvise, delve), graveyard = _scenario_board(scenario)
     expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve)
     answer = pay(board, cost, mode="best", convoke=convoke, improvise=improvise, delve=delve)
     assert answer["payable"] == bool(expected)
