@@ -241,10 +241,12 @@ class FeasibilityOracle:
             if _is_simple(p):
                 simple[p.bundle[0], p.snow] += n
         counts = {p: n for p, n in uses if not _is_simple(p)}
-        if not self._net(None, "others").feasible(simple, counts):
-            return False
-        if not costly or self._net(None, "none").feasible(simple, counts):
+        # "none" (no costly activation funds another) is sufficient and answers most
+        # payments in one solve; "others" (any funds any) is necessary.
+        if self._net(None, "none").feasible(simple, counts):
             return True
+        if not costly or not self._net(None, "others").feasible(simple, counts):
+            return False
         net = self._net(len(costly), "earlier")
         free = {p: n for p, n in counts.items() if not p.costly}
         return any(net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}})
