@@ -40,6 +40,7 @@ PARTS = {
     "Exile two cards from your graveyard": ("exile", 2, "graveyard"),
     "Collect evidence 4": ("evidence", 4, "graveyard"),
     "Discard a card": ("discard", 1, "hand"),
+    "Exile a green card from your hand": ("exile", 1, "green in hand"),
 }
 
 
@@ -50,7 +51,7 @@ def scenarios(draw):
               "sick": draw(st.booleans())} for i in range(n)]
     cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{G}", "{W}", "{B}", "{R}", "{G/W}"]), max_size=3))) or "{0}"
     graveyard = draw(st.lists(st.sampled_from(GRAVEYARD), max_size=min(3, 8 - n)))
-    hand = draw(st.lists(st.sampled_from(["Forest", "Think Twice"]), max_size=2))
+    hand = draw(st.lists(st.sampled_from(["Forest", "Think Twice", "Elvish Spirit Guide"]), max_size=2))
     part = draw(st.sampled_from(sorted(PARTS)))
     flags = draw(st.sampled_from([(False, False), (True, False), (False, True)]))
     return perms, cost, graveyard, hand, part, flags
@@ -68,11 +69,12 @@ def _brute_count(board, ident, part: str) -> int:
     me = board.player("a")
     to_outlets = {h.split(":", 1)[1] for a in acts for h in a[3] if h.startswith("sacrificed:")}
     used = {a[0] for a in acts} | {h for a in acts for h in a[3]} | {pid for pid, _ in taps} | to_outlets
-    sacrificed = to_outlets | {a[0] for a in acts if a[0] != "pool" and any(
+    sacrificed = to_outlets | {a[0] for a in acts if a[0] != "pool" and not a[0].startswith("hand[") and any(
         ab.text == a[1] and ab.cost.sacrifice_self for ab in board.get(a[0]).card.intrinsic_mana_abilities())}
     delved = {pid for pid, how in taps if how == "delve"}
-    if which == "hand":
-        avail = list(me.hand)
+    if which in ("hand", "green in hand"):  # less a card exiled for mana (Elvish Spirit Guide)
+        avail = [c for c in ("hand[%d]:%s" % (i, n) for i, n in enumerate(me.hand)) if c not in used
+                 and (which == "hand" or "G" in board.db.get(c.split(":", 1)[1]).color_set)]
     elif which == "graveyard":
         avail = ["graveyard[%d]:%s" % (i, c) for i, c in enumerate(me.graveyard)]
         avail = [c for c in avail if c not in delved]
@@ -136,6 +138,8 @@ def _check_best_choice(board, best: dict, part: str) -> None:
         assert not set(chosen) & sacrificed
     if which == "graveyard":
         assert not set(chosen) & delved
+    if which in ("hand", "green in hand"):
+        assert not set(chosen) & used  # a card exiled for mana is gone
     if kind == "evidence":
         assert sum(_mana_value(board, c.split(":", 1)[1]) for c in chosen) >= k
     elif k is not None:

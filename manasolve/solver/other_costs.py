@@ -283,8 +283,10 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
 def _conflicting_roles(kind: str, cls: PermClass) -> list[int] | None:
     """Roles of `cls` a member can't take if chosen for a part of `kind`: None = every
     role (the member is not there for the mana payment at all)."""
-    if kind in ("tap", "exile", "collect_evidence"):
-        return None  # tapped or exiled by the mana payment first (601.2g before 601.2h)
+    if kind in ("tap", "exile", "collect_evidence", "discard"):
+        # Tapped, exiled (delve; Elvish Spirit Guide from the hand) by the mana payment
+        # first (601.2g before 601.2h): not there for the part any more.
+        return None
     if kind in ("sacrifice", "return"):
         return [i for i, r in enumerate(cls.roles) if r.removes_member]
     return []
