@@ -196,3 +196,19 @@ def test_sivvis_valor_alternative_needs_a_plains():
     b = board([("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout")], hand=["Sivvi's Valor"])
     play = next(p for p in plays_answer(b, None)["plays"] if p.get("via") == "alternative")
     assert play["count"] == 2 and play["total"] == "{0}, Tap an untapped creature you control"
+
+
+def test_squeaking_pie_sneak_reveals_a_goblin_or_pays_three():
+    # "As an additional cost to cast this spell, reveal a Goblin card from your hand or pay
+    # {3}."  Side 0: reveal — the other Goblin in hand (not itself, 601.2a), {1}{B} from
+    # the Swamp and one of four Mountains: 4.  Side 1: {4}{B} needs all five lands: 1.
+    b = board([("s", "Swamp")] + [("m%d" % i, "Mountain") for i in range(4)],
+              hand=["Squeaking Pie Sneak", "Skirk Prospector", "Forest"])
+    reveal = pay_cost_or_card(b, card="Squeaking Pie Sneak")
+    assert reveal["total"] == "{1}{B}, Reveal a Goblin card from your hand" and reveal["count"] == 4
+    assert reveal["reveal"]["from"] == ["hand[1]:Skirk Prospector"]
+    assert pay_cost_or_card(b, card="Squeaking Pie Sneak", side=1)["count"] == 1
+    sides = {p["total"]: p["count"] for p in plays_answer(b, None)["plays"] if p.get("card") == "Squeaking Pie Sneak"}
+    assert sides == {"{1}{B}, Reveal a Goblin card from your hand": 4, "{4}{B}": 1}
+    with pytest.raises(InputError, match="--side"):
+        pay_cost_or_card(b, card="Squeaking Pie Sneak", side=2)

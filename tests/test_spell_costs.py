@@ -74,7 +74,7 @@ def test_affinity_and_for_each_reductions():
 
 @pytest.mark.parametrize("name,fragment", [
     ("Trinisphere", "costs three mana"),
-    ("Squeaking Pie Sneak", "reveal a Goblin card"),
+    ("Defiler of Vigor", "you may pay 2 life"),
     ("Thing Swing", "if it targets a Hero"),
     ("Snapcaster Mage", "gains flashback"),
     ("Visions of Glory", "less to cast this way"),

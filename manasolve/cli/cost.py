@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
                    help="pay the (first) kicker; multikicker: TIMES")
+    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
     p.add_argument("--player", metavar="NAME", help="who casts it (default: the active player)")
     p.set_defaults(run=run)
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cost`` for the board and card named on the command line."""
     zone = args.zone or ("graveyard" if args.alt == "flashback" else "hand")
     plan = total_cost(board_from_args(args), args.player, args.card, zone=zone, alt=args.alt, x=args.x,
-                      kicker=args.kicker)
+                      kicker=args.kicker, side=args.side)
     return plan.answer(), render
 
 

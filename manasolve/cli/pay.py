@@ -21,6 +21,7 @@ def register(sub) -> None:
     p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
     p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use")
     p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES", help="pay kicker (multikicker: TIMES)")
+    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--player", help="who pays (default: the active player)")
     p.add_argument("--convoke", action="store_true", help="the spell has convoke (702.51)")
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace):
     board = board_from_args(args)
     answer = pay_cost_or_card(board, cost=args.cost, card=args.card, player=args.player, mode=args.mode,
                               limit=args.limit or None, x=args.x, zone=args.zone, alt=args.alt,
-                              kicker=args.kicker, convoke=args.convoke, improvise=args.improvise, delve=args.delve,
+                              kicker=args.kicker, side=args.side, convoke=args.convoke, improvise=args.improvise, delve=args.delve,
                               keep=args.keep, keep_hand=args.keep_hand, order=args.order)
     return answer, render
 

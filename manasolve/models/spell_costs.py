@@ -83,9 +83,17 @@ class OptionalCost:
 
 @dataclass(frozen=True)
 class AdditionalCost:
-    """A mandatory additional cost (118.8): must be paid whichever way the spell is cast."""
+    """A mandatory additional cost (118.8): must be paid whichever way the spell is cast.
+    With ``alternatives``, the caster pays `cost` or one of them ("reveal a Goblin card
+    from your hand or pay {3}")."""
 
     cost: CostPart
+    alternatives: tuple[CostPart, ...] = ()
+
+    @property
+    def sides(self) -> tuple[CostPart, ...]:
+        """Every cost the caster may choose to pay."""
+        return (self.cost, *self.alternatives)
 
 
 @dataclass(frozen=True)
@@ -305,11 +313,18 @@ def _read_sentence(sentence: str, original: str, out: SpellCosts) -> bool:
             return False
         out.kicker.extend(OptionalCost("kicker", p) for p in parts if p is not None)
         return True
+    m = re.fullmatch(r"As an additional cost to cast ~, (.+) or (pay \{[^.]+\})\.", sentence)
+    if m:  # "reveal a Goblin card from your hand or pay {3}": one side or the other
+        sides = [parse_cost_part(m.group(1)), parse_cost_part(m.group(2))]
+        if None in sides or " or " in m.group(1):
+            return False
+        out.additional.append(AdditionalCost(sides[0], (sides[1],)))
+        return True
     m = re.fullmatch(r"As an additional cost to cast ~, (you may )?(.+)\.", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
         if cost is None or " or " in m.group(2):
-            return False  # "reveal a Goblin card or pay {3}": a choice we don't model
+            return False  # another choice between costs: not modelled
         if m.group(1):
             out.optional.append(OptionalCost("optional", cost))
         else:

@@ -32,6 +32,7 @@ _FORMS = [
     ("discard", "hand", re.compile(r"discard %s (cards?)" % _N)),
     ("exile", "graveyard", re.compile(r"exile %s (.*?)cards? from your graveyard" % _N)),
     ("exile", "hand", re.compile(r"exile %s (.*?)cards? from your hand" % _N)),
+    ("reveal", "hand", re.compile(r"reveal %s (.*?)cards? from your hand" % _N)),
     ("return", "battlefield", re.compile(r"return %s (.+?) you control to (?:its|their) owner's hand" % _N)),
     ("tap", "battlefield", re.compile(r"tap %s untapped (.+?) you control" % _N)),
     ("remove_counters", "battlefield",
@@ -53,7 +54,7 @@ class PartChoice:
     for removing counters, `k` counters spread over the eligible permanents, at most
     `values[i]` from each."""
 
-    kind: str  # sacrifice, discard, exile, return, tap, remove_counters, collect_evidence, energy
+    kind: str  # sacrifice, discard, exile, reveal, return, tap, remove_counters, collect_evidence, energy
     zone: str  # where the objects are: battlefield, hand, graveyard (player: energy)
     text: str
     eligible: tuple[str, ...]
@@ -283,7 +284,7 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
 def _conflicting_roles(kind: str, cls: PermClass) -> list[int] | None:
     """Roles of `cls` a member can't take if chosen for a part of `kind`: None = every
     role (the member is not there for the mana payment at all)."""
-    if kind in ("tap", "exile", "collect_evidence", "discard"):
+    if kind in ("tap", "exile", "collect_evidence", "discard", "reveal"):
         # Tapped, exiled (delve; Elvish Spirit Guide from the hand) by the mana payment
         # first (601.2g before 601.2h): not there for the part any more.
         return None

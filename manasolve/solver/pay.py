@@ -161,7 +161,8 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
     return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
 
 
-_CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "return": "returned",
+_CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
+               "return": "returned",
                "tap": "tapped", "remove_counters": "counters_removed_from", "collect_evidence": "collected"}
 
 
@@ -239,7 +240,7 @@ def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bo
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
                      mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand",
-                     alt: str | None = None, kicker: int = 0, convoke: bool = False, improvise: bool = False,
+                     alt: str | None = None, kicker: int = 0, side: int = 0, convoke: bool = False, improvise: bool = False,
                      delve: bool = False, keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None) -> dict:
     """`pay` for a cost string (``--cost``) or for a card's locked total cost (``--card``).
 
@@ -270,7 +271,7 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
                    delve=delve, **best_kw)
     from manasolve.solver.total_cost import total_cost
 
-    plan = total_cost(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker)
+    plan = total_cost(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker, side=side)
     try:
         parts = plan_parts(board, plan)
         answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,

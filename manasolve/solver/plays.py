@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from manasolve.models.abilities import AbilityCost
-from manasolve.models.board import Board, Permanent, Player
+from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.other_costs import NotPaid, PartChoice, ability_parts
@@ -31,6 +31,7 @@ from manasolve.solver.total_cost import (
     TotalCost,
     _pipeline,
     base_choices,
+    sides_of,
     spell_costs,
     timing_reason,
 )
@@ -174,29 +175,29 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
 
-    def plan_for(kicks: tuple[int, ...], x: int = 0) -> TotalCost:
-        return _pipeline(board, player, card, zone, base, x, kicks, optional, sc)
+    def plan_for(kicks: tuple[int, ...], x: int = 0, side: int = 0) -> TotalCost:
+        return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side)
 
-    for kicks in product(*[range(2)] * len(optional)):
-        plan = plan_for(kicks)
+    for side, kicks in product(range(sides_of(sc)), product(*[range(2)] * len(optional))):
+        plan = plan_for(kicks, side=side)
         if any(kicks) and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
         entry = _cast_entry(plan, payable_, count, via)
         if payable_ and base.x_free:
-            entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x)), 0)
+            entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0)
         for i, (k, opt) in enumerate(zip(kicks, optional)):
             if k and opt.repeatable and payable_:
                 entry["times_max"] = _largest(
-                    lambda n: counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:])), 1)
+                    lambda n: counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:], side=side)), 1)
         out.append(entry)
     return out
 
 
 def _with_tapped(board: Board, pid: str) -> Board:
     """The board with permanent `pid` tapped (its {T} paid: it can't also make mana)."""
-    players = [Player(p.name, p.life, [replace(perm, tapped=True) if perm.id == pid else perm for perm in p.battlefield],
-                      p.hand, p.graveyard, p.granted_flashback) for p in board.players]
+    players = [replace(p, battlefield=[replace(perm, tapped=True) if perm.id == pid else perm for perm in p.battlefield])
+               for p in board.players]
     return Board(board.active_player, board.step, board.stack_empty, players, board.db, board.source)
 
 

@@ -330,15 +330,17 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
 
 
 def total_cost(board: Board, player: str | None, card_name: str, zone: str = "hand", alt: str | None = None,
-               x: int = 0, kicker: int = 0, kicks: tuple[int, ...] | None = None, choice: int = 0) -> TotalCost:
+               x: int = 0, kicker: int = 0, kicks: tuple[int, ...] | None = None, choice: int = 0,
+               side: int = 0) -> TotalCost:
     """What casting `card_name` from `zone` costs `player` now (601.2f), step by step.
 
     alt: None (mana cost; from the graveyard: flashback if it has one) or an alternative
     cost (flashback, overload, evoke, free);
     choice: which instance when the card has several (e.g. two flashback costs);
     kicks: times each optional additional cost is paid (kickers, multikickers, "you may"
-    costs, in that order); kicker: shorthand for the first one.  Raises InputError for an
-    unknown card, a card not in that zone, a missing alternative cost or bad counts."""
+    costs, in that order); kicker: shorthand for the first one; side: which side of an
+    "A or B" mandatory additional cost is paid (0: A).  Raises InputError for an unknown
+    card, a card not in that zone, a missing alternative cost or bad counts."""
     player = board.player(player).name
     if x < 0:
         raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
@@ -362,11 +364,19 @@ def total_cost(board: Board, player: str | None, card_name: str, zone: str = "ha
     if len(kicks) != len(optional) or any(k < 0 or (k > 1 and not o.repeatable) for k, o in zip(kicks, optional)):
         raise InputError("--kicker", "%s: kicks %s don't fit its optional costs (%s)" % (
             card.name, list(kicks), ", ".join("%s %s" % (o.kind, o.cost) for o in optional) or "none"), board.source)
-    return _pipeline(board, player, card, zone, base, x, kicks, optional, sc)
+    if not 0 <= side < sides_of(sc):
+        raise InputError("--side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
+            card.name, sides_of(sc), " or 1" if sides_of(sc) > 1 else ""), board.source)
+    return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side)
+
+
+def sides_of(sc: SpellCosts) -> int:
+    """How many sides the card's "A or B" mandatory additional costs offer (1: none)."""
+    return max((len(add.sides) for add in sc.additional), default=1)
 
 
 def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice, x: int,
-              kicks: tuple[int, ...], optional: list[OptionalCost], sc: SpellCosts) -> TotalCost:
+              kicks: tuple[int, ...], optional: list[OptionalCost], sc: SpellCosts, side: int = 0) -> TotalCost:
     x_forced = not base.x_free and x != 0
     x = x if base.x_free else 0  # 107.3b: X is 0 unless the base cost has X
     symbols: list[Symbol] = list(base.cost.mana.with_x(x).symbols) if base.cost else []
@@ -381,10 +391,13 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
                 life += opt.cost.life
                 other += opt.cost.other
     for add in sc.additional:  # mandatory (118.8), also with flashback (seed ruling)
-        additional.append({"kind": "mandatory", "cost": str(add.cost), "times": 1})
-        symbols += add.cost.mana.with_x(x).symbols
-        life += add.cost.life
-        other += add.cost.other
+        chosen = add.sides[min(side, len(add.sides) - 1)]
+        additional.append({"kind": "mandatory", "cost": str(chosen), "times": 1})
+        if add.alternatives:
+            additional[-1]["either_of"] = [str(c) for c in add.sides]
+        symbols += chosen.mana.with_x(x).symbols
+        life += chosen.life
+        other += chosen.other
     inc, red = _modifiers(board, player, card)
     paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
     red += _self_reductions(board, player, card, zone, paid)
