@@ -342,3 +342,33 @@ def test_self_reductions_read_off_the_board(card, mine, theirs, total):
     if card == "Lumbering Megasloth":  # a0 has one +1/+1 counter; give an opponent's permanent one too
         b.player("o").battlefield[0].counters["charge"] = 1
     assert total_cost(b, None, card).total_text == total
+
+
+# --- Trinisphere (a floor applied last, 601.2f) and Damping Sphere -------------------------
+
+def _sphere_board(trinisphere_tapped: bool = False, cast: int = 0, hand=("Think Twice",)):
+    return load_board({"active_player": "a", "step": "precombat_main", "cards": [
+        {"name": "Probe Test", "manaCost": "{1}{B/P}{B/P}", "type": "Instant", "text": "Draw a card."}],
+        "players": [{"name": "a", "spells_cast_this_turn": cast, "hand": list(hand), "battlefield": [
+            {"id": "t", "card": "Trinisphere", "tapped": trinisphere_tapped}, {"id": "d", "card": "Damping Sphere"}]}]})
+
+
+def test_trinisphere_raises_a_total_below_three_mana_last():
+    t = total_cost(_sphere_board(), None, "Think Twice")
+    assert t.total_text == "{2}{U}" and t.increases == [
+        {"source": "t", "text": t.increases[0]["text"], "floor": 3}]
+    assert total_cost(_sphere_board(trinisphere_tapped=True), None, "Think Twice").total_text == "{1}{U}"
+
+
+def test_trinisphere_ignores_life_paid_for_phyrexian_symbols():
+    # {1}{B/P}{B/P}: {1}{B}{B} stays; {1}{B} + 2 life becomes {2}{B}; {1} + 4 life becomes {3}
+    # (the life paid is not mana).
+    t = total_cost(_sphere_board(hand=["Probe Test"]), None, "Probe Test")
+    got = sorted((a.text, a.requirement.life) for a in t.announcements)
+    assert got == [("{1}{B}{B}", 0), ("{2}{B}", 2), ("{3}", 4)]
+
+
+def test_damping_sphere_taxes_each_other_spell_cast_this_turn():
+    # Trinisphere tapped; two spells cast already: Think Twice {1}{U} + {2}.
+    t = total_cost(_sphere_board(trinisphere_tapped=True, cast=2), None, "Think Twice")
+    assert t.total_text == "{3}{U}" and t.increases[0]["count"] == 2

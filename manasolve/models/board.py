@@ -78,6 +78,7 @@ class PlayerIn(_Strict):
     graveyard: list[str] = Field(default_factory=list)
     mana_pool: str | None = None
     energy: int = Field(default=0, ge=0)  # energy counters (107.14)
+    spells_cast_this_turn: int = Field(default=0, ge=0)  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
 
 
@@ -193,6 +194,7 @@ class Player:
     granted_flashback: list[tuple[str, str]] = field(default_factory=list)  # (card, cost or "mana_cost")
     mana_pool: tuple[str, ...] = ()  # mana already floating (106.4), e.g. ("G", "G", "C")
     energy: int = 0  # energy counters the player has (107.14), spent by "Pay {E}"
+    spells_cast_this_turn: int = 0  # spells the player already cast this turn
 
 
 @dataclass
@@ -354,7 +356,8 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                     raise InputError(where + ".cost", "%s (write a mana cost or \"mana_cost\")" % exc, source) from None
             granted.append((g.card, g.cost))
         players.append(Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
-                              _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy))
+                              _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy,
+                              p.spells_cast_this_turn))
     by_id = {perm.id: perm for pl in players for perm in pl.battlefield}
     for pl_i, pl in enumerate(players):
         for bi, perm in enumerate(pl.battlefield):

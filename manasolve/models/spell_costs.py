@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from manasolve.models.cards import Card, NotUnderstood
 from manasolve.models.mana import COLOR_NAMES, CostSyntaxError, ManaCost
-from manasolve.models.oracle import filter_words, normalize, template_of
+from manasolve.models.oracle import filter_words, normalize, number_word, template_of
 
 _SYMBOLS = r"(?:\{[^{}]+\})+"
 _COST_WORDS = re.compile(
@@ -111,6 +111,18 @@ class CostModifier:
     spells: tuple[tuple[str, ...], ...] = ()
     casters: str = "all"
     text: str = ""
+    per_other_spell: bool = False  # "for each other spell that player has cast this turn"
+
+
+@dataclass(frozen=True)
+class CostFloor:
+    """"As long as ~ is untapped, each spell that would cost less than three mana to cast
+    costs three mana to cast." (Trinisphere): applied after every increase and reduction
+    (601.2f), only while the source is untapped when ``while_untapped``."""
+
+    mana: int
+    while_untapped: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,6 +155,7 @@ class SpellCosts:
     optional: list[OptionalCost] = field(default_factory=list)  # "you may ..." additional costs
     additional: list[AdditionalCost] = field(default_factory=list)  # mandatory
     modifiers: list[CostModifier] = field(default_factory=list)
+    floors: list[CostFloor] = field(default_factory=list)
     self_reductions: list[SelfReduction] = field(default_factory=list)
     not_understood: list[NotUnderstood] = field(default_factory=list)
 
@@ -338,6 +351,16 @@ def _read_sentence(sentence: str, original: str, out: SpellCosts) -> bool:
             return False
         out.alternative.append(AltCost("alternative", cost, condition))
         return True
+    m = re.fullmatch(r"Each spell a player casts costs (\{\d+\}) more to cast for each other spell that player "
+                     r"has cast this turn\.", sentence)
+    if m:  # Damping Sphere
+        out.modifiers.append(CostModifier("more", ManaCost.parse(m.group(1)), text=original, per_other_spell=True))
+        return True
+    m = re.fullmatch(r"(As long as ~ is untapped, )?each spell that would cost less than (\w+) mana to cast costs "
+                     r"\2 mana to cast\.", sentence, flags=re.IGNORECASE)
+    if m and number_word(m.group(2)):  # Trinisphere
+        out.floors.append(CostFloor(number_word(m.group(2)), bool(m.group(1)), original))
+        return True
     mod = _modifier(sentence)
     if mod is not None:
         out.modifiers.append(replace(mod, text=original))
@@ -350,6 +373,6 @@ def _read_sentence(sentence: str, original: str, out: SpellCosts) -> bool:
 
 
 __all__ = [
-    "AdditionalCost", "AltCost", "CostModifier", "CostPart", "OptionalCost", "SelfReduction", "SpellCosts",
+    "AdditionalCost", "AltCost", "CostFloor", "CostModifier", "CostPart", "OptionalCost", "SelfReduction", "SpellCosts",
     "card_matches", "parse_cost_part", "parse_spell_costs", "spell_filter",
 ]

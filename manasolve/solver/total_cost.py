@@ -286,6 +286,12 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
                 continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
+            if mod.per_other_spell:
+                n = board.player(player).spells_cast_this_turn
+                if not n:
+                    continue
+                amount = ManaCost(amount.symbols * n)
+                entry["count"] = n
             if mod.x_is_power:
                 # X is the source's power as the total is determined; negative → 0 (107.1b)
                 x = max(0, perm.power)
@@ -406,25 +412,48 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
             symbols += amount.symbols
     reductions = [amount for amount, _ in red]
     unreduced = ManaCost(tuple(symbols))
-    shown = ManaCost(tuple(reduce_symbols(symbols, reductions)))
+    floor, floors = _floor(board) if base.cost is not None else (0, [])
+    shown = ManaCost(_floored(reduce_symbols(symbols, reductions), floor))
     announcements: list[Announcement] = []
     if base.cost is not None:  # 118.6: no cost → nothing to announce, never {0}
         for a in unreduced.announcements():
             announced = [s for s in unreduced.symbols if not s.needs_announcement]
             announced += [h for _, h in a.picks if isinstance(h, Symbol)]
-            locked = reduce_symbols(announced, reductions)
+            locked = _floored(reduce_symbols(announced, reductions), floor)
             life_picks = tuple(p for p in a.picks if isinstance(p[1], Life))
             announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
                                               Requirement.of(locked, a.requirement.life + life)))
     why_not = timing_reason(board, player, card, zone, base)
     return TotalCost(
         card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
-        increases=[e for _, e in inc] if base.cost is not None else [], reductions=[e for _, e in red],
+        increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
         cost=shown, life=life, other=other, announcements=announcements,
         castable_now=why_not is None, reason=why_not,
         convoke=bool(card.static_keywords.get("Convoke")), improvise=bool(card.static_keywords.get("Improvise")),
         delve=bool(card.static_keywords.get("Delve")), notes=[nu.sentence for nu in sc.not_understood],
     )
+
+
+def _floor(board: Board) -> tuple[int, list[dict]]:
+    """The highest "each spell that would cost less than N mana costs N mana" in force
+    (Trinisphere, while untapped), and its answer entries."""
+    floor, entries = 0, []
+    for perm in board.permanents:
+        for f in spell_costs(perm.card).floors:
+            if f.while_untapped and perm.tapped:
+                continue
+            floor = max(floor, f.mana)
+            entries.append({"source": perm.id, "text": f.text, "floor": f.mana})
+    return floor, entries
+
+
+def _floored(symbols: list[Symbol], floor: int) -> tuple[Symbol, ...]:
+    """601.2f: applied last, a total of fewer than `floor` mana gets generic mana up to
+    it (mana only: Phyrexian symbols paid with life are not mana)."""
+    short = floor - sum(s.amount if s.kind == "generic" else 1 for s in symbols if s.kind != "X")
+    if short <= 0:
+        return tuple(symbols)
+    return tuple(reduce_symbols(list(symbols) + [Symbol("generic", amount=short)], []))
 
 
 def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[tuple[int, ...]]:
