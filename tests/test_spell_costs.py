@@ -73,7 +73,7 @@ def test_affinity_and_for_each_reductions():
 
 
 @pytest.mark.parametrize("name,fragment", [
-    ("Trinisphere", "costs three mana"),
+    ("Launch the Fleet", "for each target beyond the first"),
     ("Defiler of Vigor", "you may pay 2 life"),
     ("Thing Swing", "if it targets a Hero"),
     ("Snapcaster Mage", "gains flashback"),
