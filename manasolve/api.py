@@ -35,7 +35,7 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
 
 def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None = None, player: str | None = None,
         mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand", alt: str | None = None,
-        kicker: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
+        kicker: int = 0, side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None,
         keep_hand: bool = False, order: str | list[str] | None = None, db: CardDB | None = None) -> dict:
     """The ``pay`` answer: payable, exact count, grouped payments (mode "all") or one best
@@ -45,7 +45,7 @@ def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None 
     from manasolve.solver.pay import pay_cost_or_card
 
     return pay_cost_or_card(as_board(board, db), cost=cost, card=card, player=player, mode=mode, limit=limit,
-                            x=x, zone=zone, alt=alt, kicker=kicker, convoke=convoke, improvise=improvise,
+                            x=x, zone=zone, alt=alt, kicker=kicker, side=side, convoke=convoke, improvise=improvise,
                             delve=delve, keep=keep, keep_hand=keep_hand, order=order)
 
 
@@ -73,12 +73,13 @@ def cards_check(path: str) -> dict:
 
 
 def cost(board: Board | dict | str, card: str, *, zone: str = "hand", alt: str | None = None, x: int = 0,
-         kicker: int = 0, player: str | None = None, db: CardDB | None = None) -> dict:
+         kicker: int = 0, side: int = 0, player: str | None = None, db: CardDB | None = None) -> dict:
     """``manasolve cost``: the 601.2f breakdown of casting `card` from `zone` (base,
-    additional, increases, reductions, locked total, mana value, castable now)."""
+    additional, increases, reductions, locked total, mana value, castable now); `side`
+    picks the side of an "A or B" additional cost."""
     from manasolve.solver.total_cost import total_cost
 
-    return total_cost(as_board(board, db), player, card, zone=zone, alt=alt, x=x, kicker=kicker).answer()
+    return total_cost(as_board(board, db), player, card, zone=zone, alt=alt, x=x, kicker=kicker, side=side).answer()
 
 
 def plays(board: Board | dict | str, *, player: str | None = None, db: CardDB | None = None) -> dict:
