@@ -20,7 +20,7 @@ from manasolve.solver.feasibility import (
     cost_units,
     spell_kind_accepts,
 )
-from manasolve.solver.resources import Pattern, PermClass, Resources, Role
+from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PermClass, Resources, Role
 
 
 
@@ -58,7 +58,7 @@ def _units_for(kind: str, p: Pattern) -> int:
     """How many units one use of `p` brings that could pay a spell symbol of `kind`."""
     if p.kind == "mana":
         return sum(1 for t in p.bundle if spell_kind_accepts(kind, p, t))
-    return 1 if p.kind != "tapped" and spell_kind_accepts(kind, p, None) else 0
+    return 1 if p.kind in SYMBOL_PAYERS and spell_kind_accepts(kind, p, None) else 0
 
 
 def _role_sum(role: Role, per_pattern) -> int:
@@ -90,7 +90,7 @@ class PaymentCounter:
         self.life_budget = life_total - req.life if req.life <= life_total else -1
         self.energy_budget = resources.energy
         pats = sorted({part.pattern.shape for c in self.classes for r in c.roles for part in r.parts
-                       if part.pattern.kind != "tapped"})
+                       if part.pattern.kind not in ("tapped", "part_tap")})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
         demand = req.by_kind()
@@ -155,6 +155,8 @@ class PaymentCounter:
                     if p.kind == "tapped":
                         delta[base + self._TAP_GIVEN] += r
                         continue
+                    if p.kind == "part_tap":
+                        continue  # pays nothing here; each such member is one more choice
                     delta[self.index[p.shape]] += r
                     delta[base + self._LIFE] += r * p.life
                     delta[base + self._ENERGY] += r * p.energy

@@ -24,7 +24,7 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
 from manasolve.models.oracle import NUMBER_ALTS, number_word
 from manasolve.models.spell_costs import card_matches, spell_filter
-from manasolve.solver.resources import PermClass, Resources
+from manasolve.solver.resources import Pattern, PermClass, Resources, Role
 
 _N = r"(any number of|x|%s)" % NUMBER_ALTS
 _FORMS = [
@@ -324,6 +324,13 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
         inside = {m for _, members, _ in hits for m in members}
         free = tuple(e for e in part.eligible if e not in inside)
         choices = []
+        if part.kind == "tap" and part.k is None:
+            # "Tap any number of untapped creatures": each creature the mana payment leaves
+            # alone may be tapped or not — a role of its own in the payment (no mana), so
+            # the counter sums over it instead of over reservations.
+            choices.append(([(ci, [], _PART_TAP) for ci, _, _ in hits], part.ways(free)))
+            per_part.append((choices, free))
+            continue
         for counts in product(*(range(len(members) + 1) for _, members, _ in hits)):
             taken = sum(counts)
             if part.k is not None and part.kind != "collect_evidence" and taken > part.k:
@@ -356,7 +363,10 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
     return out
 
 
-def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None]]) -> Resources:
+_PART_TAP = "part_tap"  # a pick that adds the "tapped for the cost" role to a whole class
+
+
+def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None | str]]) -> Resources:
     """`res` with the picked members out of their conflicting roles."""
     if not picks:
         return res
@@ -364,6 +374,9 @@ def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None]
     extra: list[PermClass] = []
     for ci, ids, conflict in picks:
         cls = classes[ci]
+        if conflict == _PART_TAP:
+            classes[ci] = PermClass(cls.members, cls.roles + [Role(Pattern("part_tap"))], cls.indistinct)
+            continue
         kept = [m for m in cls.members if m.id not in ids]
         classes[ci] = PermClass(kept, cls.roles, cls.indistinct)
         if conflict:  # the picked members keep their other roles, in a class of their own

@@ -25,7 +25,7 @@ from manasolve.solver.production import (
 # Kinds of use that each pay exactly one symbol of the spell (702.51a, 702.126a, 702.66a).
 SYMBOL_PAYERS = ("convoke", "improvise", "delve")
 # What a tap that is not a mana activation is for, as answers name it.
-TAP_PURPOSE = {"convoke": "convoke", "improvise": "improvise", "tapped": "ability_cost"}
+TAP_PURPOSE = {"convoke": "convoke", "improvise": "improvise", "tapped": "ability_cost", "part_tap": "additional_cost"}
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
 _PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
@@ -75,8 +75,9 @@ class Pattern:
 
     kind: ``mana`` (an activation), ``convoke`` (a creature tapped for convoke; ``colors``
     are its colours), ``improvise`` (an artifact tapped for improvise), ``delve`` (a card
-    exiled from the graveyard for delve) or ``tapped`` (a
-    creature tapped to pay another ability's "tap an untapped creature" cost).
+    exiled from the graveyard for delve), ``tapped`` (a creature tapped to pay another
+    ability's "tap an untapped creature" cost) or ``part_tap`` (a creature tapped for the
+    spell's "tap any number of untapped creatures" cost: no mana, no symbol).
     For ``mana``: bundle produced, whether it came from a snow source, the mana part of
     the ability's own cost (symbols), life paid, creatures it needs tapped, and its spend
     restriction as it stands for the spell being paid (106.6): ``spell_only`` (it may pay
