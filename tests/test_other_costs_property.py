@@ -101,6 +101,8 @@ def _board(perms, graveyard, hand):
           "Sacrifice a creature", (False, False)))
 @example(([{"id": "p0", "card": "Forest"}], "{1}{G}", ["Forest", "Kitesail Scout", "Think Twice"], [],
           "Collect evidence 4", (False, True)))
+@example(([{"id": "p0", "card": "Llanowar Elves"}], "{0}", [], [], "Tap any number of untapped creatures you control",
+          (False, False)))
 def test_other_cost_counts_match_brute_force(scenario):
     perms, cost_text, graveyard, hand, part, (convoke, delve) = scenario
     board = _board(perms, graveyard, hand)

@@ -145,7 +145,10 @@ class PaymentCounter:
         n = len(c.members)
         base = len(self.patterns)
         out = []
-        for counts in _compositions(len(c.roles), min(n, total_cap)):
+        free_uses = [r.pattern.kind == "part_tap" for r in c.roles]  # need no demand unit
+        for counts in _compositions(len(c.roles), n if any(free_uses) else min(n, total_cap)):
+            if sum(k for k, free in zip(counts, free_uses) if not free) > total_cap:
+                continue
             delta = [0] * self.width
             for role, r in zip(c.roles, counts):
                 if not r:
