@@ -186,6 +186,8 @@ class Permanent:
 
 @dataclass
 class Player:
+    """A player: life, zones, floating mana, energy, spells cast this turn."""
+
     name: str
     life: int
     battlefield: list[Permanent]

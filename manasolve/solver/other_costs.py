@@ -76,6 +76,7 @@ class PartChoice:
         return comb(len(pool), self.k - taken) if self.k >= taken else 0
 
     def answer(self) -> dict:
+        """The part as answers show it: kind, text, eligible objects, how many, ways."""
         out: dict = {"kind": self.kind, "cost": self.text, "from": list(self.eligible), "ways": self.ways()}
         if self.kind == "collect_evidence":
             out["total_mana_value_at_least"] = self.at_least
@@ -306,6 +307,7 @@ class Option:
 
     @property
     def reserved_count(self) -> int:
+        """How many objects this option keeps out of the mana payment."""
         return sum(len(v) for v in self.chosen_reserved.values())
 
 

@@ -143,6 +143,7 @@ class Role:
 
     @property
     def life(self) -> int:
+        """Life paid by every use this role makes."""
         return sum(part.pattern.life for part in self.parts)
 
     @property
@@ -182,6 +183,9 @@ class PermClass:
 
 @dataclass
 class Resources:
+    """What one player can pay with: the classes, the abilities left out (with the
+    reason) and the player's energy."""
+
     classes: list[PermClass]
     skipped: list[str]  # abilities left out, with the reason
     energy: int = 0  # energy counters the paying player has, for "Pay {E}" (107.14)
