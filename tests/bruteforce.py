@@ -261,6 +261,18 @@ class _Floating:
         self.type = t
 
 
+class _CounterUse:
+    """One activation of a repeatable "Remove a charge counter from ~: Add ..." ability
+    (Pentad Prism): one per counter; activations of one kind can't be told apart."""
+
+    is_snow = False
+
+    def __init__(self, source, k: int):
+        self.id = "%s#%d" % (source.id, k)
+        self.source = source.id
+        self.is_snow = source.is_snow
+
+
 class _PoolAbility:
     """Stands in for "the mana pool" where activations are named."""
 
@@ -273,33 +285,26 @@ class _PoolAbility:
         energy = 0
 
 
-def choice_product(board: Board, player: str | None = None, convoke: bool = False, improvise: bool = False,
-                   spell: dict | None = None) -> int:
-    """How many combinations of per-permanent choices `brute_payments` tries per
-    announcement (before pool mana and delve): tests keep it small."""
-    player = player or board.active_player
-    perms = [p for p in board.permanents if p.controller == player]
-    outlets = _outlets(perms)
-    n = 1
-    for p in perms:
-        n *= len(_choices(p, convoke, improvise, outlets, spell, perms))
-    return n
-
-
-def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
-                   convoke: bool = False, improvise: bool = False, delve: bool = False,
-                   cast_from_graveyard: str | None = None, spell: dict | None = None) -> set:
-    """Every payment of `cost` on `board`, as hashable identities (delve: the player's
-    graveyard cards may each pay {1}, except one copy of the card being cast from it;
-    spell: the spell being paid — type_line, zone, via, mana_value, has_x, cost_has_x —
-    for mana with a spend restriction, which is not spent without one)."""
-    player = player or board.active_player
+def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
+           cast_from_graveyard: str | None, spell: dict | None) -> tuple[list, list[list]]:
+    """Everything that may take part in a payment, each with its list of choices: the
+    permanents, floating mana, counter-limited activations, hand cards that exile
+    themselves for mana, graveyard cards for delve."""
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
     per = [_choices(p, convoke, improvise, outlets, spell, perms) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
+    for p in [q for q in perms if not isinstance(q, _Floating)]:
+        for ab in p.card.intrinsic_mana_abilities():
+            c = ab.cost
+            if c.remove_counters and not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn
+                                          or c.mana.symbols or c.life or c.sacrifice):
+                times = min(p.counters.get(kind, 0) // n for kind, n in c.remove_counters)
+                for k in range(times):
+                    perms.append(_CounterUse(p, k))
+                    per.append([None] + [("act", ab, bundle) for bundle in ab.options])
     hand = list(enumerate(board.player(player).hand))
     if spell and spell.get("zone") == "hand" and spell.get("name") in [n for _, n in hand]:
         hand.remove(next(h for h in hand if h[1] == spell["name"]))  # on the stack (601.2a)
@@ -316,6 +321,28 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
         for i, name in grave:
             perms.append(_Exilable("graveyard[%d]:%s" % (i, name)))
             per.append([None, ("delve",)])
+    return perms, per
+
+
+def choice_product(board: Board, player: str | None = None, convoke: bool = False, improvise: bool = False,
+                   spell: dict | None = None) -> int:
+    """How many combinations of choices `brute_payments` tries per announcement (delve
+    aside): tests keep it small."""
+    n = 1
+    for choices in _items(board, player or board.active_player, convoke, improvise, False, None, spell)[1]:
+        n *= len(choices)
+    return n
+
+
+def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
+                   convoke: bool = False, improvise: bool = False, delve: bool = False,
+                   cast_from_graveyard: str | None = None, spell: dict | None = None) -> set:
+    """Every payment of `cost` on `board`, as hashable identities (delve: the player's
+    graveyard cards may each pay {1}, except one copy of the card being cast from it;
+    spell: the spell being paid — type_line, zone, via, mana_value, has_x, cost_has_x —
+    for mana with a spend restriction, which is not spent without one)."""
+    player = player or board.active_player
+    perms, per = _items(board, player, convoke, improvise, delve, cast_from_graveyard, spell)
     found = set()
     for ann_id, spell_slots, ann_life in announcements(cost):
         for pick in product(*per):
@@ -323,7 +350,7 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
             life = ann_life
             for perm, ch in zip(perms, pick):
                 if ch is None:
-                    if isinstance(perm, (_Exilable, _Floating)):
+                    if isinstance(perm, (_Exilable, _Floating, _CounterUse)):
                         continue
                     if "Creature" in perm.card.types and not perm.tapped:
                         free_creatures.append(perm)
@@ -354,11 +381,15 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                         for i, (p, ab, b, sac) in enumerate(acts)]
                 if not _valid(board, player, spell_slots, life, full, taps, spell):
                     continue
-                # Floating mana of one type is indistinguishable: only how much is spent counts.
+                # Floating mana of one type is indistinguishable: only how much is spent counts;
+                # so are activations of a counter-limited ability making the same mana.
                 spent = Counter(p.type for p, _, _, _ in full if isinstance(p, _Floating))
+                uses = Counter((p.source, ab.text, b) for p, ab, b, _ in full if isinstance(p, _CounterUse))
                 ident = (ann_id,
-                         frozenset((p.id, ab.text, b, h) for p, ab, b, h in full if not isinstance(p, _Floating))
-                         | {("pool", t, n) for t, n in spent.items()},
+                         frozenset((p.id, ab.text, b, h) for p, ab, b, h in full
+                                   if not isinstance(p, (_Floating, _CounterUse)))
+                         | {("pool", t, n) for t, n in spent.items()}
+                         | {("multi", src, text, b, n) for (src, text, b), n in uses.items()},
                          frozenset((p.id, k) for p, k in taps))
                 found.add(ident)
     return found

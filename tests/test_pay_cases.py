@@ -362,3 +362,18 @@ def test_energy_pays_for_solar_transformer():
     assert count(b(0), "{G}") == 0
     assert count(b(1), "{G}") == 2 and count(b(1), "{G}{U}") == 0
     assert count(b(2), "{G}{U}") == 2
+
+
+def test_pentad_prism_activates_once_per_charge_counter():
+    # "Remove a charge counter from this artifact: Add one mana of any color." — repeatable,
+    # but each activation removes a counter: two counters, at most two activations; two
+    # activations making the same colour can't be told apart (a multiset of colours).
+    def prism(charge):
+        return board({"card": "Pentad Prism", "counters": {"charge": charge}})
+    assert count(prism(2), "{1}") == 5
+    assert count(prism(2), "{2}") == 15  # multisets of two colours out of five
+    assert count(prism(2), "{3}") == 0 and count(prism(0), "{G}") == 0
+    answer = pay(prism(2), ManaCost.parse("{G}{G}"), mode="all")
+    (group,) = answer["payments"]
+    assert group["activations"] == [{"permanents": ["p0"], "use": 2, "ability": group["activations"][0]["ability"],
+                                     "produces": "{G}"}]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import counters, pay, payable
-from manasolve.solver.resources import SpellBeingCast, collect
+from manasolve.solver.resources import CounterUse, SpellBeingCast, collect
 from tests.bruteforce import brute_payments, choice_product
 
 # Sacrifice outlets multiply every creature's choices: keep the brute force affordable.
@@ -22,7 +22,7 @@ SOURCES = [
     "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
     "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
     "Springleaf Drum", "Cylian Elf", "Gravestone Strider", "Ashnod's Altar", "Phyrexian Altar", "Skirk Prospector",
-    "Vivid Meadow", "Tainted Field", "Solar Transformer",
+    "Vivid Meadow", "Tainted Field", "Solar Transformer", "Pentad Prism",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
            "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]
@@ -35,7 +35,7 @@ def scenarios(draw, most: int = 10):
     for i in range(n):
         perms.append({"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)),
                       "tapped": draw(st.booleans()) and draw(st.booleans()),
-                      "sick": draw(st.booleans()), "counters": {"charge": draw(st.integers(0, 1))}})
+                      "sick": draw(st.booleans()), "counters": {"charge": draw(st.integers(0, 2))}})
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=4))) or "{0}"
     life = draw(st.integers(0, 5))
     flags = draw(st.sampled_from([(False, False, False), (True, False, False), (False, True, False),
@@ -52,7 +52,12 @@ def scenarios(draw, most: int = 10):
 def expand(counter, announcement, group) -> set:
     """The concrete payments a group stands for, as brute-force identities."""
     per_class: list[list[dict]] = []
-    floating = frozenset(("pool", counter.classes[ci].roles[ri].pattern.bundle[0], n)
+    def indistinct_identity(cls, role, n):
+        if isinstance(cls.members[0], CounterUse):
+            return ("multi", cls.members[0].source, role.ability.text, role.pattern.bundle, n)
+        return ("pool", role.pattern.bundle[0], n)
+
+    floating = frozenset(indistinct_identity(counter.classes[ci], counter.classes[ci].roles[ri], n)
                          for ci, ri, n in group.uses if counter.classes[ci].indistinct)
     for ci in sorted({ci for ci, _, _ in group.uses if not counter.classes[ci].indistinct}):
         cls = counter.classes[ci]
@@ -154,8 +159,9 @@ def _best_identity(best: dict) -> tuple:
 
 def _brute_parts(ident) -> tuple:
     _, acts, taps = ident
-    plain = frozenset((a[0], a[1], a[2]) for a in acts if a[0] != "pool")
-    helpers = frozenset(h for a in acts if a[0] != "pool" for h in a[3])
+    plain = frozenset((a[0], a[1], a[2]) for a in acts if a[0] not in ("pool", "multi"))
+    plain |= {(a[1], a[2], a[3]) for a in acts if a[0] == "multi"}
+    helpers = frozenset(h for a in acts if a[0] not in ("pool", "multi") for h in a[3])
     pool = frozenset((a[1], a[2]) for a in acts if a[0] == "pool")
     return plain, helpers, taps, pool
 

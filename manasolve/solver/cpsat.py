@@ -182,7 +182,7 @@ def _read_use(perm, r: Role, answer: dict) -> None:
     if p.kind == "mana" and isinstance(perm, PoolMana):
         answer.setdefault("from_pool", []).append("{%s}" % p.bundle[0])
     elif p.kind == "mana":
-        act = {"permanent": perm.id, "ability": r.ability.text if r.ability else "",
+        act = {"permanent": getattr(perm, "source", perm.id), "ability": r.ability.text if r.ability else "",
                "produces": "".join("{%s}" % t for t in p.bundle)}
         if r.via:  # the outlet's activation, sacrificing perm
             act.update(permanent=r.via[0], sacrificed=perm.id)

@@ -20,7 +20,9 @@ from manasolve.solver.feasibility import spell_kind_accepts
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     TAP_PURPOSE,
+    CounterUse,
     PermClass,
+    PoolMana,
     Resources,
     SpellBeingCast,
     collect,
@@ -36,10 +38,12 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
         cls = counter.classes[ci]
         for k, role in enumerate(cls.roles[ri].parts):
             p = role.pattern
-            if p.kind == "mana" and cls.indistinct:
+            if p.kind == "mana" and isinstance(cls.members[0], PoolMana):
                 pool.append({"mana": "{%s}" % p.bundle[0], "use": n})
             elif p.kind == "mana":
-                activations.append({"permanents": cls.ids, "use": n, "ability": role.describe(),
+                # n activations of one counter-limited ability name its permanent once
+                ids = [cls.members[0].source] if isinstance(cls.members[0], CounterUse) else cls.ids
+                activations.append({"permanents": ids, "use": n, "ability": role.describe(),
                                     "produces": "".join("{%s}" % t for t in p.bundle)})
                 if role.via:  # `use` of the listed permanents are sacrificed, each to one of these
                     activations[-1]["sacrificed_to"] = list(role.via)

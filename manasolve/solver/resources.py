@@ -202,6 +202,43 @@ def is_sacrifice_outlet(ab: ManaAbility) -> bool:
         and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
 
 
+def counter_limited(ab: ManaAbility) -> bool:
+    """"Remove a charge counter from this artifact: Add one mana of any color." (Pentad
+    Prism): repeatable, but each activation uses up counters, so the permanent's counters
+    bound it; free of any other cost."""
+    c = ab.cost
+    return bool(c.remove_counters) and all(n > 0 for _, n in c.remove_counters) and set(ab.extras) <= (
+        _HANDLED_EXTRAS | {"remove_counters"}) and not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn
+                                                        or c.mana.symbols or c.life or c.tap_creatures or c.sacrifice)
+
+
+@dataclass(frozen=True)
+class CounterUse:
+    """One activation of a counter-limited ability (see `counter_limited`) of the
+    permanent `source`: a permanent with three charge counters gives three of these, and
+    using some of them is one choice (they can't be told apart)."""
+
+    id: str
+    source: str
+    is_snow: bool = False
+
+
+def counter_uses(board: Board, perm: Permanent) -> list[PermClass]:
+    """One indistinct class per counter-limited ability of `perm`, with as many members
+    as the counters allow activations."""
+    out = []
+    for ab in mana_abilities(board, perm):
+        if not counter_limited(ab):
+            continue
+        times = min(perm.counters.get(kind, 0) // n for kind, n in ab.cost.remove_counters)
+        roles = [Role(Pattern("mana", bundle, perm.is_snow), ab) for bundle in activation_bundles(board, perm, ab)
+                 if bundle]
+        if times and roles:
+            members = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
+            out.append(PermClass(members, roles, indistinct=True))
+    return out
+
+
 def _then_sacrificable(role: Role) -> bool:
     """Roles a permanent may take and still be sacrificed to an outlet afterwards: a mana
     ability that leaves it on the battlefield, free of mana and creature-tapping costs, or
@@ -239,8 +276,8 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
     roles: list[Role] = []
     notes: list[str] = []
     for ab in mana_abilities(board, perm):
-        if is_sacrifice_outlet(ab):
-            continue
+        if is_sacrifice_outlet(ab) or counter_limited(ab):
+            continue  # roles of other members (outlet_roles, counter_uses)
         c = ab.cost
         unmodelled = [e for e in ab.extras
                       if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy")]
@@ -367,6 +404,8 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             groups[key] = PermClass([], roles)
         groups[key].members.append(perm)
     classes = list(groups.values())
+    for perm in perms:
+        classes += counter_uses(board, perm)
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
         members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
