@@ -78,12 +78,14 @@ def _outlets(perms) -> list[tuple]:
             if ab.cost.sacrifice and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
 
 
-def _condition(cond, mine) -> bool:
-    """An "Activate only if you control ..." condition, on the printed type lines."""
+def _condition(cond, mine, perm) -> bool:
+    """An "Activate only if ..." condition of `perm`, on the printed type lines."""
+    if cond.kind == "entered_this_turn":
+        return perm.entered_this_turn
     if cond.kind == "control":
         return sum(1 for p in mine if all(w in p.card.type_line.replace("—", " ").split() for w in cond.filter)) >= cond.n
     if cond.kind in ("all_of", "any_of"):
-        results = [_condition(c, mine) for c in cond.parts]
+        results = [_condition(c, mine, perm) for c in cond.parts]
         return all(results) if cond.kind == "all_of" else any(results)
     raise AssertionError("condition not handled by the brute force: %s" % cond.kind)
 
@@ -109,7 +111,7 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue
         if any(n < 0 or perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
             continue  # "Remove a charge counter from ~": only with that many counters
-        if ab.activate_if is not None and not _condition(ab.activate_if, mine):
+        if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm):
             continue
         for bundle in ab.options:
             own.append(("act", ab, bundle))

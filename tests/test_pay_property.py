@@ -22,7 +22,7 @@ SOURCES = [
     "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
     "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
     "Springleaf Drum", "Cylian Elf", "Gravestone Strider", "Ashnod's Altar", "Phyrexian Altar", "Skirk Prospector",
-    "Vivid Meadow", "Tainted Field", "Solar Transformer", "Pentad Prism",
+    "Vivid Meadow", "Tainted Field", "Solar Transformer", "Pentad Prism", "Dark Fortress",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
            "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]
@@ -35,7 +35,7 @@ def scenarios(draw, most: int = 10):
     for i in range(n):
         perms.append({"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)),
                       "tapped": draw(st.booleans()) and draw(st.booleans()),
-                      "sick": draw(st.booleans()), "counters": {"charge": draw(st.integers(0, 2))}})
+                      "sick": draw(st.booleans()), "counters": {"charge": draw(st.integers(0, 2))}, "entered_this_turn": draw(st.booleans())})
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=4))) or "{0}"
     life = draw(st.integers(0, 5))
     flags = draw(st.sampled_from([(False, False, False), (True, False, False), (False, True, False),

@@ -60,6 +60,7 @@ class PermanentIn(_Strict):
     saddled_by: list[str] = Field(default_factory=list)
     attacked: bool = False
     haste: bool = False
+    entered_this_turn: bool = False
 
 
 class GrantedFlashbackIn(_Strict):
@@ -110,6 +111,7 @@ class Permanent:
     saddled_by: tuple[str, ...] = ()
     attacked: bool = False
     haste: bool = False
+    entered_this_turn: bool = False  # for "Activate only if this land entered this turn"
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment and Auras
 
@@ -180,7 +182,7 @@ class Permanent:
         return (
             self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
             self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
-            self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments),
+            self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
         )
 
 
@@ -341,7 +343,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                 sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
                 token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
                 type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
-                attacked=perm.attacked, haste=perm.haste,
+                attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
             ))
         for hi, name in enumerate(p.hand):
             card(name, "players[%d].hand[%d]" % (pi, hi))

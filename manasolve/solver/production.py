@@ -257,6 +257,8 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
     """Whether an "If ..., add ... instead" condition holds now; None if the board doesn't say."""
     if cond.kind == "self_counter":
         return any(v > 0 and cond.counter in (None, k) for k, v in perm.counters.items())
+    if cond.kind == "entered_this_turn":
+        return perm.entered_this_turn
     if cond.kind == "control":
         n = _count(an, perm, Count("permanents", cond.filter, cond.power_at_least))
         return n is not None and n >= cond.n
