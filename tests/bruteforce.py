@@ -109,6 +109,11 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue
         if _unit_kind(ab, spell) is None:
             continue
+        if ab.per is not None and ab.per.kind == "removed_counters":  # storage lands, Mana Batteries
+            (kind, _), = c.remove_counters
+            own += [("act", ab, bundle * (k + ab.per.plus)) for k in range(perm.counters.get(kind, 0) + 1)
+                    if k + ab.per.plus > 0 for bundle in ab.options]
+            continue
         if any(n < 0 or perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
             continue  # "Remove a charge counter from ~": only with that many counters
         if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm):

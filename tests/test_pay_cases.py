@@ -376,3 +376,14 @@ def test_pentad_prism_activates_once_per_charge_counter():
     (group,) = answer["payments"]
     assert group["activations"] == [{"permanents": ["p0"], "use": 2, "ability": group["activations"][0]["ability"],
                                      "produces": "{G}"}]
+
+
+def test_storage_land_and_mana_battery_remove_any_number_of_counters():
+    # "{T}, Remove any number of storage counters: Add {G} for each counter removed" —
+    # each number removed is its own activation: with 3 counters {G} is paid by G, GG or
+    # GGG (the rest floats); Red Mana Battery adds one {R} more than the counters removed.
+    trees = board({"card": "Hollow Trees", "counters": {"storage": 3}})
+    assert count(trees, "{G}") == 3 and count(trees, "{G}{G}{G}") == 1 and count(trees, "{4}") == 0
+    battery = board({"card": "Red Mana Battery", "counters": {"charge": 2}})
+    assert count(battery, "{R}{R}{R}") == 1 and count(battery, "{R}") == 3
+    assert count(board({"card": "Red Mana Battery"}), "{R}") == 1  # no counter: just {R}

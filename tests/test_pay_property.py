@@ -22,7 +22,7 @@ SOURCES = [
     "Tundra", "Savannah", "Underground Sea", "Adarkar Wastes", "Jungle Shrine", "City of Brass", "Mana Confluence",
     "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Azorius Signet", "Dimir Signet", "Mystic Gate",
     "Springleaf Drum", "Cylian Elf", "Gravestone Strider", "Ashnod's Altar", "Phyrexian Altar", "Skirk Prospector",
-    "Vivid Meadow", "Tainted Field", "Solar Transformer", "Pentad Prism", "Dark Fortress",
+    "Vivid Meadow", "Tainted Field", "Solar Transformer", "Pentad Prism", "Dark Fortress", "Red Mana Battery",
 ]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{S}", "{W/U}", "{B/G}", "{2/G}", "{2/W}",
            "{C/U}", "{B/P}", "{G/P}", "{G/W/P}", "{C/P}"]

@@ -293,6 +293,14 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
             if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
                 continue
             unmodelled.remove("remove_counters")
+        variants = [ab]
+        if "remove_counters" in unmodelled and (c.tap or c.untap or ab.once_per_turn) and _storage(ab):
+            # "{T}, Remove any number of storage counters from ~: Add {G} for each ...":
+            # each number removed is its own activation (the mana it makes tells them apart).
+            plus = ab.per.plus
+            variants = [replace(ab, per=None, options=tuple(b * (k + plus) for b in ab.options))
+                        for k in range(perm.counters.get(c.remove_counters[0][0], 0) + 1) if k + plus > 0]
+            unmodelled.remove("remove_counters")
         flags = (False, False)
         if ab.restriction is not None:
             if spell is None:
@@ -318,13 +326,21 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if any(s.kind not in _PAYABLE_COST_KINDS for s in c.mana.symbols):
             notes.append("%s: cost of %r not modelled" % (perm.id, ab.text))
             continue
-        for bundle in activation_bundles(board, perm, ab):
+        for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v)):
             if not bundle:
                 continue
             pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags,
                               energy=c.energy)
             roles.append(Role(pattern, ab))
     return roles, notes
+
+
+def _storage(ab: ManaAbility) -> bool:
+    """"Remove any number of <kind> counters from ~: Add {G} for each counter removed this
+    way" (storage lands, Mana Batteries): one kind of counter, one type of mana."""
+    c = ab.cost
+    return (ab.per is not None and ab.per.kind == "removed_counters" and not ab.any_combination
+            and len(c.remove_counters) == 1 and c.remove_counters[0][1] < 0)
 
 
 @dataclass(frozen=True)
