@@ -110,6 +110,9 @@ def _report(tally, verdicts, timings, boards: int, seed: int, elapsed: float) ->
               "creature you control: Add one mana of any color`) are never used either: CR 601.2g, 605.1a "
               "(302.6 does not apply to a creature tapped for another permanent's cost). Minimal board: "
               "Springleaf Drum + Aegis Turtle, Llanowar Elves in hand — castable, phase says no.",
+              "- A mana ability of a card in hand (Elvish Spirit Guide `Exile this creature from your hand: "
+              "Add {G}`) is never used by the castability check: CR 605.1a, 113.6k. Boards above: Swamp on "
+              "the battlefield, Elvish Spirit Guide and Gruul Signet `{2}` in hand — castable, phase says no.",
               "- Known from peer-phase.md: Reflecting Pool does not see Exotic Orchard's colours (CR 106.7).",
               "", "### manasolve bugs found (named tests in tests/test_peer_regressions.py)", "",
               "- Fixed since first found: `{T}: Add {G} for each creature you control` (Gaea's Cradle) and "

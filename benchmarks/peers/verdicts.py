@@ -68,6 +68,18 @@ SUSPECTS = [
 ]
 
 
+# Hand cards whose mana ability exiles them from the hand (Elvish Spirit Guide), checked by
+# replacing them in the hand with a card without abilities.
+HAND_SUSPECT = ("mana ability of a card in hand (e.g. Elvish Spirit Guide)",
+                "phase bug: its castability check never activates \"Exile this from your hand: Add {G}\", a mana "
+                "ability that works from the hand (CR 605.1a, 113.6k) and may be activated while paying (601.2g)")
+_PLAIN_CARD = "Dakmor Scorpion"
+
+
+def _hand_mana(card: str) -> bool:
+    return any(ab.cost.exile_self_from_hand for ab in default_db().get(card).mana_abilities)
+
+
 def _without(board: dict, ids: set[str]) -> dict:
     out = copy.deepcopy(board)
     me = out["players"][0]
@@ -91,4 +103,13 @@ def explain(d: Disagreement) -> str | None:
         pb = to_phase(reduced)
         if ours == phase_castable(pb.game(), pb)[at]:
             return "%s — %s" % (s.name, s.verdict)
+    hand = d.board["players"][0]["hand"]
+    if any(_hand_mana(c) for c in hand):
+        reduced = copy.deepcopy(d.board)
+        me = reduced["players"][0]
+        me["hand"] = [_PLAIN_CARD if _hand_mana(c) and c != d.card else c for c in hand]
+        at = me["hand"].index(d.card) if d.zone == "hand" else len(me["hand"]) + me["graveyard"].index(d.card)
+        pb = to_phase(reduced)
+        if manasolve_castable(load_board(reduced), me["hand"], me["graveyard"])[at] == phase_castable(pb.game(), pb)[at]:
+            return "%s — %s" % HAND_SUSPECT
     return None
