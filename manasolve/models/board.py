@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
-from manasolve.models.cards import Card
+from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle import filter_words
 
@@ -127,6 +127,11 @@ class Permanent:
         if self.type_override is not None:
             return t in self.type_override.split("—")[0].split()
         return self.card.is_type(t)
+
+    def has_words(self, words: tuple[str, ...]) -> bool:
+        """Whether it has every filter word (see `cards.has_filter_words`): words of its
+        type line as it stands, colour words, ``non-X``; "Permanent" always holds."""
+        return has_filter_words(set(self.type_line.replace("—", " ").split()) | {"Permanent"}, self.colors, words)
 
     @property
     def is_creature(self) -> bool:
@@ -382,14 +387,13 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
         for lord in pl.battlefield:
             for other, words, bonus in static_pumps(lord):
                 for perm in pl.battlefield:
-                    if perm.is_creature and not (other and perm is lord) and _has_words(perm, words):
+                    if perm.is_creature and not (other and perm is lord) and perm.has_words(words):
                         perm.buff = (perm.buff[0] + bonus[0], perm.buff[1] + bonus[1])
     return Board(active, raw.step, raw.stack_empty, players, db, source)
 
 
 # "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
 _STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
-_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
 def static_pumps(perm: Permanent) -> list[tuple[bool, tuple[str, ...], tuple[int, int]]]:
@@ -402,11 +406,6 @@ def static_pumps(perm: Permanent) -> list[tuple[bool, tuple[str, ...], tuple[int
         if words:
             out.append((bool(m.group(1)), words, (int(m.group(3)), int(m.group(4)))))
     return out
-
-
-def _has_words(perm: Permanent, words: tuple[str, ...]) -> bool:
-    type_words = set(perm.type_line.replace("—", " ").split())
-    return all(_COLOR_WORDS[w] in perm.colors if w in _COLOR_WORDS else w in type_words for w in words)
 
 
 _ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")

@@ -10,7 +10,30 @@ from manasolve.models.abilities import (
     TapCreaturesCost,
     basic_land_ability,
 )
-from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
+from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost
+
+
+def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether an object with these type-line words (card types, supertypes, subtypes) and
+    colours has every filter word (`oracle.filter_words`): a type-line word, ``non-X``
+    (lacks X), a colour word, ``colorless`` or ``multicolored``."""
+    color_words = {COLOR_NAMES[c] for c in colors}
+    for w in words:
+        if w.startswith("non-"):
+            if w[4:] in type_words:
+                return False
+        elif w == "colorless":
+            if colors:
+                return False
+        elif w == "multicolored":
+            if len(colors) < 2:
+                return False
+        elif w in COLOR_NAMES.values():
+            if w not in color_words:
+                return False
+        elif w not in type_words:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

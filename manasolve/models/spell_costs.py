@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from manasolve.models.cards import Card, NotUnderstood
-from manasolve.models.mana import COLOR_NAMES, CostSyntaxError, ManaCost
+from manasolve.models.cards import Card, NotUnderstood, has_filter_words
+from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle import filter_words, normalize, number_word, template_of
 
 _SYMBOLS = r"(?:\{[^{}]+\})+"
@@ -213,23 +213,7 @@ def spell_filter(phrase: str) -> tuple[tuple[str, ...], ...] | None:
 def card_matches(card: Card, words: tuple[str, ...]) -> bool:
     """Whether a card (as a spell or card) has every filter word: a type, supertype or
     subtype ("Creature", "Aura"), ``non-X`` (lacks type X), or a colour word."""
-    colors = card.color_set
-    for w in words:
-        if w.startswith("non-"):
-            if w[4:] in card.types:
-                return False
-        elif w == "colorless":
-            if colors:
-                return False
-        elif w == "multicolored":
-            if len(colors) < 2:
-                return False
-        elif w in COLOR_NAMES.values():
-            if not any(COLOR_NAMES[c] == w for c in colors):
-                return False
-        elif w not in card.types and w not in card.subtypes and w not in card.supertypes:
-            return False
-    return True
+    return has_filter_words(set(card.types) | set(card.subtypes) | set(card.supertypes), card.color_set, words)
 
 
 def _modifier(sentence: str) -> CostModifier | None:

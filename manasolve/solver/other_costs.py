@@ -24,21 +24,20 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
 from manasolve.models.oracle import NUMBER_ALTS, number_word
 from manasolve.models.spell_costs import card_matches, spell_filter
-from manasolve.solver.resources import Pattern, PermClass, Resources, Role
+from manasolve.solver.resources import Pattern, PermClass, Resources, Role, zone_cards
 
-_N = r"(any number of|x|%s)" % NUMBER_ALTS
-_FORMS = [
-    ("sacrifice", "battlefield", re.compile(r"sacrifice %s (.+?)" % _N)),
-    ("discard", "hand", re.compile(r"discard %s (cards?)" % _N)),
-    ("exile", "graveyard", re.compile(r"exile %s (.*?)cards? from your graveyard" % _N)),
-    ("exile", "hand", re.compile(r"exile %s (.*?)cards? from your hand" % _N)),
-    ("reveal", "hand", re.compile(r"reveal %s (.*?)cards? from your hand" % _N)),
-    ("return", "battlefield", re.compile(r"return %s (.+?) you control to (?:its|their) owner's hand" % _N)),
-    ("tap", "battlefield", re.compile(r"tap %s untapped (.+?) you control" % _N)),
-    ("remove_counters", "battlefield",
-     re.compile(r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N)),
-    ("collect_evidence", "graveyard", re.compile(r"collect evidence (\d+|x)")),
-]
+_N = r"(any number of|X|%s)" % NUMBER_ALTS
+_FORMS = [(kind, zone, re.compile(form, re.IGNORECASE)) for kind, zone, form in [
+    ("sacrifice", "battlefield", r"sacrifice %s (.+?)" % _N),
+    ("discard", "hand", r"discard %s (cards?)" % _N),
+    ("exile", "graveyard", r"exile %s (.*?)cards? from your graveyard" % _N),
+    ("exile", "hand", r"exile %s (.*?)cards? from your hand" % _N),
+    ("reveal", "hand", r"reveal %s (.*?)cards? from your hand" % _N),
+    ("return", "battlefield", r"return %s (.+?) you control to (?:its|their) owner's hand" % _N),
+    ("tap", "battlefield", r"tap %s untapped (.+?) you control" % _N),
+    ("remove_counters", "battlefield", r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N),
+    ("collect_evidence", "graveyard", r"collect evidence (\d+|X)"),
+]]
 # Reserving options tried before giving up on an exact count.
 MAX_OPTIONS = 4096
 
@@ -109,45 +108,19 @@ def _subsets_reaching(values: list[int], need: int) -> int:
 
 
 def _number(word: str, x: int) -> int | None:
-    if word == "any number of":
+    if word.lower() == "any number of":
         return None
-    return x if word == "x" else number_word(word)
-
-
-def _perm_matches(perm: Permanent, alternatives: tuple[tuple[str, ...], ...]) -> bool:
-    type_words = set(perm.type_line.replace("—", " ").split()) | {"Permanent"}  # super-, card and subtypes
-    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-
-    def one(words: tuple[str, ...]) -> bool:
-        for w in words:
-            if w.startswith("non-"):
-                if perm.is_type(w[4:]):
-                    return False
-            elif w in names:
-                if names[w] not in perm.colors:
-                    return False
-            elif w == "colorless":
-                if perm.colors:
-                    return False
-            elif not (perm.is_type(w) or w in type_words):
-                return False
-        return True
-    return any(one(words) for words in alternatives)
+    return x if word.upper() == "X" else number_word(word)
 
 
 def _filter(phrase: str, text: str) -> tuple[tuple[str, ...], ...]:
-    words = [w for w in phrase.replace("untapped ", "").split() if w not in ("card", "cards")]
-    if not words:
-        return ((),)
-    # Type words were lower-cased with the text; filter words want them capitalised.
-    alternatives = spell_filter(" ".join(w if w in ("and", "or") or w in _COLOR_WORDS else w.capitalize()
-                                         for w in words))
+    """The alternatives of filter words of a part's object phrase ("white creatures",
+    "artifact or creature", "basic land"; "cards" alone: anything)."""
+    words = [w for w in phrase.split() if w.lower() not in ("untapped", "card", "cards")]
+    alternatives = spell_filter(" ".join(words)) if words else ()
     if alternatives is None:
         raise NotPaid("%r: %r is not a filter the solver reads" % (text, phrase))
     return alternatives or ((),)
-
-
-_COLOR_WORDS = ("white", "blue", "black", "red", "green", "colorless")
 
 
 @dataclass(frozen=True)
@@ -163,16 +136,15 @@ class PartText:
 
 def read_part(text: str, x: int = 0) -> PartText:
     """The part's kind, zone, number and filter; raises NotPaid for text not read."""
-    low = text.strip().rstrip(".").lower()
     for kind, zone, form in _FORMS:
-        m = form.fullmatch(low)
+        m = form.fullmatch(text.strip().rstrip("."))
         if m is None:
             continue
         if kind == "collect_evidence":
-            return PartText(kind, zone, x if m.group(1) == "x" else int(m.group(1)))
+            return PartText(kind, zone, x if m.group(1).upper() == "X" else int(m.group(1)))
         k = _number(m.group(1), x)
         if kind == "remove_counters":
-            if m.group(2) != "loyalty" or k is None:
+            if m.group(2).lower() != "loyalty" or k is None:
                 break
             return PartText(kind, zone, k, _filter(m.group(3), text), "loyalty")
         return PartText(kind, zone, k, _filter(m.group(2), text))
@@ -196,7 +168,7 @@ def parse_part(board: Board, player: str, text: str, x: int = 0, casting: str | 
     part = read_part(text, x)
     me = board.player(player)
     if part.zone == "battlefield":
-        perms = [p for p in board.controlled_by(player) if _perm_matches(p, part.alternatives)
+        perms = [p for p in board.controlled_by(player) if any(p.has_words(w) for w in part.alternatives)
                  and not (part.kind == "tap" and p.tapped)]
         values = tuple(p.counters.get(part.counter, 0) for p in perms) if part.counter else ()
         return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), part.k, values)
@@ -210,10 +182,7 @@ def parse_part(board: Board, player: str, text: str, x: int = 0, casting: str | 
 
 
 def _zone_cards(names: list[str], zone: str, casting: str | None) -> tuple[str, ...]:
-    cards = list(enumerate(names))
-    if casting is not None and casting in names:
-        cards.pop(next(k for k, (_, name) in enumerate(cards) if name == casting))
-    return tuple("%s[%d]:%s" % (zone, i, name) for i, name in cards)
+    return tuple(ident for ident, _ in zone_cards(names, zone, casting))
 
 
 def _mana_value(board: Board, ident: str) -> int:
@@ -254,13 +223,13 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     if cost.sacrifice:
         words = tuple(cost.sacrifice)
         parts.append(PartChoice("sacrifice", "battlefield", "Sacrifice a %s" % " ".join(words),
-                                tuple(p.id for p in mine if _perm_matches(p, (words,))), 1))
+                                tuple(p.id for p in mine if p.has_words(words)), 1))
     if cost.tap_creatures:
         parts.append(PartChoice("tap", "battlefield", "Tap %d untapped creatures you control" % cost.tap_creatures,
                                 tuple(p.id for p in untapped if p.is_creature), cost.tap_creatures))
     for n, words in cost.tap_untapped:
         parts.append(PartChoice("tap", "battlefield", "Tap %d untapped %s you control" % (n, " ".join(words)),
-                                tuple(p.id for p in untapped if _perm_matches(p, (tuple(words),))), n))
+                                tuple(p.id for p in untapped if p.has_words(tuple(words))), n))
     for kind, n in cost.remove_counters:
         if n < 0:
             raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))

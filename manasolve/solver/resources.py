@@ -428,13 +428,10 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         classes.append(PermClass(members, [Role(Pattern("mana", (t,)))], indistinct=True))
     classes += _hand_sources(board, player, spell)
     if delve:
-        cards = list(enumerate(board.player(player).graveyard))
-        if casting_from_graveyard is not None:
-            cards.pop(next(k for k, (_, name) in enumerate(cards) if name == casting_from_graveyard))
         by_name: dict[str, PermClass] = {}
-        for i, name in cards:
+        for ident, name in zone_cards(board.player(player).graveyard, "graveyard", casting_from_graveyard):
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern("delve"))]))
-            cls.members.append(GraveyardCard("graveyard[%d]:%s" % (i, name), name))
+            cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
     return Resources(classes, skipped, board.player(player).energy)
 
@@ -442,15 +439,22 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
     """Hand cards with "Exile ~ from your hand: Add ..." (and no other cost), one class
     per card name; the card being cast is on the stack (601.2a), not in the hand."""
-    cards = list(enumerate(board.player(player).hand))
-    if spell is not None and spell.zone == "hand" and spell.name in board.player(player).hand:
-        cards.pop(next(k for k, (_, name) in enumerate(cards) if name == spell.name))
+    casting = spell.name if spell is not None and spell.zone == "hand" else None
     by_name: dict[str, PermClass] = {}
-    for i, name in cards:
+    for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)
         roles = [Role(Pattern("mana", bundle), ab) for ab in card.mana_abilities
                  if ab.cost.exile_self_from_hand and ab.extras == ("exile_self_from_hand",)
                  and not (ab.cost.mana.symbols or ab.cost.life or ab.cost.tap) for bundle in ab.options]
         if roles:
-            by_name.setdefault(name, PermClass([], roles)).members.append(HandCard("hand[%d]:%s" % (i, name), name))
+            by_name.setdefault(name, PermClass([], roles)).members.append(HandCard(ident, name))
     return list(by_name.values())
+
+
+def zone_cards(names: list[str], zone: str, on_stack: str | None = None) -> list[tuple[str, str]]:
+    """(id, name) of each card of a hand or graveyard, ids like ``hand[2]:Forest``, less
+    one copy of `on_stack`, the card being cast from there (601.2a)."""
+    cards = [("%s[%d]:%s" % (zone, i, name), name) for i, name in enumerate(names)]
+    if on_stack is not None and on_stack in names:
+        cards.pop(names.index(on_stack))
+    return cards

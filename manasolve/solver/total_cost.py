@@ -96,7 +96,7 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list
         if a.kind != alt:
             continue
         unmet = None
-        if a.if_you_control and not any(_perm_matches(p, a.if_you_control) for p in board.controlled_by(player)):
+        if a.if_you_control and not any(p.has_words(a.if_you_control) for p in board.controlled_by(player)):
             unmet = "%s controls no %s, which this alternative cost needs" % (player, " ".join(a.if_you_control))
         out.append(BaseChoice(a.kind, a.cost, a.cost.has_x, unmet=unmet))
     return out
@@ -250,27 +250,6 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     return sorcery_timing_reason(board, player, "sorcery timing (117.1a)")
 
 
-def _perm_matches(perm: Permanent, words: tuple[str, ...]) -> bool:
-    """Whether a permanent has every filter word (type/subtype words of its type line,
-    colour words, ``non-X``)."""
-    line_words = set(perm.type_line.replace("—", " ").split())
-    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    colors = {names[c] for c in perm.colors}
-    for w in words:
-        if w.startswith("non-"):
-            if w[4:] in line_words:
-                return False
-        elif w in names.values():
-            if w not in colors:
-                return False
-        elif w == "colorless":
-            if colors:
-                return False
-        elif w not in line_words:
-            return False
-    return True
-
-
 def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
     """The increases and reductions the battlefield applies to `player` casting `card`:
     (amount, answer entry) pairs."""
@@ -310,7 +289,7 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
     out = []
     me = board.player(player)
     for sr in spell_costs(card).self_reductions:
-        mine = [perm for perm in board.controlled_by(player) if any(_perm_matches(perm, w) for w in sr.per)]
+        mine = [perm for perm in board.controlled_by(player) if any(perm.has_words(w) for w in sr.per)]
         if sr.zone == "paid":
             n = int(any(p.lower().startswith(sr.if_paid) for p in paid))
         elif sr.zone == "battlefield":
@@ -320,7 +299,7 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
         elif sr.zone == "mana_value":
             n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
         elif sr.zone == "opponent_most":
-            n = max((sum(1 for perm in board.controlled_by(o.name) if any(_perm_matches(perm, w) for w in sr.per))
+            n = max((sum(1 for perm in board.controlled_by(o.name) if any(perm.has_words(w) for w in sr.per))
                      for o in board.players if o.name != player), default=0)
         elif sr.zone == "counters":  # the board records no counters on players
             n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
