@@ -78,11 +78,22 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
 
-def _listed(board: Board, player: str, anns: list[Announcement], option: Option,
+def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
             parts: list[PartChoice] | None) -> Iterator[dict]:
-    for a, c in counters(board, player, anns, option.resources):
+    for a, c in per:
         for g in c.groups():
             yield _group_json(c, a, g, option, parts)
+
+
+def _setup(board: Board, cost: ManaCost, player: str | None, announcements: list[Announcement] | None,
+           parts: list[PartChoice] | None, **collect_kw) -> tuple[str, list[Announcement], Resources, list[Option]]:
+    """The paying player's name, the announcements, the resources and the ways to share
+    objects with the non-mana `parts` (one option without parts; none if a part can't be
+    paid at all, 118.3)."""
+    player = board.player(player).name
+    anns = announcements if announcements is not None else cost.announcements()
+    res = collect(board, player, **collect_kw)
+    return player, anns, res, (options(res, parts) if parts else [Option(res, 1)])
 
 
 def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
@@ -102,13 +113,10 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6).
     Raises NotPaid when the parts' choices are too many to count.
     """
-    player = board.player(player).name
-    anns = announcements if announcements is not None else cost.announcements()
-    res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
-                  casting_from_graveyard=casting_from_graveyard, spell=spell)
+    player, anns, res, opts = _setup(board, cost, player, announcements, parts, convoke=convoke,
+                                     improvise=improvise, delve=delve,
+                                     casting_from_graveyard=casting_from_graveyard, spell=spell)
     answer: dict = {"cost": str(cost), "player": player}
-    # No way to choose a part's objects: the total can't be paid (118.3), no options.
-    opts = options(res, parts) if parts else [Option(res, 1)]
     if mode == "best":
         from manasolve.solver.best import DEFAULT_ORDER
 
@@ -122,8 +130,9 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
             if not _payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
-            answer["count"] += opt.ways * sum(c.count() for _, c in counters(board, player, anns, opt.resources))
-            listed.append(_listed(board, player, anns, opt, parts))
+            per = counters(board, player, anns, opt.resources)
+            answer["count"] += opt.ways * sum(c.count() for _, c in per)
+            listed.append(_listed(per, opt, parts))
         if mode == "all":
             groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
@@ -166,8 +175,8 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
 
 
 _CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
-               "return": "returned",
-               "tap": "tapped", "remove_counters": "counters_removed_from", "collect_evidence": "collected"}
+               "return": "returned", "tap": "tapped", "remove_counters": "counters_removed_from",
+               "collect_evidence": "collected"}
 
 
 def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
@@ -176,11 +185,9 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
             spell: SpellBeingCast | None = None) -> bool:
     """Whether some payment of `cost` (with its non-mana `parts`, for `spell`) exists (a
     flow, else CP-SAT feasibility)."""
-    player = board.player(player).name
-    anns = announcements if announcements is not None else cost.announcements()
-    res = collect(board, player, convoke=convoke, improvise=improvise, delve=delve,
-                  casting_from_graveyard=casting_from_graveyard, spell=spell)
-    opts = options(res, parts) if parts else [Option(res, 1)]
+    player, anns, _, opts = _setup(board, cost, player, announcements, parts, convoke=convoke,
+                                   improvise=improvise, delve=delve,
+                                   casting_from_graveyard=casting_from_graveyard, spell=spell)
     return any(_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
@@ -277,11 +284,10 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
 
     plan = total_cost(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker, side=side)
     try:
-        parts = plan_parts(board, plan)
-        answer = pay(board, plan.cost, player, mode, limit, convoke=plan.convoke or convoke,
-                     improvise=plan.improvise or improvise, announcements=plan.announcements,
-                     delve=plan.delve or delve, casting_from_graveyard=card if zone == "graveyard" else None,
-                     parts=parts, spell=spell_of(plan), **best_kw)
+        kw = plan_pay_kwargs(board, plan)
+        kw.update(convoke=kw["convoke"] or convoke, improvise=kw["improvise"] or improvise,
+                  delve=kw["delve"] or delve)
+        answer = pay(board, plan.cost, player, mode, limit, **kw, **best_kw)
     except NotPaid as exc:
         raise InputError("--card", "%s: %s; use `manasolve cost` for the breakdown" % (card, exc), board.source) from None
     answer["card"] = card
@@ -292,15 +298,14 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
     return answer
 
 
-def spell_of(plan) -> SpellBeingCast:
-    """The spell a locked total (solver.total_cost.TotalCost) pays for, as spend
-    restrictions see it."""
-    mana_cost = plan.card.mana_cost
-    return SpellBeingCast(plan.card.type_line, plan.zone, plan.base.kind, plan.mana_value,
-                          bool(mana_cost and mana_cost.has_x), plan.base.x_free, plan.card.name)
-
-
-def plan_parts(board: Board, plan) -> list[PartChoice]:
-    """The non-mana parts of a locked total (solver.total_cost.TotalCost) as choices on
-    `board`; raises NotPaid for a part the solver does not pay."""
-    return parse_parts(board, plan.player, plan.other, plan.x, casting=plan.card.name, zone_cast_from=plan.zone)
+def plan_pay_kwargs(board: Board, plan) -> dict:
+    """The `pay` / `payable` keywords that pay a locked total (solver.total_cost.TotalCost)
+    on `board`: its announcements, cost keywords, the card on the stack (601.2a), its
+    non-mana parts as choices and the spell as spend restrictions see it.  Raises NotPaid
+    for a part the solver does not pay."""
+    card, mana_cost = plan.card, plan.card.mana_cost
+    return {"announcements": plan.announcements, "convoke": plan.convoke, "improvise": plan.improvise,
+            "delve": plan.delve, "casting_from_graveyard": card.name if plan.zone == "graveyard" else None,
+            "parts": parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone),
+            "spell": SpellBeingCast(card.type_line, plan.zone, plan.base.kind, plan.mana_value,
+                                    bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name)}

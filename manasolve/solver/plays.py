@@ -22,8 +22,8 @@ from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
-from manasolve.solver.other_costs import NotPaid, PartChoice, ability_parts
-from manasolve.solver.pay import pay, payable, plan_parts, spell_of
+from manasolve.solver.other_costs import NotPaid, ability_parts
+from manasolve.solver.pay import pay, payable, plan_pay_kwargs
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
@@ -72,11 +72,6 @@ def activated_abilities(perm: Permanent) -> list[Activated]:
     return out
 
 
-def _from_graveyard(plan: TotalCost) -> str | None:
-    """The card being cast from the graveyard (on the stack now, 601.2a), if any."""
-    return plan.card.name if plan.zone == "graveyard" else None
-
-
 class _Counter:
     """Payable/count of locked totals, each distinct requirement counted once per answer."""
 
@@ -84,45 +79,40 @@ class _Counter:
         self.board, self.player = board, player
         self.cache: dict[tuple, tuple[bool, int]] = {}
 
-    @staticmethod
-    def _key(plan: TotalCost, parts: list[PartChoice]) -> tuple:
-        return (tuple(sorted(repr(a.requirement) for a in plan.announcements)), plan.convoke, plan.improvise,
-                plan.delve, _from_graveyard(plan) if plan.delve or parts else None, tuple(parts), spell_of(plan))
-
-    def _parts(self, plan: TotalCost) -> list[PartChoice] | None:
+    def _kw_key(self, plan: TotalCost) -> tuple[dict, tuple] | None:
+        """The pay keywords for the plan and its cache key; None if it has a non-mana part
+        the payment solver does not pay."""
         try:
-            return plan_parts(self.board, plan)
+            kw = plan_pay_kwargs(self.board, plan)
         except NotPaid:
             return None
-
-    def _kw(self, plan: TotalCost, parts: list[PartChoice]) -> dict:
-        return {"convoke": plan.convoke, "improvise": plan.improvise, "announcements": plan.announcements,
-                "delve": plan.delve, "casting_from_graveyard": _from_graveyard(plan), "parts": parts,
-                "spell": spell_of(plan)}
+        key = (tuple(sorted(repr(a.requirement) for a in plan.announcements)),
+               *(kw[k] if k != "parts" else tuple(kw[k]) for k in sorted(kw) if k != "announcements"))
+        return kw, key
 
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
         part the payment solver does not pay."""
-        parts = self._parts(plan)
-        if parts is None:
+        found = self._kw_key(plan)
+        if found is None:
             return None
-        key = self._key(plan, parts)
+        kw, key = found
         if key in self.cache:
             return self.cache[key][0]
         try:
-            return bool(plan.announcements) and payable(self.board, plan.cost, self.player, **self._kw(plan, parts))
+            return bool(plan.announcements) and payable(self.board, plan.cost, self.player, **kw)
         except NotPaid:
             return None
 
     def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
         """(payable, exact count); (None, None) for a non-mana part not paid."""
-        parts = self._parts(plan)
-        if parts is None:
+        found = self._kw_key(plan)
+        if found is None:
             return None, None
-        key = self._key(plan, parts)
+        kw, key = found
         if key not in self.cache:
             try:
-                ans = pay(self.board, plan.cost, self.player, "count", **self._kw(plan, parts))
+                ans = pay(self.board, plan.cost, self.player, "count", **kw)
             except NotPaid:
                 return None, None
             self.cache[key] = (ans["payable"], ans["count"])
