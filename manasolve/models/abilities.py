@@ -61,6 +61,13 @@ class AbilityCost:
         return ", ".join(parts)
 
     @property
+    def parts(self) -> frozenset[str]:
+        """Names of every field this cost uses: "mana", "tap", "untap", "life",
+        "sacrifice_self", "tap_creatures" and the extensions (`extras`)."""
+        core = [n for n in ("tap", "untap", "life", "sacrifice_self", "tap_creatures") if getattr(self, n)]
+        return frozenset(core + (["mana"] if self.mana.symbols else []) + list(self.extras))
+
+    @property
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields this cost uses (see the field comments)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from manasolve.models.abilities import ManaAbility, SpellFilter, SpendRestriction
 from manasolve.models.board import Board, Permanent
+from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS
 from manasolve.solver.production import (
     activation_allowed,
@@ -52,7 +53,7 @@ class SpellBeingCast:
     def matches(self, f: SpellFilter) -> bool:
         """Whether this spell passes every field of the filter."""
         words = set(self.type_line.replace("—", " ").split())
-        if f.types and not any(w[4:] not in words if w.startswith("non-") else w in words for w in f.types):
+        if f.types and not any(has_filter_words(words, (), (w,)) for w in f.types):  # any one of them
             return False
         return ((f.zone is None or f.zone == self.zone) and (f.via is None or f.via == self.via)
                 and (f.min_mana_value is None or self.mana_value >= f.min_mana_value)
@@ -196,10 +197,8 @@ def is_sacrifice_outlet(ab: ManaAbility) -> bool:
     Prospector, Squandered Resources): repeatable, but each activation uses up another
     permanent, so it is modelled as a role of each permanent it may sacrifice."""
     c = ab.cost
-    return bool(c.sacrifice) and set(ab.extras) <= _HANDLED_EXTRAS | {"sacrifice"} \
-        and not (c.tap or c.untap or c.sacrifice_self or c.tap_creatures or c.tap_untapped or c.remove_counters
-                 or c.energy or c.exile_from_graveyard or c.exile_self_from_hand) \
-        and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
+    return "sacrifice" in c.parts and c.parts <= {"sacrifice", "mana", "life"} \
+        and set(ab.extras) <= _HANDLED_EXTRAS | {"sacrifice"} and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
 
 
 def counter_limited(ab: ManaAbility) -> bool:
@@ -207,9 +206,8 @@ def counter_limited(ab: ManaAbility) -> bool:
     Prism): repeatable, but each activation uses up counters, so the permanent's counters
     bound it; free of any other cost."""
     c = ab.cost
-    return bool(c.remove_counters) and all(n > 0 for _, n in c.remove_counters) and set(ab.extras) <= (
-        _HANDLED_EXTRAS | {"remove_counters"}) and not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn
-                                                        or c.mana.symbols or c.life or c.tap_creatures or c.sacrifice)
+    return c.parts == {"remove_counters"} and all(n > 0 for _, n in c.remove_counters) and not ab.once_per_turn \
+        and set(ab.extras) <= _HANDLED_EXTRAS | {"remove_counters"}
 
 
 @dataclass(frozen=True)
@@ -286,21 +284,15 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
             continue  # 602.5b: its condition fails now
         if allowed is None:
             unmodelled.append("activate_if (the board does not say whether it holds)")
-        if "remove_counters" in unmodelled and (c.tap or c.untap or ab.once_per_turn) \
-                and all(n > 0 for _, n in c.remove_counters):
-            # "{T}, Remove a charge counter from ~" (Vivid lands), Mana Bloom's "only once each
-            # turn": one activation per payment, if it has the counters.
-            if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
-                continue
-            unmodelled.remove("remove_counters")
         variants = [ab]
-        if "remove_counters" in unmodelled and (c.tap or c.untap or ab.once_per_turn) and _storage(ab):
-            # "{T}, Remove any number of storage counters from ~: Add {G} for each ...":
-            # each number removed is its own activation (the mana it makes tells them apart).
-            plus = ab.per.plus
-            variants = [replace(ab, per=None, options=tuple(b * (k + plus) for b in ab.options))
-                        for k in range(perm.counters.get(c.remove_counters[0][0], 0) + 1) if k + plus > 0]
-            unmodelled.remove("remove_counters")
+        if "remove_counters" in unmodelled and (c.tap or c.untap or ab.once_per_turn):
+            # once per payment: the counters it has decide what it can do
+            found = _counter_variants(perm, ab)
+            if found is not None:
+                if not found:
+                    continue
+                variants = found
+                unmodelled.remove("remove_counters")
         flags = (False, False)
         if ab.restriction is not None:
             if spell is None:
@@ -335,12 +327,20 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
     return roles, notes
 
 
-def _storage(ab: ManaAbility) -> bool:
-    """"Remove any number of <kind> counters from ~: Add {G} for each counter removed this
-    way" (storage lands, Mana Batteries): one kind of counter, one type of mana."""
+def _counter_variants(perm: Permanent, ab: ManaAbility) -> list[ManaAbility] | None:
+    """The activations one use of a counter-removing ability may be, as abilities with
+    fixed mana: [ab] for "Remove a charge counter from ~" if it has the counters (Vivid
+    lands), one per number removed for "Remove any number of storage counters from ~:
+    Add {G} for each ..." (storage lands, Mana Batteries; the mana made tells them apart);
+    [] when it can't be activated; None for other forms ("Remove X ...")."""
     c = ab.cost
-    return (ab.per is not None and ab.per.kind == "removed_counters" and not ab.any_combination
-            and len(c.remove_counters) == 1 and c.remove_counters[0][1] < 0)
+    if all(n > 0 for _, n in c.remove_counters):
+        return [] if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters) else [ab]
+    if ab.per is None or ab.per.kind != "removed_counters" or ab.any_combination or len(c.remove_counters) != 1:
+        return None
+    plus = ab.per.plus
+    return [replace(ab, per=None, options=tuple(b * (k + plus) for b in ab.options))
+            for k in range(perm.counters.get(c.remove_counters[0][0], 0) + 1) if k + plus > 0]
 
 
 @dataclass(frozen=True)
@@ -444,8 +444,8 @@ def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> li
     for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)
         roles = [Role(Pattern("mana", bundle), ab) for ab in card.mana_abilities
-                 if ab.cost.exile_self_from_hand and ab.extras == ("exile_self_from_hand",)
-                 and not (ab.cost.mana.symbols or ab.cost.life or ab.cost.tap) for bundle in ab.options]
+                 if ab.cost.parts == {"exile_self_from_hand"} and ab.extras == ("exile_self_from_hand",)
+                 for bundle in ab.options]
         if roles:
             by_name.setdefault(name, PermClass([], roles)).members.append(HandCard(ident, name))
     return list(by_name.values())
