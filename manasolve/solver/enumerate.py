@@ -70,6 +70,14 @@ def _cost_units_of(role: Role) -> int:
     return _role_sum(role, lambda p: cost_units(p) if p.kind == "mana" else 0)
 
 
+def _suffix_sums(classes: list[PermClass], per_member) -> list[int]:
+    """out[i]: the sum over classes i.. of (members × per_member(class)); out[-1] = 0."""
+    out = [0] * (len(classes) + 1)
+    for i in range(len(classes) - 1, -1, -1):
+        out[i] = out[i + 1] + len(classes[i].members) * per_member(classes[i])
+    return out
+
+
 def multinomial(n: int, parts) -> int:
     """Ways to pick disjoint labelled subsets of the given sizes from n items."""
     out, left = 1, n
@@ -101,34 +109,24 @@ class PaymentCounter:
             units = set(p.bundle) or {None}
             self.spell_cap[self.index[p]] = sum(v for k, v in demand.items()
                                                 if any(spell_kind_accepts(k, p, u) for u in units))
+        classes = self.classes
         # Largest extra demand the remaining classes could add through their own costs.
-        self.gain_after = [0] * (len(self.classes) + 1)
-        for i in range(len(self.classes) - 1, -1, -1):
-            c = self.classes[i]
-            best = max((_role_sum(r, lambda p: cost_units(p) - 1 if p.kind == "mana" else 0) for r in c.roles),
-                       default=0)
-            self.gain_after[i] = self.gain_after[i + 1] + len(c.members) * max(best, 0)
+        self.gain_after = _suffix_sums(classes, lambda c: max(0, max((_role_sum(
+            r, lambda p: cost_units(p) - 1 if p.kind == "mana" else 0) for r in c.roles), default=0)))
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
         self.kinds = [k for k, n in demand.items() if k != "generic" and n]
         self.kind_demand = [demand[k] for k in self.kinds]
-        self.supply_after = [[0] * len(self.kinds) for _ in range(len(self.classes) + 1)]
-        for i in range(len(self.classes) - 1, -1, -1):
-            c = self.classes[i]
-            for j, k in enumerate(self.kinds):
-                most = max((_role_sum(r, lambda p, k=k: _units_for(k, p)) for r in c.roles), default=0)
-                self.supply_after[i][j] = self.supply_after[i + 1][j] + len(c.members) * most
-        self.cost_after = [0] * (len(self.classes) + 1)
-        for i in range(len(self.classes) - 1, -1, -1):
-            c = self.classes[i]
-            most = max((_cost_units_of(r) for r in c.roles), default=0)
-            self.cost_after[i] = self.cost_after[i + 1] + len(c.members) * most
+        per_kind = [_suffix_sums(classes, lambda c, k=k: max((_role_sum(r, lambda p: _units_for(k, p))
+                                                               for r in c.roles), default=0))
+                    for k in self.kinds]
+        self.supply_after = [[col[i] for col in per_kind] for i in range(len(classes) + 1)]
+        # The most mana the remaining classes' own costs could ask for.
+        self.cost_after = _suffix_sums(classes, lambda c: max((_cost_units_of(r) for r in c.roles), default=0))
         self.units = req.mana_units
         self.width = len(self.patterns) + self._KIND0 + len(self.kinds)
         # Each use spends a unit on the spell or on some activation's own cost.
-        total_cap = req.mana_units + sum(
-            len(c.members) * max((_cost_units_of(r) for r in c.roles), default=0) for c in self.classes)
-        self.moves = [self._moves(c, total_cap) for c in self.classes]
+        self.moves = [self._moves(c, self.units + self.cost_after[0]) for c in classes]
         self.memo: dict[tuple, int] = {}
         self.oracle = FeasibilityOracle(req, pats)
 
