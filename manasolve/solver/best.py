@@ -189,14 +189,10 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     loss = pm.life_paid + sum(damage)
 
     # Permanents sacrificed, and cards exiled from the hand for mana (Elvish Spirit Guide).
-    sacrificed = sum(pm.use[i, j] for i, (perm, roles) in enumerate(members) for j, r in enumerate(roles)
-                     if r.sacrifices or isinstance(perm, HandCard))
-    produced = sum(len(part.pattern.bundle) * pm.use[i, j] for i, (_, roles) in enumerate(members)
-                   for j, r in enumerate(roles) for part in r.parts if part.pattern.kind == "mana")
-    spent_on_costs = sum(cost_units(part.pattern) * pm.use[i, j] for i, (_, roles) in enumerate(members)
-                         for j, r in enumerate(roles) for part in r.parts if part.pattern.kind == "mana")
-    convoked = sum(pm.use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-                   if r.pattern.kind in SYMBOL_PAYERS)
+    sacrificed = pm.total(lambda perm, r: int(r.sacrifices or isinstance(perm, HandCard)))
+    produced = pm.total(lambda _, r: sum(len(p.pattern.bundle) for p in r.parts if p.pattern.kind == "mana"))
+    spent_on_costs = pm.total(lambda _, r: sum(cost_units(p.pattern) for p in r.parts if p.pattern.kind == "mana"))
+    convoked = pm.total(lambda _, r: int(r.pattern.kind in SYMBOL_PAYERS))
     spell_mana = sum(a.requirement.mana_units * v for a, v in zip(anns, pm.announce)) - convoked
     waste = produced - spell_mana - spent_on_costs
     # Redundant (the flows never spend more than is made) but it hands CP-SAT the lower

@@ -10,7 +10,7 @@ constraint here; the brute-force enumerator in the tests checks it independently
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -39,7 +39,14 @@ class PaymentModel:
     announce: list[cp_model.IntVar]
     announcements: list[Announcement]
     life_paid: cp_model.LinearExpr
-    extra: dict[str, object] = field(default_factory=dict)
+
+    def total(self, per_use) -> cp_model.LinearExpr:
+        """The sum over every (member, role) chosen of `per_use(member, role)`."""
+        return _total(self.members, self.use, per_use)
+
+
+def _total(members: list[tuple[Permanent, list[Role]]], use: dict, per_use) -> cp_model.LinearExpr:
+    return sum(per_use(perm, r) * use[i, j] for i, (perm, roles) in enumerate(members) for j, r in enumerate(roles))
 
 
 def build(resources: Resources, announcements: list[Announcement], life_total: int) -> PaymentModel:
@@ -53,7 +60,8 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         m.AddAtMostOne(use[i, j] for j in range(len(roles)))  # 118.3: tapped once
     announce = [m.NewBoolVar("announce_%d" % k) for k in range(len(announcements))]
     m.AddExactlyOne(announce)
-    demand = {k: sum(a.requirement.by_kind()[k] * v for a, v in zip(announcements, announce)) for k in KINDS}
+    by_kind = [a.requirement.by_kind() for a in announcements]
+    demand = {k: sum(d[k] * v for d, v in zip(by_kind, announce)) for k in KINDS}
     max_units = sum(max(len(part.pattern.bundle), 1) for _, roles in members for r in roles for part in r.parts) + 1
 
     # Costs of mana-costing activations: one demand node per (member, symbol).
@@ -116,16 +124,14 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         for s_idx, (_, amount) in enumerate(cost_nodes[q]):
             m.Add(sum(into_cost.get((q, s_idx), [])) == amount)
 
-    taps_needed = sum(part.pattern.tap_creatures * use[i, j] for i, (_, roles) in enumerate(members)
-                      for j, r in enumerate(roles) for part in r.parts)
-    taps_given = sum(use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-                     if r.pattern.kind == "tapped")
-    m.Add(taps_needed == taps_given)
-    life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + sum(
-        r.life * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles))
+    # Creatures tapped for "tap an untapped creature" costs: as many as those costs ask.
+    m.Add(_total(members, use, lambda _, r: sum(part.pattern.tap_creatures for part in r.parts))
+          == _total(members, use, lambda _, r: int(r.pattern.kind == "tapped")))
+    life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + _total(
+        members, use, lambda _, r: r.life)
     m.Add(life_paid <= max(life_total, 0))  # 119.4
-    m.Add(sum(part.pattern.energy * use[i, j] for i, (_, roles) in enumerate(members) for j, r in enumerate(roles)
-              for part in r.parts) <= resources.energy)  # 107.14
+    m.Add(_total(members, use, lambda _, r: sum(part.pattern.energy for part in r.parts))
+          <= resources.energy)  # 107.14
     return PaymentModel(m, members, use, announce, announcements, life_paid)
 
 
