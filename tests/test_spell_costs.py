@@ -60,16 +60,16 @@ def test_cost_modifiers(name, direction, amount, spells, casters, x_is_power):
 
 def test_conditional_and_x_self_reductions():
     (chill,) = parsed("Chill of the Grave").self_reductions
-    assert (chill.per, chill.zone, str(chill.amount)) == ((("Zombie",),), "if_control", "{1}")
+    assert (chill.per, chill.counting, str(chill.amount)) == ((("Zombie",),), "if_control", "{1}")
     (quake,) = parsed("Earthquake Dragon").self_reductions
-    assert (quake.per, quake.zone) == ((("Dragon",),), "mana_value")
+    assert (quake.per, quake.counting) == ((("Dragon",),), "mana_value")
 
 
 def test_affinity_and_for_each_reductions():
     (aff,) = parsed("Broodstar").self_reductions
-    assert (aff.per, aff.zone) == ((("Artifact",),), "battlefield")
+    assert (aff.per, aff.counting) == ((("Artifact",),), "battlefield")
     (terror,) = parsed("Tolarian Terror").self_reductions
-    assert (terror.per, terror.zone) == ((("Instant",), ("Sorcery",)), "graveyard")
+    assert (terror.per, terror.counting) == ((("Instant",), ("Sorcery",)), "graveyard")
 
 
 @pytest.mark.parametrize("name,fragment", [

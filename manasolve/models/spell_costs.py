@@ -127,18 +127,18 @@ class CostFloor:
 
 @dataclass(frozen=True)
 class SelfReduction:
-    """The spell's own reduction: ``amount`` less for each object matching one of
-    ``per`` (filter-word tuples) in ``zone`` (``battlefield``: permanents its caster
-    controls; ``graveyard``: cards in its caster's graveyard; ``if_control``: once if its
-    caster controls one; ``mana_value``: the total mana value of those permanents;
-    ``opponent_most``: the most such permanents one opponent controls; ``counters``:
-    each counter on a permanent), or once when the optional cost whose text begins with
-    ``if_paid`` is paid (zone ``paid``: "if evidence was collected", "if it was
-    kicked").  Affinity is one (702.41)."""
+    """The spell's own reduction: ``amount`` times the number ``counting`` says, read with
+    the objects matching one of ``per`` (filter-word tuples): ``battlefield`` (each
+    permanent its caster controls), ``graveyard`` (each card in its caster's graveyard),
+    ``if_control`` (once if its caster controls one), ``mana_value`` (their total mana
+    value), ``opponent_most`` (the most one opponent controls), ``counters`` (each counter
+    on a permanent), ``paid`` (once when the optional cost whose text begins with
+    ``if_paid`` is paid: "if evidence was collected", "if it was kicked").  Affinity is
+    one (702.41)."""
 
     amount: ManaCost
     per: tuple[tuple[str, ...], ...]
-    zone: str = "battlefield"
+    counting: str = "battlefield"
     text: str = ""
     if_paid: str = ""
 
@@ -241,8 +241,8 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
     m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) (you control|in your graveyard)\.", sentence)
     if m:
         per = spell_filter(m.group(2))
-        zone = "battlefield" if m.group(3) == "you control" else "graveyard"
-        return SelfReduction(ManaCost.parse(m.group(1)), per, zone, sentence) if per else None
+        counting = "battlefield" if m.group(3) == "you control" else "graveyard"
+        return SelfReduction(ManaCost.parse(m.group(1)), per, counting, sentence) if per else None
     m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
     if m:
         per = spell_filter(m.group(2))

@@ -30,6 +30,7 @@ from manasolve.models.spell_costs import (
     parse_spell_costs,
 )
 from manasolve.solver.other_costs import understood
+from manasolve.solver.resources import zone_cards
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ZONES = ("hand", "graveyard")
@@ -287,27 +288,25 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
     less where X is ..." and "{2} less if ..." ones (see SelfReduction), given the
     optional costs `paid` (their kinds and texts)."""
     out = []
-    me = board.player(player)
     for sr in spell_costs(card).self_reductions:
-        mine = [perm for perm in board.controlled_by(player) if any(perm.has_words(w) for w in sr.per)]
-        if sr.zone == "paid":
+        def matching(who: str) -> list[Permanent]:
+            return [perm for perm in board.controlled_by(who) if any(perm.has_words(w) for w in sr.per)]
+        mine = matching(player)
+        if sr.counting == "paid":
             n = int(any(p.lower().startswith(sr.if_paid) for p in paid))
-        elif sr.zone == "battlefield":
+        elif sr.counting == "battlefield":
             n = len(mine)
-        elif sr.zone == "if_control":
+        elif sr.counting == "if_control":
             n = int(bool(mine))
-        elif sr.zone == "mana_value":
+        elif sr.counting == "mana_value":
             n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
-        elif sr.zone == "opponent_most":
-            n = max((sum(1 for perm in board.controlled_by(o.name) if any(perm.has_words(w) for w in sr.per))
-                     for o in board.players if o.name != player), default=0)
-        elif sr.zone == "counters":  # the board records no counters on players
+        elif sr.counting == "opponent_most":
+            n = max((len(matching(o.name)) for o in board.players if o.name != player), default=0)
+        elif sr.counting == "counters":  # the board records no counters on players
             n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
-        else:
-            names = list(me.graveyard)
-            if zone == "graveyard":
-                names.remove(card.name)  # 601.2a: the spell is on the stack, not in the graveyard
-            n = sum(1 for nm in names if any(card_matches(board.db.get(nm), w) for w in sr.per))
+        else:  # graveyard; the spell cast from there is on the stack (601.2a)
+            cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == "graveyard" else None)
+            n = sum(1 for _, nm in cards if any(card_matches(board.db.get(nm), w) for w in sr.per))
         amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
         if n:
             out.append((amount, {"by": str(amount), "source": card.name, "text": sr.text, "count": n}))
