@@ -113,7 +113,7 @@ class Permanent:
     haste: bool = False
     entered_this_turn: bool = False  # for "Activate only if this land entered this turn"
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
-    buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment and Auras
+    buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
     @property
     def name(self) -> str:
@@ -127,6 +127,10 @@ class Permanent:
         if self.type_override is not None:
             return t in self.type_override.split("—")[0].split()
         return self.card.is_type(t)
+
+    def pump(self, bonus: tuple[int, int]) -> None:
+        """Add +N/+M to what other objects give it (613.4c), while the board is built."""
+        self.buff = (self.buff[0] + bonus[0], self.buff[1] + bonus[1])
 
     def has_words(self, words: tuple[str, ...]) -> bool:
         """Whether it has every filter word (see `cards.has_filter_words`): words of its
@@ -169,7 +173,7 @@ class Permanent:
     @property
     def power(self) -> int:
         """Power as it stands: printed power (or the board's `power`) plus +1/+1 and -1/-1
-        counters and what attached Equipment/Auras give; may be negative."""
+        counters and what attached Equipment/Auras and static pumps give; may be negative."""
         return self._stat(self.card.power, self.power_override, self.buff[0])
 
     @property
@@ -378,8 +382,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                     raise InputError(where + ".attached_to", "a permanent can't be attached to itself", source)
                 target = by_id[perm.attached_to]
                 target.attachments.append(perm.id)
-                bonus = attachment_bonus(perm)
-                target.buff = (target.buff[0] + bonus[0], target.buff[1] + bonus[1])
+                target.pump(attachment_bonus(perm))
             for si, sid in enumerate(perm.saddled_by):
                 if sid not in by_id:
                     raise InputError(where + ".saddled_by[%d]" % si, "no permanent with id %r%s" % (sid, _nearest(sid, list(by_id))), source)
@@ -388,7 +391,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
             for other, words, bonus in static_pumps(lord):
                 for perm in pl.battlefield:
                     if perm.is_creature and not (other and perm is lord) and perm.has_words(words):
-                        perm.buff = (perm.buff[0] + bonus[0], perm.buff[1] + bonus[1])
+                        perm.pump(bonus)
     return Board(active, raw.step, raw.stack_empty, players, db, source)
 
 

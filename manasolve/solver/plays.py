@@ -196,7 +196,7 @@ def _with_tapped(board: Board, pid: str) -> Board:
 def _activation_plays(board: Board, player: str) -> list[dict]:
     """Saddle/Crew and other activated abilities of `player`'s permanents, legal now."""
     out: list[dict] = []
-    if not no_priority_reason(board) is None:
+    if no_priority_reason(board) is not None:
         return out
     for perm in board.controlled_by(player):
         for tc in perm.card.tap_costs:
@@ -207,7 +207,7 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
                         "total": "Tap other untapped creatures with total power %d or more" % tc.n,
                         "payable": n > 0, "count": n})
         for ab in activated_abilities(perm):
-            if ab.sorcery and not sorcery_timing_reason(board, player, "") is None:
+            if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
             entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}
             c = ab.cost
