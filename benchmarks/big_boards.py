@@ -32,6 +32,7 @@ from pathlib import Path
 
 from benchmarks.greedy import greedy_pay, sources_of
 from benchmarks.mirror_web import mirror_web, naive
+from benchmarks.results_files import write_results
 from benchmarks.saddle_herd import brute_force, herd
 from manasolve.api import plays
 from manasolve.models.board import Board, load_board
@@ -40,7 +41,6 @@ from manasolve.solver import production
 from manasolve.solver.pay import pay, payable
 from manasolve.solver.tapsets import count_sets, minimal_sets
 
-RESULTS = Path(__file__).parent / "results"
 BRUTE_MAX = 16  # 2^16 subsets; brute-force baselines are not run beyond
 GOAL_SECONDS = 1.0
 
@@ -267,10 +267,8 @@ def main(argv: list[str] | None = None) -> None:
             r.case, r.size, r.seconds * 1e3, r.peak_mb, r.baseline, _fmt(r.baseline_seconds), r.answer,
             "" if r.agrees is None else ("  agrees" if r.agrees else "  DISAGREES")))
     if not args.quick:
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        plot(rows, RESULTS / "big_boards.png")
-        (RESULTS / "big_boards.md").write_text(report(rows, time.perf_counter() - start), encoding="utf-8")
-        print("wrote %s" % (RESULTS / "big_boards.md"))
+        path = write_results("big_boards", report(rows, time.perf_counter() - start), lambda p: plot(rows, p))
+        print("wrote %s" % path)
 
 
 if __name__ == "__main__":

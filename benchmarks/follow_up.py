@@ -28,6 +28,7 @@ from pathlib import Path
 
 from benchmarks.brute import payments
 from benchmarks.greedy import greedy_pay, sources_of
+from benchmarks.results_files import RESULTS, write_results
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.best import KeepCost
@@ -39,7 +40,6 @@ POOL = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Tundra", "Badlands",
         "Mana Confluence", "Sol Ring", "Azorius Signet", "Golgari Signet", "Izzet Signet", "Llanowar Elves",
         "Birds of Paradise"]
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{1}", "{1}", "{2}", "{W/U}", "{B/G}", "{R/W}", "{U/P}", "{G/P}"]
-RESULTS = Path(__file__).parent / "results"
 
 
 def board_dict(names: list[str], tapped: set[str] = frozenset()) -> dict:
@@ -170,10 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     res = run(args.scenarios, args.seed)
     text = report(res)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "follow_up.md").write_text(text)
-    plot(res, out / "follow_up.png")
+    write_results("follow_up", text, lambda path: plot(res, path), Path(args.out))
     print(text.split("\n## ")[0])
 
 

@@ -52,6 +52,7 @@ from pathlib import Path
 
 from benchmarks.brute import TimeUp, payments
 from benchmarks.greedy import greedy_pay, sources_of
+from benchmarks.results_files import RESULTS, write_results
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import pay, payable
@@ -65,7 +66,6 @@ SIGNETS = ["Azorius Signet", "Dimir Signet", "Rakdos Signet", "Gruul Signet", "S
            "Izzet Signet", "Golgari Signet", "Boros Signet", "Simic Signet"]
 PLAIN_SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{1}", "{2}", "{C}"]
 CHOICE_SYMBOLS = ["{W/U}", "{B/R}", "{G/W}", "{U/B}", "{R/G}", "{W/P}", "{U/P}", "{B/P}", "{R/P}", "{G/P}", "{2/W}", "{2/B}"]
-RESULTS = Path(__file__).parent / "results"
 FAMILIES = ("random", "tight")
 RANDOM_LIFE = 20
 TIGHT_LIFE = 1  # 2 life can't be paid at 1 life (119.4): every Phyrexian symbol needs mana
@@ -395,10 +395,7 @@ def main(argv: list[str] | None = None) -> None:
     res = run(families, args.costs, {f: trials[f] for f in families}, args.brute_cap, args.brute_budget, args.seed,
               args.ms_cap)
     text = report(res)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "land_sea.md").write_text(text)
-    plot(res, out / "land_sea.png")
+    write_results("land_sea", text, lambda path: plot(res, path), Path(args.out))
     print(text.split("\n## ")[0])
 
 
