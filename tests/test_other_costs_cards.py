@@ -97,6 +97,11 @@ def test_graveyard_cast_without_alt_uses_flashback_and_pay_says_when_not_castabl
     assert pay_cost_or_card(b, card="Battle Screech", zone="graveyard")["total"].endswith("white creatures you control")
     ans = pay_cost_or_card(b, card="Think Twice")  # {1}{U}: no lands at all
     assert ans["castable_now"] is True and ans["payable"] is False
+    # A payable total that timing forbids: Pulverize (a sorcery) during combat.
+    combat = load_board({"active_player": "a", "step": "declare_attackers", "players": [
+        {"name": "a", "hand": ["Pulverize"], "battlefield": [{"id": "m%d" % i, "card": "Mountain"} for i in range(2)]}]})
+    ans = pay_cost_or_card(combat, card="Pulverize", alt="alternative")
+    assert ans["payable"] is True and ans["castable_now"] is False and "sorcery" in ans["reason"]
 
 
 def test_cli_pay_card_with_a_tap_part(tmp_path, capsys):

@@ -149,9 +149,7 @@ def _check_best_choice(board, best: dict, part: str) -> None:
 
 
 def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
-    # Flashback—Tap three untapped white creatures you control.  Two Scouts and a white
-    # mana creature... here the only white creatures are Scouts: 3 Scouts → 1 way; a
-    # fourth Scout → C(4,3) = 4 ways.
+    # Flashback—Tap three untapped white creatures you control: four Scouts, C(4,3) = 4.
     perms = [{"id": "s%d" % i, "card": "Kitesail Scout"} for i in range(4)]
     board = _board(perms, ["Battle Screech"], [])
     answer = pay(board, ManaCost.parse("{0}"), parts=parse_parts(board, "a", [
@@ -169,8 +167,8 @@ def test_tapped_for_mana_means_not_tapped_for_the_cost():
 
 
 def test_sacrificed_for_mana_means_not_sacrificed_again():
-    # Blood Pet sacrificed for {B} can't also be the creature sacrificed for the cost; a
-    # Forest-tapped... Tinder Wall is the only other creature.
+    # Blood Pet sacrificed for {B} can't also be the creature sacrificed for the cost, so
+    # Tinder Wall is: one payment.
     board = _board([{"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}], [], [])
     parts = parse_parts(board, "a", ["Sacrifice a creature"])
     answer = pay(board, ManaCost.parse("{B}"), parts=parts, mode="best")
