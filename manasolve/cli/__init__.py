@@ -12,6 +12,7 @@ import importlib
 import json
 import sys
 
+from manasolve import __version__
 from manasolve.models.board import InputError
 
 # Modules of manasolve.cli that define commands, in help order.
@@ -27,6 +28,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command registered."""
     parser = _Parser(prog="manasolve", description="Exact Magic: The Gathering cost answers.")
+    parser.add_argument("--version", action="version", version="manasolve " + __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
