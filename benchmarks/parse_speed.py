@@ -29,8 +29,8 @@ from manasolve.models.loaders import load_card_file
 from manasolve.models.mana import CostSyntaxError
 
 DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-dev.json"
-if not DEV.exists():
-    DEV = Path("/work/shared/data/cards-dev.json")
+if not DEV.exists():  # the package's built-in copy of the same cards
+    DEV = Path(__file__).resolve().parents[1] / "manasolve" / "data" / "builtin_cards.json"
 RESULTS = Path(__file__).resolve().parent / "results" / "parse_speed.md"
 
 

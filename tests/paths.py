@@ -1,5 +1,5 @@
 """Where the tests find the dev card set: shared/ beside the checkout (as CI lays it), else
-the workplace's shared/, else the package's built-in copy (the same 698 cards)."""
+else the package's built-in copy (the same 698 cards)."""
 
 from pathlib import Path
 
@@ -7,7 +7,6 @@ import manasolve
 
 _CANDIDATES = [
     Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-dev.json",
-    Path("/work/shared/data/cards-dev.json"),
     Path(manasolve.__file__).parent / "data" / "builtin_cards.json",
 ]
 DEV_CARDS: Path = next(p for p in _CANDIDATES if p.exists())
