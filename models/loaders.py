@@ -5,8 +5,10 @@ Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
 ``oracle_text``, ``mana_cost``, ``type_line``, ``card_faces``), or a plain list of
 MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
 and only the fields the models use are kept, so memory stays bounded by the kept cards,
-not the file.  The result is cached as a pickle under ``~/.cache/manasolve`` (or
-``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time.
+not the file.  The result is cached as JSON under ``~/.cache/manasolve`` (or
+``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time: plain data, never
+code (a pickle would run whatever anyone who can write that folder put in it), written
+atomically and checked on load.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import pickle
+import json
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +35,7 @@ KEPT_FIELDS = (
 # Layouts whose full name ("A // B") sensibly means the front face: the face that is cast
 # or put onto the battlefield by default.  A split card's full name means both halves.
 _FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen"}
-_CACHE_VERSION = 2
+_CACHE_FORMAT = "manasolve/card-cache@3"
 
 
 def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
@@ -222,26 +224,50 @@ def cache_dir() -> Path:
 
 
 def _cache_path(p: Path, st: os.stat_result) -> Path:
-    key = "%s|%d|%d|%d" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_VERSION)
-    return cache_dir() / ("cards-%s.pickle" % hashlib.sha256(key.encode()).hexdigest()[:24])
+    key = "%s|%d|%d|%s" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_FORMAT)
+    return cache_dir() / ("cards-%s.json" % hashlib.sha256(key.encode()).hexdigest()[:24])
+
+
+def _valid_cards(cards: object) -> bool:
+    """Is `cards` what `_load_uncached` returns: names → dicts of kept fields (plus
+    ``aliasOf``), each value a string, number, boolean or list of strings?"""
+    if not isinstance(cards, dict):
+        return False
+    allowed = set(KEPT_FIELDS) | {"aliasOf"}
+    for name, card in cards.items():
+        if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not set(card) <= allowed:
+            return False
+        for value in card.values():
+            if isinstance(value, list):
+                if not all(isinstance(v, str) for v in value):
+                    return False
+            elif value is not None and not isinstance(value, (str, int, float)):
+                return False
+    return True
 
 
 def _read_cache(cache: Path) -> dict[str, dict] | None:
+    """The cached cards, or None when the cache is missing, unreadable, of another format
+    version or not the expected shape (then the card file is read afresh)."""
     try:
         with open(cache, "rb") as f:
-            data = pickle.load(f)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            data = json.load(f)
+    except (OSError, ValueError, RecursionError):
         return None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict) or data.get("format") != _CACHE_FORMAT:
+        return None
+    cards = data.get("cards")
+    return cards if _valid_cards(cards) else None
 
 
 def _write_cache(cache: Path, cards: dict[str, dict]) -> None:
-    """Best effort: an unwritable cache directory only costs speed."""
+    """Best effort: an unwritable cache directory only costs speed.  Written to a temporary
+    file then renamed, so a reader never sees half a cache."""
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_suffix(".tmp%d" % os.getpid())
-        with open(tmp, "wb") as f:
-            pickle.dump(cards, f, protocol=pickle.HIGHEST_PROTOCOL)
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"format": _CACHE_FORMAT, "cards": cards}, f, ensure_ascii=False, separators=(",", ":"))
         os.replace(tmp, cache)
     except OSError:
         pass

@@ -97,13 +97,30 @@ def test_second_load_comes_from_the_cache(tmp_path, cache_dir):
     assert len(list(cache_dir.iterdir())) == 1
     cached = next(cache_dir.iterdir())
     # Prove the cache is read: plant a marker in it and load again.
-    import pickle
-    planted = dict(first, Marker={"name": "Marker"})
-    cached.write_bytes(pickle.dumps(planted))
+    data = json.loads(cached.read_text(encoding="utf-8"))
+    data["cards"]["Marker"] = {"name": "Marker"}
+    cached.write_text(json.dumps(data), encoding="utf-8")
     assert "Marker" in load_card_file(path)
     # A changed file (size/mtime) is read afresh.
     write(path, {"data": {"Sol Ring": [{"name": "Sol Ring", "type": "Artifact"}]}})
     assert set(load_card_file(path)) == {"Sol Ring"}
+
+
+@pytest.mark.parametrize("planted", [
+    b"\x80\x04\x95garbage",  # a pickle is not read (it could run code)
+    b'{"format": "manasolve/card-cache@2", "cards": {"Marker": {"name": "Marker"}}}',  # other version
+    b'{"format": "manasolve/card-cache@3", "cards": {"Marker": {"name": "Marker", "text": {"x": 1}}}}',  # bad shape
+    b'{"format": "manasolve/card-cache@3", "cards": {"Marker": {"name": "Marker", "evil": "x"}}}',  # unknown field
+    b'{"format": "manasolve/card-cache@3", "cards": ["Marker"]}',
+    b"[" * 100000,  # too deep
+])
+def test_a_bad_cache_is_ignored_and_the_file_read_afresh(tmp_path, cache_dir, planted):
+    path = write(tmp_path / "a.json", ATOMIC)
+    first = load_card_file(path)
+    cached = next(cache_dir.iterdir())
+    cached.write_bytes(planted)
+    assert load_card_file(path) == first
+    assert json.loads(cached.read_text(encoding="utf-8"))["format"] == "manasolve/card-cache@3"
 
 
 @pytest.mark.parametrize("content,where", [
