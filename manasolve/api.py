@@ -56,6 +56,14 @@ def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | No
     return produce_answer(as_board(board, db), id)
 
 
+def creatures(board: Board | dict | str, *, player: str | None = None, id: str | None = None,
+              db: CardDB | None = None) -> dict:
+    """``manasolve creatures``: each creature's power, toughness and whether it is modified (700.9)."""
+    from manasolve.solver.creatures import creatures_answer
+
+    return creatures_answer(as_board(board, db), player, id)
+
+
 def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str, str] | None = None,
            left: list[str] | None = None, copies: dict[str, str] | None = None, db: CardDB | None = None) -> dict:
     """``manasolve attack``: which attack triggers fire and how the saddle-aware ones resolve."""

@@ -8,8 +8,8 @@
   = the locked total of each announcement (601.2f), which `pay` pays as a fixed
     requirement: whatever happens to a reducer during 601.2g no longer matters.
 
-Also: X (107.3a/b), mana value (202.3), whether the cast may be started now (117.1a,
-601.3, 702.34a) and the 700.9 "modified" test used by Golden-Tail Trainer's trigger.
+Also: X (107.3a/b), mana value (202.3) and whether the cast may be started now (117.1a,
+601.3, 702.34a).
 """
 
 from __future__ import annotations
@@ -439,22 +439,3 @@ def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[t
     may" cost, 0..repeat_limit for each multikicker (702.33c)."""
     return list(product(*[range(repeat_limit + 1 if o.repeatable else 2) for o in optional]))
 
-
-def is_modified(board: Board, perm: Permanent) -> bool:
-    """700.9: it has any counter, or is equipped (by anyone's Equipment), or is enchanted
-    by an Aura its controller controls (an opponent's Aura does not count)."""
-    if any(n > 0 for n in perm.counters.values()):
-        return True
-    for aid in perm.attachments:
-        att = board.get(aid)
-        if att.is_type("Artifact") and "Equipment" in att.type_line.split():
-            return True
-        if "Aura" in att.type_line.split() and att.controller == perm.controller:
-            return True
-    return False
-
-
-def modified_creatures(board: Board, controller: str, exclude: str | None = None) -> list[str]:
-    """Ids of the modified creatures `controller` controls, other than `exclude` (the
-    creatures Golden-Tail Trainer's attack trigger pumps)."""
-    return [p.id for p in board.controlled_by(controller) if p.is_creature and p.id != exclude and is_modified(board, p)]

@@ -13,7 +13,7 @@ from manasolve.cli.example import example_board_path
 def test_example_runs_every_board_command(capsys):
     assert main(["example"]) == 0
     out = capsys.readouterr().out
-    for command in ("produce", "pay", "cost", "saddle", "plays"):
+    for command in ("produce", "pay", "cost", "creatures", "saddle", "plays"):
         assert command in COMMANDS
         assert "manasolve %s example_board.json" % command in out
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from manasolve import api
 from manasolve.models.board import load_board
-from manasolve.solver.total_cost import is_modified, modified_creatures, total_cost
+from manasolve.solver.creatures import is_modified, modified_creatures
+from manasolve.solver.total_cost import total_cost
 from tests.test_total_cost import board, lands
 
 CARDS = [
@@ -137,8 +138,9 @@ def test_creature_with_any_counter_is_modified_whatever_the_counter():
     assert not is_modified(b, b.get("bear"))
 
 
-def test_trainer_x_is_its_power_when_determined():
-    # The cost reduction reads the Trainer's power as the total is determined.
+def test_trainer_cost_reduction_x_is_its_power_as_the_total_is_determined():
+    # The cost reduction reads the Trainer's power as the total is determined (the attack
+    # trigger's X, determined as it resolves: tests/test_attack_pumps.py).
     for counters, total in (({}, "{W}{W}"), ({"+1/+1": 1}, "{W}{W}"), ({"-1/-1": 1}, "{1}{W}{W}")):
         b = board([{"id": "gt", "card": "Golden-Tail Trainer", "counters": counters}], hand=["Aura W"])
         assert str(total_cost(b, None, "Aura W").cost) == total

@@ -14,6 +14,7 @@ _TOUR = [
     ("pay", ["--cost", "{2}{G}{W/U}", "--all", "--limit", "4"]),
     ("pay", ["--cost", "{2}{G}{W/U}", "--best"]),
     ("cost", ["--card", "Think Twice", "--from", "graveyard", "--alt", "flashback"]),
+    ("creatures", []),
     ("saddle", ["--mount", "bronco"]),
     ("plays", []),
 ]
