@@ -30,6 +30,7 @@ from dataclasses import replace
 from manasolve.models.board import Board, InputError, Permanent, _nearest
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle import normalize
+from manasolve.solver.pump_triggers import resolve_pump_triggers
 from manasolve.solver.tapsets import tap_cost
 
 _SADDLED_TRIGGER = re.compile(r"\b(?:when|whenever) (?:~|it) attacks while saddled\b", re.IGNORECASE)
@@ -155,7 +156,8 @@ def attack_answer(
 
     reveal: attacker id → name of the card its reveal trigger reveals (Caustic Bronco);
     left: ids that have left the battlefield before their triggers resolve;
-    copies: id → id of the permanent it has become a copy of (before attacking)."""
+    copies: id → id of the permanent it has become a copy of (before attacking).
+    Triggers resolve in the order listed: attackers in the order given."""
     reveal, gone, copies = dict(reveal or {}), set(left or []), dict(copies or {})
     ids = {p.id for p in board.permanents}
     for where, pid in [("--left", i) for i in gone] + [("--copy", i) for pair in copies.items() for i in pair]:
@@ -198,6 +200,7 @@ def attack_answer(
             if fires and line == _FORTUNE:
                 entry["resolution"] = _fortune(board, perm, gone)
             triggers.append(entry)
+    resolve_pump_triggers(board, triggers, gone)
     return {
         "attackers": [p.id for p in declared],
         "saddled": {p.id: p.saddled for p in declared if tap_cost(p, "Saddle")},

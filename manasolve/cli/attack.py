@@ -1,5 +1,7 @@
 """``manasolve attack BOARD --attackers ID...``: which attack triggers fire, with the
-saddle rulings (attacks while saddled, Caustic Bronco, Fortune, Loyal Steed)."""
+saddle rulings (attacks while saddled, Caustic Bronco, Fortune, Loyal Steed) and the
+pumps (Golden-Tail Trainer, "attacks while saddled, it gets +N/+M"), resolved in the
+order the attackers are named."""
 
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "saddle-aware ones resolve.",
     )
     add_board_args(p)
-    p.add_argument("--attackers", nargs="+", required=True, metavar="ID", help="ids of the attacking creatures")
+    p.add_argument("--attackers", nargs="+", required=True, metavar="ID",
+                   help="ids of the attacking creatures; their triggers resolve in this order")
     p.add_argument("--reveal", action="append", default=[], metavar="ID=CARD",
                    help="the card attacker ID's trigger reveals (Caustic Bronco); repeatable")
     p.add_argument("--left", nargs="+", default=[], metavar="ID",
@@ -56,6 +59,10 @@ def _resolution_text(res: dict) -> str:
         amount = res["mana_value"] if res["mana_value"] is not None else "the revealed card's mana value"
         lki = " (last known information: it left the battlefield)" if res["uses_last_known_information"] else ""
         return "%s loses %s life — %s%s" % (who, amount, "saddled" if res["saddled_on_resolution"] else "not saddled", lki)
+    if "pumped" in res:
+        got = ", ".join("%s → %d/%d" % (m["id"], m["power"], m["toughness"]) for m in res["pumped"]) or "nothing pumped"
+        x = " (X = %d)" % res["x"] if "x" in res else ""
+        return "%s%s: %s" % (res["effect"], x, res.get("why", got))
     lines = []
     for ch in res["choices"]:
         moved = ", ".join("%s %s" % (m["id"], "returns under %s" % m["under"] if m["returns"] else "ceases to exist")

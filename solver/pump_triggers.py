@@ -1,0 +1,74 @@
+"""How the attack triggers that pump creatures resolve: Golden-Tail Trainer's "other
+modified creatures you control get +X/+X, where X is this creature's power" and a Mount's
+"attacks while saddled, it gets +N/+M" (Alacrian Jaguar, Venomsac Lagac, Congregation
+Gryff's "+X/+X where X is the number of Mounts you control").
+
+Each value is read as its ability resolves (608.2h; the seed ruling: the Trainer's X "is
+determined only as the ability resolves"), so an earlier trigger's pump counts: with two
+modified Trainers attacking, the second to resolve uses the power the first gave it.  The
+triggers resolve in the order they are listed (the active player puts them on the stack
+in the reverse order, 603.3b).  A source that has left the battlefield uses its last
+known information (608.2h); a creature that has left gets nothing.  Modified is 700.9,
+read on resolution; a negative power gives X = 0 (107.1b).
+"""
+
+from __future__ import annotations
+
+import re
+
+from manasolve.models.board import Board
+from manasolve.solver.creatures import modifications
+
+_TRAINER = re.compile(r"^Whenever ~ attacks, other modified creatures you control get \+X/\+X until end of turn, "
+                      r"where X is ~'s power\.$")
+_SELF_PUMP = re.compile(r"^Whenever ~ attacks while saddled, it gets \+(\d+|X)/\+(\d+|X) until end of turn"
+                        r"(?:, where X is the number of (\w+)s you control)?\.$")
+
+
+def resolve_pump_triggers(board: Board, triggers: list[dict], gone: set[str]) -> None:
+    """Add a ``resolution`` to each firing pump trigger of `triggers` (attack answer
+    entries, in resolution order), tracking the pumps as they apply."""
+    pumps: dict[str, tuple[int, int]] = {}
+
+    def stats(pid: str) -> tuple[int, int]:
+        perm = board.get(pid)
+        dp, dt = pumps.get(pid, (0, 0))
+        return perm.power + dp, perm.toughness + dt
+
+    def pump(pid: str, by: tuple[int, int]) -> dict:
+        dp, dt = pumps.get(pid, (0, 0))
+        pumps[pid] = (dp + by[0], dt + by[1])
+        power, toughness = stats(pid)
+        return {"id": pid, "power": power, "toughness": toughness}
+
+    for entry in triggers:
+        if not entry["triggers"]:
+            continue
+        src = board.get(entry["source"])
+        if _TRAINER.match(entry["ability"]):
+            x = max(0, stats(src.id)[0])  # 107.1b
+            pumped = []
+            for perm in board.controlled_by(src.controller):
+                mods = modifications(board, perm)[0]
+                if perm.id != src.id and perm.id not in gone and perm.is_creature and mods:
+                    pumped.append({**pump(perm.id, (x, x)), "modifications": mods})
+            entry["resolution"] = {
+                "effect": "other modified creatures you control get +X/+X until end of turn",
+                "x": x,
+                "x_determined": "as the ability resolves: the source's power then",
+                "uses_last_known_information": src.id in gone,
+                "pumped": pumped,
+            }
+        elif m := _SELF_PUMP.match(entry["ability"]):
+            counted = m.group(3)
+            x = sum(1 for p in board.controlled_by(src.controller) if p.id not in gone and p.has_words((counted,))) if counted else 0
+            by = (x if m.group(1) == "X" else int(m.group(1)), x if m.group(2) == "X" else int(m.group(2)))
+            res: dict = {"effect": "it gets +%d/+%d until end of turn" % by}
+            if counted:
+                res["x"] = x
+            if src.id in gone:
+                res["pumped"] = []
+                res["why"] = "it left the battlefield: nothing to pump"
+            else:
+                res["pumped"] = [pump(src.id, by)]
+            entry["resolution"] = res
