@@ -1,0 +1,121 @@
+"""Cost rulings through the commands a user runs (``cost`` and ``pay --card``, CLI ``--json``
+and the API).
+
+601.2f: the total is the mana cost or alternative cost, plus increases, then minus
+reductions, and a Trinisphere-style floor last.  Every board here is one where another
+order gives another total, so each test fails if the order is broken:
+
+* a generic reduction applied before a generic increase is wasted on a cost with no
+  generic mana ({R} − {1} = {R}, then + {1} = {1}{R}, instead of {R});
+* a floor applied before a reduction lets the reduction eat into it ({2}{R} − {1} =
+  {1}{R}, instead of {2}{R}).
+
+The seed rulings (002 and 004): "To determine the total cost of a spell, start with the
+mana cost or alternative cost you're paying, add any cost increases, then apply any cost
+reductions. The mana value of the spell remains unchanged, no matter what the total cost
+to cast it was."
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from manasolve import api
+from tests.commands import cli_json
+
+
+def board(alice: list[dict], bob: list[dict] = (), hand=(), graveyard=(), granted=()) -> dict:
+    return {"format": "manasolve/board@1", "active_player": "alice", "step": "precombat_main", "stack_empty": True,
+            "players": [{"name": "alice", "battlefield": list(alice), "hand": list(hand), "graveyard": list(graveyard),
+                         "granted_flashback": [{"card": c, "cost": k} for c, k in granted]},
+                        {"name": "bob", "battlefield": list(bob)}]}
+
+
+def cost_and_pay(capsys, tmp_path, data: dict, card: str, **opts) -> tuple[dict, dict]:
+    """The ``cost`` and ``pay --card`` answers through the CLI, checked equal to the API's."""
+    flags = []
+    if "zone" in opts:
+        flags += ["--from", opts["zone"]]
+    if "alt" in opts:
+        flags += ["--alt", opts["alt"]]
+    cost = cli_json(capsys, tmp_path, data, "cost", "--card", card, *flags)
+    pay = cli_json(capsys, tmp_path, data, "pay", "--card", card, *flags)
+    assert cost == api.cost(data, card, **opts)
+    assert pay == api.pay(data, card=card, **opts)
+    return cost, pay
+
+
+SPHERE = [{"id": "sphere", "card": "Sphere of Resistance"}]  # Spells cost {1} more (bob's: it taxes alice too)
+ELECTROMANCER = {"id": "el", "card": "Goblin Electromancer"}  # Instant and sorcery spells you cast cost {1} less
+
+
+def mountains(n: int) -> list[dict]:
+    return [{"id": "m%d" % i, "card": "Mountain"} for i in range(n)]
+
+
+def test_increase_then_reduction_from_hand_faithless_looting_costs_r(capsys, tmp_path):
+    """{R} + {1} (Sphere) − {1} (Electromancer) = {R}; reducing first would waste the
+    reduction ({R}) and leave {1}{R}, which one Mountain can't pay."""
+    data = board(mountains(1) + [ELECTROMANCER], SPHERE, hand=["Faithless Looting"])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
+    assert (cost["base"], cost["total"]) == ("{R}", "{R}")
+    assert [i["by"] for i in cost["increases"]] == ["{1}"] and [r["by"] for r in cost["reductions"]] == ["{1}"]
+    assert cost["mana_value"] == 1
+    assert (pay["total"], pay["payable"], pay["count"]) == ("{R}", True, 1)
+
+
+def test_alternative_cost_then_increase_then_reduction_granted_flashback(capsys, tmp_path):
+    """The alternative cost (a flashback equal to Dark Ritual's mana cost, {B}) starts the
+    total: {B} + {1} − {1} = {B}; reducing first gives {1}{B}, which one Swamp can't pay.
+    The mana value stays the printed mana cost's."""
+    data = board([{"id": "s", "card": "Swamp"}, ELECTROMANCER], SPHERE, graveyard=["Dark Ritual"],
+                 granted=[("Dark Ritual", "mana_cost")])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Dark Ritual", zone="graveyard", alt="flashback")
+    assert (cost["base_kind"], cost["base"], cost["total"], cost["mana_value"]) == ("flashback", "{B}", "{B}", 1)
+    assert (pay["payable"], pay["count"]) == (True, 1)
+
+
+def test_golden_tail_trainer_reduction_applies_after_thalias_increase(capsys, tmp_path):
+    """Rancor {G} with Thalia (+{1}) and a Trainer of power 2 ({2} less): {G} + {1} − {2}
+    = {G}; the reduction first would be wasted and leave {1}{G}.  Mana value stays 1."""
+    data = board([{"id": "f", "card": "Forest"},
+                  {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}],
+                 [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}], hand=["Rancor"])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Rancor")
+    assert cost["total"] == "{G}" and cost["mana_value"] == 1
+    assert [(r["source"], r["x"], r["by"]) for r in cost["reductions"]] == [("gt", 2, "{2}")]
+    assert (pay["payable"], pay["count"]) == (True, 1)
+
+
+@pytest.mark.parametrize("lands,payable", [(2, False), (3, True)])
+def test_trinisphere_floor_applies_after_reductions(capsys, tmp_path, lands, payable):
+    """Trinisphere's "costs three mana" is applied last: {R} − {1} stays {R}, then the
+    floor makes it {2}{R}.  The floor first would let the Electromancer take it down to
+    {1}{R}, payable with two Mountains."""
+    data = board(mountains(lands) + [ELECTROMANCER], [{"id": "tri", "card": "Trinisphere"}], hand=["Faithless Looting"])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
+    assert cost["total"] == "{2}{R}" and cost["mana_value"] == 1
+    assert [i.get("floor") for i in cost["increases"]] == [3]
+    assert (pay["payable"], pay["count"]) == (payable, int(payable))
+
+
+def test_tapped_trinisphere_sets_no_floor_and_sphere_increase_still_precedes_reduction(capsys, tmp_path):
+    data = board(mountains(1) + [ELECTROMANCER], SPHERE + [{"id": "tri", "card": "Trinisphere", "tapped": True}],
+                 hand=["Faithless Looting"])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
+    assert cost["total"] == "{R}" and not any("floor" in i for i in cost["increases"])
+    assert (pay["payable"], pay["count"]) == (True, 1)
+
+
+def test_permanent_with_x_in_its_mana_cost_has_x_zero_for_its_mana_value(capsys, tmp_path):
+    """Seed ruling (all four files): "... the value of X for that permanent is 0" — on the
+    battlefield, X in a mana cost counts 0 (107.3i, 202.3e): Banquet Guests ({X}{G}{W}),
+    whatever X it was cast for, adds 2 to "the total mana value of creatures you control"."""
+    reducer = {"name": "Sum Reducer", "manaCost": "{6}{U}", "type": "Sorcery",
+               "text": "This spell costs {X} less to cast, where X is the total mana value of creatures you control.\n"
+                       "Draw a card."}
+    data = dict(board([{"id": "bg", "card": "Banquet Guests"}] + [{"id": "i%d" % i, "card": "Island"} for i in range(5)],
+                      hand=["Sum Reducer"]), cards=[reducer])
+    cost, pay = cost_and_pay(capsys, tmp_path, data, "Sum Reducer")
+    assert [(r["count"], r["by"]) for r in cost["reductions"]] == [(2, "{2}")]
+    assert (cost["total"], pay["payable"], pay["count"]) == ("{4}{U}", True, 1)
