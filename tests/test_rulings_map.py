@@ -1,0 +1,221 @@
+"""Every numbered ruling of the seed documents (shared/seeds/*.txt, the founding
+requirements) mapped to the tests that assert what it says, or to the reason it is judged
+outside a cost solver.
+
+A ruling's number is its position (from 1) among the non-empty paragraphs of its file
+after the "Search" heading.  The same ruling text appears in several files; `RULINGS`
+names each text once (with the words it starts with) and `SEED_TABLE` says, file by file
+and number by number, which text is there.  The suite fails if a seed ruling is missing
+from the table, if a number points at another text than the table says, or if a mapped
+test does not exist.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Outside:
+    """A ruling (or the part of one) judged outside a cost solver, and why."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    starts: str  # the ruling's first words (straight quotes)
+    tests: tuple[str | Outside, ...]  # "tests/FILE.py::TEST", or why it is outside
+
+
+RULINGS: dict[str, Ruling] = {
+    # --- mana production (106.7, 605) --------------------------------------------------------
+    "undefined_type": Ruling("If an ability would produce one or more mana of an undefined type", (
+        "tests/test_produce.py::test_seed_undefined_type_produces_no_mana",)),
+    "could_produce": Ruling("Some abilities produce mana based on the type of mana another permanent", (
+        "tests/test_produce.py::test_seed_could_produce_ignores_costs",
+        "tests/test_produce.py::test_seed_could_produce_takes_replacements_into_account",
+        "tests/test_produce.py::test_seed_wouldnt_produce_any_mana_means_no_type")),
+    "tap_for_mana": Ruling('To "tap [a permanent] for mana" is to activate a mana ability', (
+        "tests/test_produce.py::test_seed_tap_for_mana_needs_tap_symbol",)),
+    "tapped_for_mana_trigger": Ruling('An ability that triggers whenever a permanent "is tapped for mana"', (
+        "tests/test_produce.py::test_seed_tapped_for_mana_trigger_needs_mana_produced",)),
+    "tapped_for_mana_replacement": Ruling('A replacement effect that applies if a permanent "is tapped for mana"', (
+        "tests/test_produce.py::test_seed_replacement_modifies_production_while_resolving",)),
+    "etb_x": Ruling("If an object's enters-the-battlefield triggered ability or replacement effect refers to X", (
+        "tests/test_cost_rulings_commands.py::test_permanent_with_x_in_its_mana_cost_has_x_zero_for_its_mana_value",
+        Outside("the X of a resolving enters-the-battlefield trigger or replacement is what a resolved spell's "
+                "permanent does, not a cost: no manasolve question reads it (the board keeps no X a permanent was "
+                "cast with); only 'the value of X for that permanent is 0' reaches a cost, tested above"))),
+    "tap_symbol": Ruling("The tap symbol is {T}.", (
+        "tests/test_pay_cases.py::test_seed_tapped_permanent_cannot_pay_tap_cost",
+        "tests/test_pay_cases.py::test_sick_llanowar_elves_cannot_tap_for_mana")),
+    "untap_symbol": Ruling("The untap symbol is {Q}.", (
+        "tests/test_pay_cases.py::test_seed_untap_symbol_needs_a_tapped_permanent_and_no_sickness",)),
+    # --- saddle and the Mounts --------------------------------------------------------------
+    "saddle_n": Ruling('"Saddle N" means "Tap any number of other untapped creatures', (
+        "tests/test_saddle_rulings.py::"
+        "test_saddle_n_means_tap_other_untapped_creatures_with_total_power_n_activate_only_as_a_sorcery",)),
+    "copy_of_saddled_mount": Ruling("If a permanent becomes a copy of a saddled Mount", (
+        "tests/test_saddle_rulings.py::test_if_a_permanent_becomes_a_copy_of_a_saddled_mount_the_copy_wont_be_saddled",
+        "tests/test_saddle_rulings.py::"
+        "test_worked_example_12_copy_of_saddled_mount_needs_its_own_saddle_and_lki_for_the_original")),
+    "saddle_again": Ruling("You may activate a permanent's saddle ability even if", (
+        "tests/test_saddle_rulings.py::"
+        "test_you_may_activate_a_permanents_saddle_ability_even_if_that_permanent_is_already_saddled",)),
+    "saddled_is_a_designation": Ruling('"Saddled" isn\'t an ability that a creature has.', (
+        "tests/test_saddle_rulings.py::"
+        "test_saddled_isnt_an_ability_and_lasts_until_the_turn_ends_or_it_leaves_the_battlefield",)),
+    "attack_unsaddled": Ruling("Creatures with saddle can attack or block as normal", (
+        "tests/test_saddle_rulings.py::"
+        "test_creatures_with_saddle_can_attack_or_block_as_normal_even_if_they_arent_saddled",
+        Outside("the blocking half: declaring blockers is no cost question and manasolve has no block command; "
+                "the attacking half is tested"))),
+    "attacks_while_saddled": Ruling('An ability that triggers when a creature "attacks while saddled"', (
+        "tests/test_saddle_rulings.py::"
+        "test_an_ability_that_triggers_when_a_creature_attacks_while_saddled_triggers_only_if_saddled_when_declared",
+        "tests/test_saddle_rulings.py::test_unsaddled_fortune_creates_no_delayed_trigger")),
+    # --- Caustic Bronco ---------------------------------------------------------------------
+    "revealed_no_mana_cost": Ruling("If the revealed card doesn't have a mana cost", (
+        "tests/test_saddle_rulings.py::test_if_the_revealed_card_doesnt_have_a_mana_cost_its_mana_value_is_0",)),
+    "revealed_split": Ruling("If the revealed card is a split card", (
+        "tests/test_saddle_rulings.py::"
+        "test_if_the_revealed_card_is_a_split_card_its_mana_value_is_based_on_the_combined_cost_of_both_halves",)),
+    "revealed_x": Ruling("If the revealed card's mana cost includes {X}", (
+        "tests/test_saddle_rulings.py::test_if_the_revealed_cards_mana_cost_includes_x_x_is_0",)),
+    "bronco_left": Ruling("If Caustic Bronco isn't on the battlefield as its triggered ability resolves", (
+        "tests/test_saddle_rulings.py::test_if_caustic_bronco_isnt_on_the_battlefield_use_whether_it_was_saddled_before_it_left",
+        "tests/test_saddle_rulings.py::"
+        "test_worked_example_12_copy_of_saddled_mount_needs_its_own_saddle_and_lki_for_the_original")),
+    # --- Fortune, Loyal Steed ---------------------------------------------------------------
+    "fortune_delayed_trigger": Ruling("Fortune's middle ability creates a delayed triggered ability", (
+        "tests/test_saddle_rulings.py::"
+        "test_fortunes_delayed_trigger_triggers_whether_or_not_fortune_is_still_on_the_battlefield",)),
+    "fortune_tokens": Ruling("Tokens exiled by the delayed triggered ability won't return", (
+        "tests/test_saddle_rulings.py::test_tokens_exiled_by_the_delayed_triggered_ability_wont_return_to_the_battlefield",)),
+    "fortune_no_target": Ruling("The delayed triggered ability doesn't target any creature.", (
+        "tests/test_saddle_rulings.py::"
+        "test_the_delayed_triggered_ability_doesnt_target_the_creature_is_chosen_as_it_resolves",)),
+    # --- total cost (601.2f) and flashback --------------------------------------------------
+    "total_cost_flashback": Ruling(
+        "To determine the total cost of a spell, start with the mana cost or alternative cost (such as a flashback cost)", (
+            "tests/test_cost_rulings_commands.py::test_increase_then_reduction_from_hand_faithless_looting_costs_r",
+            "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback",
+            "tests/test_flashback_rulings.py::"
+            "test_total_cost_starts_from_flashback_cost_adds_increases_then_reductions_mana_value_from_mana_cost")),
+    "flashback_without_being_cast": Ruling("You can cast a spell using flashback even if it was somehow put", (
+        "tests/test_flashback_rulings.py::test_flashback_castable_even_if_card_reached_graveyard_without_being_cast",)),
+    "flashback_instances": Ruling("If a card has multiple instances of flashback", (
+        "tests/test_flashback_rulings.py::test_multiple_flashback_instances_choose_any",)),
+    "flashback_other_costs": Ruling("If you cast a spell with flashback, you can't pay any alternative costs", (
+        "tests/test_flashback_rulings.py::test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional_required",
+        "tests/test_total_cost.py::test_example_10_flashback_kicker_and_tax")),
+    "flashback_timing": Ruling("You must still follow any timing restrictions and permissions", (
+        "tests/test_flashback_rulings.py::test_flashback_follows_card_type_timing_sorcery_only_at_sorcery_speed",)),
+    "flashback_means": Ruling('"Flashback [cost]" means "You may cast this card from your graveyard', (
+        "tests/test_flashback_rulings.py::test_flashback_means_cast_from_graveyard_rather_than_mana_cost_then_exile",)),
+    "flashback_x": Ruling("If you cast an instant or sorcery with {X} in its mana cost and a flashback cost", (
+        "tests/test_flashback_rulings.py::test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_makes_x_zero",)),
+    "flashback_exiled": Ruling("A spell cast using flashback will always be exiled afterward", (
+        "tests/test_flashback_rulings.py::test_spell_cast_with_flashback_always_exiled_afterward",)),
+    "flashback_no_mana_cost": Ruling("If a card with no mana cost gains flashback equal to its mana cost", (
+        "tests/test_flashback_rulings.py::test_card_with_no_mana_cost_gaining_flashback_equal_to_mana_cost_has_no_flashback_cost",)),
+    # --- Golden-Tail Trainer and modified (700.9) -------------------------------------------
+    "modified_equipped": Ruling("A creature that is equipped is considered modified", (
+        "tests/test_creatures.py::test_equipped_creature_is_modified_whoever_controls_the_equipment",
+        "tests/test_attack_pumps.py::test_trainer_pumps_only_other_modified_creatures_its_controller_controls")),
+    "trainer_x_on_resolution": Ruling("The value of X in Golden-Tail Trainer's last ability is determined only as", (
+        "tests/test_attack_pumps.py::test_trainer_x_is_determined_only_as_the_ability_resolves",
+        "tests/test_attack_pumps.py::test_trainer_that_left_uses_last_known_power_and_a_creature_gone_is_not_pumped")),
+    "modified_other_players_aura": Ruling("An Aura controlled by another player does not cause", (
+        "tests/test_creatures.py::test_aura_controlled_by_another_player_does_not_make_a_creature_modified",
+        "tests/test_attack_pumps.py::test_trainer_pumps_only_other_modified_creatures_its_controller_controls")),
+    "costs_locked_in": Ruling("All costs to cast a spell are locked in before mana abilities are activated", (
+        "tests/test_total_cost.py::test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_total",
+        "tests/test_flashback_rulings.py::"
+        "test_costs_locked_before_mana_abilities_trainer_leaving_or_shrinking_changes_nothing")),
+    "total_cost": Ruling(
+        "To determine the total cost of a spell, start with the mana cost or alternative cost you're paying", (
+            "tests/test_cost_rulings_commands.py::test_golden_tail_trainer_reduction_applies_after_thalias_increase",
+            "tests/test_cost_rulings_commands.py::test_increase_then_reduction_from_hand_faithless_looting_costs_r",
+            "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback")),
+    "modified_counter": Ruling("A creature with a counter on it is considered modified", (
+        "tests/test_creatures.py::test_creature_with_any_counter_is_modified_whoever_put_it_there",
+        "tests/test_attack_pumps.py::test_trainer_pumps_only_other_modified_creatures_its_controller_controls")),
+}
+
+_PRODUCTION = ["undefined_type", "could_produce", "tap_for_mana", "tapped_for_mana_trigger",
+               "tapped_for_mana_replacement", "etb_x", "tap_symbol", "untap_symbol"]
+
+# (seed file, ruling number) -> which ruling text is there.
+SEED_TABLE: dict[str, list[str]] = {
+    "000_becafd03f7994b4a.txt": _PRODUCTION + [
+        "saddle_n", "copy_of_saddled_mount", "saddle_again", "saddled_is_a_designation", "attack_unsaddled",
+        "revealed_no_mana_cost", "revealed_split", "bronco_left", "attacks_while_saddled", "revealed_x"],
+    "001_6b6d83438c348b6a.txt": _PRODUCTION + [
+        "saddled_is_a_designation", "attacks_while_saddled", "saddle_n", "fortune_delayed_trigger", "fortune_tokens",
+        "attack_unsaddled", "copy_of_saddled_mount", "fortune_no_target", "saddle_again"],
+    "002_557708e2a1d397d7.txt": _PRODUCTION + [
+        "total_cost_flashback", "flashback_without_being_cast", "flashback_instances", "flashback_other_costs",
+        "copy_of_saddled_mount", "flashback_timing", "flashback_means", "flashback_x", "flashback_exiled",
+        "attacks_while_saddled", "flashback_no_mana_cost", "saddle_n", "attack_unsaddled", "saddle_again",
+        "saddled_is_a_designation"],
+    "004_3371ef2f73a535d8.txt": _PRODUCTION + [
+        "modified_equipped", "trainer_x_on_resolution", "modified_other_players_aura", "costs_locked_in", "total_cost",
+        "modified_counter"],
+}
+
+TABLE: list[tuple[str, int, str | Outside]] = [
+    (seed, number, target)
+    for seed, keys in SEED_TABLE.items()
+    for number, key in enumerate(keys, 1)
+    for target in RULINGS[key].tests
+]
+
+
+def seed_rulings(path: Path) -> list[str]:
+    """The numbered rulings of a seed file: its non-empty paragraphs after "Search", with
+    curly quotes made straight."""
+    lines = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()]
+    paras = [ln for ln in lines if ln and ln != "Search"]
+    return [p.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"') for p in paras]
+
+
+def test_every_seed_ruling_is_in_the_table():
+    assert SEEDS.is_dir(), "the seed documents are not beside the checkout: %s" % SEEDS
+    files = sorted(p.name for p in SEEDS.glob("*.txt"))
+    assert files == sorted(SEED_TABLE)
+    for name in files:
+        numbered = seed_rulings(SEEDS / name)
+        assert len(SEED_TABLE[name]) == len(numbered), "%s has %d rulings, the table %d" % (
+            name, len(numbered), len(SEED_TABLE[name]))
+    assert sum(len(v) for v in SEED_TABLE.values()) == 72
+    assert set(RULINGS) == {k for keys in SEED_TABLE.values() for k in keys}  # no unused entry
+
+
+def _test_exists(node: str) -> bool:
+    path, _, name = node.partition("::")
+    if not (ROOT / path).is_file():
+        return False
+    module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+    return name.startswith("test_") and callable(getattr(module, name, None))
+
+
+@pytest.mark.parametrize("seed,number,target", TABLE,
+                         ids=["%s#%d-%s" % (s[:3], n, "outside" if isinstance(t, Outside) else t.split("::")[1][:40])
+                              for s, n, t in TABLE])
+def test_ruling_is_mapped_to_an_existing_test_or_a_reason(seed, number, target):
+    ruling = seed_rulings(SEEDS / seed)[number - 1]
+    key = SEED_TABLE[seed][number - 1]
+    assert ruling.startswith(RULINGS[key].starts), "%s ruling %d is not %r: %s" % (seed, number, key, ruling[:80])
+    if isinstance(target, Outside):
+        assert len(target.why) > 40
+    else:
+        assert _test_exists(target), "no test %s" % target
