@@ -19,6 +19,8 @@ to cast it was."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from manasolve import api
 from tests.commands import cli_json
@@ -119,3 +121,26 @@ def test_permanent_with_x_in_its_mana_cost_has_x_zero_for_its_mana_value(capsys,
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Sum Reducer")
     assert [(r["count"], r["by"]) for r in cost["reductions"]] == [(2, "{2}")]
     assert (cost["total"], pay["payable"], pay["count"]) == ("{4}{U}", True, 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(generic=st.integers(0, 3), red=st.integers(0, 2), spheres=st.integers(0, 2), electromancers=st.integers(0, 4),
+       trinisphere=st.sampled_from([None, "untapped", "tapped"]))
+def test_property_cost_is_base_plus_increases_then_reductions_then_floor(generic, red, spheres, electromancers,
+                                                                         trinisphere):
+    """``cost`` against the 601.2f formula for a sorcery of {generic}{R}×red: generic part
+    max(0, generic + spheres − electromancers) (the reductions come after every increase
+    and never touch {R}), then Trinisphere (untapped) raises a total below three mana to
+    three with generic mana."""
+    mana_cost = ("{%d}" % generic if generic else "") + "{R}" * red or "{0}"
+    probe = {"name": "Probe", "manaCost": mana_cost, "type": "Sorcery", "text": "Draw a card."}
+    alice = [{"id": "el%d" % i, "card": "Goblin Electromancer"} for i in range(electromancers)]
+    bob = [{"id": "sp%d" % i, "card": "Sphere of Resistance"} for i in range(spheres)]
+    if trinisphere:
+        bob.append({"id": "tri", "card": "Trinisphere", "tapped": trinisphere == "tapped"})
+    got = api.cost(dict(board(alice, bob, hand=["Probe"]), cards=[probe]), "Probe")
+    left = max(0, generic + spheres - electromancers)
+    if trinisphere == "untapped":
+        left = max(left, 3 - red)
+    assert got["total"] == (("{%d}" % left if left else "") + "{R}" * red or "{0}")
+    assert got["mana_value"] == generic + red

@@ -108,6 +108,7 @@ RULINGS: dict[str, Ruling] = {
         "To determine the total cost of a spell, start with the mana cost or alternative cost (such as a flashback cost)", (
             "tests/test_cost_rulings_commands.py::test_increase_then_reduction_from_hand_faithless_looting_costs_r",
             "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback",
+            "tests/test_cost_rulings_commands.py::test_property_cost_is_base_plus_increases_then_reductions_then_floor",
             "tests/test_flashback_rulings.py::"
             "test_total_cost_starts_from_flashback_cost_adds_increases_then_reductions_mana_value_from_mana_cost")),
     "flashback_without_being_cast": Ruling("You can cast a spell using flashback even if it was somehow put", (
@@ -145,7 +146,8 @@ RULINGS: dict[str, Ruling] = {
         "To determine the total cost of a spell, start with the mana cost or alternative cost you're paying", (
             "tests/test_cost_rulings_commands.py::test_golden_tail_trainer_reduction_applies_after_thalias_increase",
             "tests/test_cost_rulings_commands.py::test_increase_then_reduction_from_hand_faithless_looting_costs_r",
-            "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback")),
+            "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback",
+            "tests/test_cost_rulings_commands.py::test_property_cost_is_base_plus_increases_then_reductions_then_floor")),
     "modified_counter": Ruling("A creature with a counter on it is considered modified", (
         "tests/test_creatures.py::test_creature_with_any_counter_is_modified_whoever_put_it_there",
         "tests/test_attack_pumps.py::test_trainer_pumps_only_other_modified_creatures_its_controller_controls")),
