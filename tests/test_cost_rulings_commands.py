@@ -144,3 +144,27 @@ def test_property_cost_is_base_plus_increases_then_reductions_then_floor(generic
         left = max(left, 3 - red)
     assert got["total"] == (("{%d}" % left if left else "") + "{R}" * red or "{0}")
     assert got["mana_value"] == generic + red
+
+
+LOADED_FLASH = {"name": "Loaded Flash", "manaCost": "{2}{R}", "type": "Sorcery",
+                "text": "As an additional cost to cast this spell, discard a card.\nKicker {2}\nOverload {4}{R}{R}\n"
+                        "Flashback {3}{R}\nLoaded Flash deals 2 damage to any target."}
+
+
+def test_flashback_pays_kicker_and_mandatory_costs_but_no_other_alternative_cost(capsys, tmp_path):
+    """Seed 002: "If you cast a spell with flashback, you can't pay any alternative costs
+    such as overload costs. You can pay additional costs such as kicker costs. If the
+    spell has any mandatory additional costs, you must pay those to cast the spell with
+    flashback."  Through ``cost``/``pay --card``: flashback kicked = {3}{R} + {2} and the
+    discard; overloading it from the graveyard is not a cast anyone may start."""
+    data = dict(board(mountains(6), hand=["Forest"], graveyard=["Loaded Flash"]), cards=[LOADED_FLASH])
+    kicked = cli_json(capsys, tmp_path, data, "cost", "--card", "Loaded Flash", "--alt", "flashback", "--kicker")
+    assert [(a["kind"], a["cost"]) for a in kicked["additional"]] == [("kicker", "{2}"), ("mandatory", "discard a card")]
+    assert (kicked["total"], kicked["castable_now"]) == ("{5}{R}, Discard a card", True)
+    paid = cli_json(capsys, tmp_path, data, "pay", "--card", "Loaded Flash", "--from", "graveyard", "--alt", "flashback",
+                    "--kicker")
+    assert (paid["payable"], paid["count"], paid["discard"]["from"]) == (True, 1, ["hand[0]:Forest"])
+    nothing_to_discard = dict(data, players=[dict(data["players"][0], hand=[]), data["players"][1]])
+    assert api.pay(nothing_to_discard, card="Loaded Flash", zone="graveyard", alt="flashback")["payable"] is False
+    overload = cli_json(capsys, tmp_path, data, "cost", "--card", "Loaded Flash", "--from", "graveyard", "--alt", "overload")
+    assert overload["castable_now"] is False and "graveyard" in overload["reason"]

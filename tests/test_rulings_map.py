@@ -117,7 +117,9 @@ RULINGS: dict[str, Ruling] = {
         "tests/test_flashback_rulings.py::test_multiple_flashback_instances_choose_any",)),
     "flashback_other_costs": Ruling("If you cast a spell with flashback, you can't pay any alternative costs", (
         "tests/test_flashback_rulings.py::test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional_required",
-        "tests/test_total_cost.py::test_example_10_flashback_kicker_and_tax")),
+        "tests/test_cost_rulings_commands.py::test_flashback_pays_kicker_and_mandatory_costs_but_no_other_alternative_cost",
+        "tests/test_total_cost.py::test_example_10_flashback_kicker_and_tax",
+        "tests/test_total_cost.py::test_example_10_only_one_alternative_cost")),
     "flashback_timing": Ruling("You must still follow any timing restrictions and permissions", (
         "tests/test_flashback_rulings.py::test_flashback_follows_card_type_timing_sorcery_only_at_sorcery_speed",)),
     "flashback_means": Ruling('"Flashback [cost]" means "You may cast this card from your graveyard', (
