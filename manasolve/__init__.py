@@ -17,3 +17,12 @@ if not _os.path.isdir(_os.path.join(_os.path.dirname(_os.path.abspath(__file__))
         _os.path.isfile(_os.path.join(_root, "models", "__init__.py")):
     __path__.append(_root)  # noqa: F821 - the package's own search path
 del _root
+
+
+def __getattr__(name: str):
+    # `manasolve.PlayBoard` / `manasolve.open_board` without importing the solver at start-up.
+    if name in ("PlayBoard", "open_board"):
+        from manasolve import session
+
+        return getattr(session, name)
+    raise AttributeError("module 'manasolve' has no attribute %r" % name)

@@ -1,0 +1,167 @@
+"""A board you can play on, in the spirit of python-chess's ``Board``: ask the questions
+of `manasolve.api` about it, apply a payment, patch it, undo, copy.
+
+    >>> from manasolve import open_board
+    >>> b = open_board({"players": [{"name": "a", "battlefield": [
+    ...     {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}]}]})
+    >>> b.pay("{G}")["count"]
+    2
+    >>> done = b.apply(b.best("{G}")["best"])
+    >>> done["tapped"], b.pay("{G}{G}")["payable"]
+    (['f1'], False)
+    >>> b.undo(); b.pay("{G}{G}")["payable"]
+    True
+
+The board is held as its ``manasolve/board@1`` JSON (`to_json`); every change makes a new
+JSON value and keeps the one before for `undo`, so history costs one board per change.
+The resolved board (cards looked up, attachments and pumps applied) and the analysis the
+solver keeps for it (could-produce, mana abilities) are built on the first question after
+a change and reused by every question until the next change.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from manasolve import api
+from manasolve.board_edits import apply_op
+from manasolve.models.board import Board, InputError, load_board, read_board_file
+from manasolve.models.carddb import CardDB, default_db
+
+
+class PlayBoard:
+    """A board with a history: questions (`pay`, `best`, `payable`, `produce`, `cost`,
+    `plays`, `saddle`, `crew`, `attack`), changes (`apply`, `patch`) and `undo`."""
+
+    def __init__(self, board: dict | str, db: CardDB | None = None):
+        """`board`: a board dict or the path of a board file; `db`: the card database
+        (default: the built-in cards).  InputError on a bad board."""
+        self.db = db or default_db()
+        if isinstance(board, str):
+            resolved = read_board_file(board, self.db)
+            with open(board, encoding="utf-8") as fh:
+                board = json.load(fh)
+        else:
+            resolved = load_board(board, self.db)
+        self._data: dict = copy.deepcopy(board)
+        self._resolved: Board | None = resolved
+        self._history: list[dict] = []
+
+    # -- the board -------------------------------------------------------------------
+    @property
+    def resolved(self) -> Board:
+        """The validated, resolved board the questions are asked of (built once per change)."""
+        if self._resolved is None:
+            self._resolved = load_board(self._data, self.db)
+        return self._resolved
+
+    def to_json(self) -> dict:
+        """The board as ``manasolve/board@1`` JSON (a copy)."""
+        return copy.deepcopy(self._data)
+
+    def copy(self) -> PlayBoard:
+        """An independent board with the same position and the same undo history."""
+        other = PlayBoard.__new__(PlayBoard)
+        other.db, other._data, other._resolved = self.db, self._data, self._resolved
+        other._history = list(self._history)  # snapshots are never changed in place
+        return other
+
+    @property
+    def history_length(self) -> int:
+        """How many changes `undo` can take back."""
+        return len(self._history)
+
+    # -- questions (manasolve.api, same keywords) ------------------------------------
+    def pay(self, cost: str | None = None, **kw: Any) -> dict:
+        """`api.pay` on this board (keywords as there: card, mode, player, keep, ...)."""
+        return api.pay(self.resolved, cost, db=self.db, **kw)
+
+    def best(self, cost: str | None = None, **kw: Any) -> dict:
+        """The ``pay`` answer with ``mode="best"``: its ``best`` is what `apply` takes."""
+        return self.pay(cost, mode="best", **kw)
+
+    def payable(self, cost: str | None = None, **kw: Any) -> bool:
+        """Whether the cost (or ``card=``'s total cost) can be paid now."""
+        return self.pay(cost, **kw)["payable"]
+
+    def produce(self, id: str | None = None) -> dict:
+        """`api.produce`: the mana types each permanent could produce now."""
+        return api.produce(self.resolved, id, db=self.db)
+
+    def cost(self, card: str, **kw: Any) -> dict:
+        """`api.cost`: the 601.2f breakdown of casting `card`."""
+        return api.cost(self.resolved, card, db=self.db, **kw)
+
+    def plays(self, **kw: Any) -> dict:
+        """`api.plays`: every legal play now."""
+        return api.plays(self.resolved, db=self.db, **kw)
+
+    def saddle(self, mount: str, **kw: Any) -> dict:
+        """`api.saddle`: the sets of creatures that can saddle `mount`."""
+        return api.saddle(self.resolved, mount, db=self.db, **kw)
+
+    def crew(self, vehicle: str, **kw: Any) -> dict:
+        """`api.crew`: the sets of creatures that can crew `vehicle`."""
+        return api.crew(self.resolved, vehicle, db=self.db, **kw)
+
+    def attack(self, attackers: list[str], **kw: Any) -> dict:
+        """`api.attack`: the attack triggers of `attackers`."""
+        return api.attack(self.resolved, attackers, db=self.db, **kw)
+
+    # -- changes ---------------------------------------------------------------------
+    def patch(self, ops: list[dict]) -> None:
+        """Apply patch operations in order, all or nothing (InputError naming
+        ``ops[i]...`` on the first bad one).  See `manasolve.board_edits.OPS`: tap,
+        untap, untap_all, set, counters, move, life, energy, mana_pool, set_player,
+        step, active_player, stack_empty."""
+        if not isinstance(ops, list):
+            raise InputError("ops", "a list of operations, e.g. [{\"op\": \"tap\", \"id\": \"f1\"}]")
+        data = copy.deepcopy(self._data)
+        for i, op in enumerate(ops):
+            apply_op(data, op, "ops[%d]" % i, self.db)
+        self._commit(data, "ops")
+
+    def apply(self, payment: dict, player: str | None = None) -> dict:
+        """Carry out a payment: the ``best`` object of a ``pay`` answer, one of its
+        ``payments`` groups, or the whole answer (its ``best``, for its ``player``).
+        Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
+        is unchanged on InputError."""
+        from manasolve.payment_apply import apply_payment
+
+        if isinstance(payment, dict) and "best" in payment and "announced" not in payment:
+            player = player or payment.get("player")
+            if payment["best"] is None:
+                raise InputError("payment.best", "the answer has no payment (the cost is not payable)")
+            payment = payment["best"]
+        data = copy.deepcopy(self._data)
+        done = apply_payment(data, self.resolved, payment, player)
+        self._commit(data, "payment")
+        return done
+
+    def undo(self) -> None:
+        """Take back the last change (apply or patch); InputError if there is none."""
+        if not self._history:
+            raise InputError("undo", "nothing to undo")
+        self._data = self._history.pop()
+        self._resolved = None
+
+    def _commit(self, data: dict, where: str) -> None:
+        try:
+            resolved = load_board(data, self.db)
+        except InputError as exc:  # the change made a board that is not valid
+            raise InputError(where, "the board after it is not valid: %s" % exc.line()) from None
+        self._history.append(self._data)
+        self._data, self._resolved = data, resolved
+
+
+def open_board(board: dict | str, cards: str | None = None) -> PlayBoard:
+    """A `PlayBoard` from a board dict or file; `cards`: a card database file looked up
+    before the built-in cards."""
+    db = default_db()
+    if cards:
+        from manasolve.models.loaders import load_card_file
+
+        db = db.with_layer_first(load_card_file(cards))
+    return PlayBoard(board, db)
