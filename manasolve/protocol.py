@@ -1,0 +1,137 @@
+"""The ``manasolve serve`` protocol as data: the JSON-RPC 2.0 envelopes, the parameters
+of every method (those of the questions are read off `manasolve.api`'s keyword names, so
+the server always takes what the API takes) and the JSON Schemas generated from them.
+
+See docs/protocol.md for the protocol itself.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+
+from manasolve import api
+from manasolve.models.board import BoardIn
+
+VERSION = "manasolve/rpc@1"
+# Questions: one method per API function, named like it.
+QUESTIONS = ("pay", "produce", "cost", "saddle", "crew", "attack", "plays", "cards_check")
+
+# JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object).
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32700, -32600, -32601, -32602, -32603
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# The board is validated by manasolve.models.board.load_board (errors with JSON paths);
+# the schema refers to the board schema shipped beside it.
+BoardOrSession = Annotated[dict[str, Any] | str, WithJsonSchema({"anyOf": [
+    {"$ref": "board.schema.json"}, {"type": "string", "description": "a session handle from board.load"}]})]
+BOARD_PARAM = (BoardOrSession, Field(description="a board (manasolve/board@1 JSON) or a session handle from board.load"))
+TIME_LIMIT_PARAM = (float | int | None, Field(default=None, gt=0, description="seconds the question may take, for the API functions that take a time limit"))
+
+
+def _question_params(name: str) -> type[BaseModel]:
+    """The parameters of question `name`: the API function's keywords (less `db`), with
+    `board` a board object or a session handle, plus `time_limit`."""
+    fn = getattr(api, name)
+    hints = typing.get_type_hints(fn)
+    fields: dict[str, Any] = {}
+    for pname, p in inspect.signature(fn).parameters.items():
+        if pname == "db":
+            continue
+        if pname == "board":
+            fields[pname] = BOARD_PARAM
+            continue
+        default = ... if p.default is inspect.Parameter.empty else p.default
+        fields[pname] = (hints[pname], default)
+    if "time_limit" not in fields:
+        fields["time_limit"] = TIME_LIMIT_PARAM
+    return create_model("%sParams" % name.title().replace("_", ""), __base__=_Params, __doc__=(fn.__doc__ or "").strip(),
+                        **fields)
+
+
+class SessionParams(_Params):
+    """A session handle (board.undo, board.copy, board.close, board.get)."""
+
+    session: str
+
+
+class LoadParams(_Params):
+    """board.load: a board and optionally a card database file for this session."""
+
+    board: Annotated[dict[str, Any], WithJsonSchema({"$ref": "board.schema.json"})]
+    cards: str | None = Field(default=None, description="card database file looked up before the built-in cards")
+
+
+class PatchParams(_Params):
+    """board.patch: operations applied in order, all or nothing (see docs/protocol.md)."""
+
+    session: str
+    ops: list[dict[str, Any]]
+
+
+class ApplyParams(_Params):
+    """board.apply: a payment (a pay answer's ``best``, one of its ``payments`` groups,
+    or the whole answer) and who pays (default: the answer's player, else the active player)."""
+
+    session: str
+    payment: dict[str, Any]
+    player: str | None = None
+
+
+PARAMS: dict[str, type[BaseModel]] = {name: _question_params(name) for name in QUESTIONS}
+PARAMS.update({"board.load": LoadParams, "board.patch": PatchParams, "board.apply": ApplyParams,
+               "board.undo": SessionParams, "board.copy": SessionParams, "board.close": SessionParams,
+               "board.get": SessionParams})
+
+
+class Request(BaseModel):
+    """One JSON-RPC 2.0 request (a line of stdin); without `id` it is a notification and
+    gets no answer."""
+
+    model_config = ConfigDict(extra="forbid")
+    jsonrpc: Literal["2.0"]
+    method: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    id: int | str | None = None
+
+
+class ErrorData(BaseModel):
+    """What went wrong where: the JSON path in the request (``params.board.players[0]``)."""
+
+    path: str | None = None
+    method: str | None = None
+
+
+class Error(BaseModel):
+    """A JSON-RPC error: the standard code, one line, the path."""
+
+    code: int
+    message: str
+    data: ErrorData | None = None
+
+
+class Response(BaseModel):
+    """One JSON-RPC 2.0 response (a line of stdout): `result` (the API's answer) or `error`."""
+
+    jsonrpc: Literal["2.0"] = "2.0"
+    id: int | str | None
+    result: Any = None
+    error: Error | None = None
+
+
+def schemas() -> dict[str, dict]:
+    """The JSON Schemas shipped in manasolve/data/schemas/, by file name."""
+    out = {"board.schema.json": BoardIn.model_json_schema(), "request.schema.json": Request.model_json_schema(),
+           "response.schema.json": Response.model_json_schema()}
+    for name, model in PARAMS.items():
+        out["params.%s.schema.json" % name] = model.model_json_schema()
+    for doc in out.values():
+        doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return out

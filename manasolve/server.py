@@ -1,0 +1,263 @@
+"""``manasolve serve``: newline-delimited JSON-RPC 2.0 over stdin/stdout.
+
+A thin layer: each question method calls the `manasolve.api` function of the same name
+with the request's params as keywords (the result is exactly the API's answer); the
+``board.*`` methods hold `manasolve.session.PlayBoard` sessions.  Card databases are
+loaded once per process.  A bad line gets an error answer and the server goes on;
+end of input ends it with status 0.  See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import sys
+from collections.abc import Callable
+from typing import IO, Any
+
+from pydantic import ValidationError
+
+from manasolve import api, protocol
+from manasolve.models.board import InputError, _nearest
+from manasolve.models.carddb import CardDB, default_db
+from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
+from manasolve.session import PlayBoard
+
+
+class RpcError(Exception):
+    """An error answer: JSON-RPC code, one line, the JSON path in the request."""
+
+    def __init__(self, code: int, message: str, path: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.path = code, message, path
+
+
+# CLI option names as InputError names them -> the API keyword they stand for.
+_OPTION_PARAMS = {"from": "zone", "cost/--card": "cost", "id": "id"}
+
+
+def _param_path(where: str) -> str:
+    """The JSON path in the request of an InputError's `where`: a CLI option ("--cost")
+    is the API keyword of that name; anything else is a path inside params."""
+    if where.startswith("--"):
+        name = where[2:]
+        return "params." + _OPTION_PARAMS.get(name, name.replace("-", "_"))
+    return "params." + where if where and where != "(top level)" else "params"
+
+
+class Server:
+    """The sessions and card databases of one server process, and the method table."""
+
+    def __init__(self, db: CardDB | None = None):
+        self.db = db or default_db()
+        self.sessions: dict[str, PlayBoard] = {}
+        self._next_session = 1
+        self._card_files: dict[str, CardDB] = {}
+        self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
+        self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
+                             "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
+                             "board.get": self._get})
+
+    # -- one line in, one line out -------------------------------------------------------
+    def handle_line(self, line: str) -> str | None:
+        """The answer line to one request line (None for a notification or a blank line)."""
+        if not line.strip():
+            return None
+        try:
+            message = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return _dump(_error(None, RpcError(PARSE_ERROR, "not JSON: %s (line 1 column %d)" % (exc.msg, exc.colno))))
+        if isinstance(message, list):  # a batch
+            if not message:
+                return _dump(_error(None, RpcError(INVALID_REQUEST, "an empty batch")))
+            answers = [a for a in (self.handle(m) for m in message) if a is not None]
+            return _dump(answers) if answers else None
+        answer = self.handle(message)
+        return _dump(answer) if answer is not None else None
+
+    def handle(self, message: Any) -> dict | None:
+        """The response to one request object (None for a notification)."""
+        rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) else None
+        try:
+            request = _request(message)
+            handler = self.methods.get(request.method)
+            if handler is None:
+                raise RpcError(METHOD_NOT_FOUND, "unknown method %r%s" % (
+                    request.method, _nearest(request.method, list(self.methods))), "method")
+            result = handler(request.params, request.method)
+        except RpcError as exc:
+            return _error(rid, exc)
+        except InputError as exc:
+            path = _param_path(exc.where)
+            return _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
+            return _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
+        if isinstance(message, dict) and "id" not in message:
+            return None  # a notification: done, not answered
+        return {"jsonrpc": "2.0", "id": rid, "result": result}
+
+    def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
+        """Answer every line of `stdin` on `stdout` until end of input; the exit status."""
+        for line in stdin:
+            answer = self.handle_line(line)
+            if answer is not None:
+                stdout.write(answer + "\n")
+                stdout.flush()
+        return 0
+
+    # -- methods -------------------------------------------------------------------------
+    def _question(self, name: str) -> Callable[[dict, str], Any]:
+        fn = getattr(api, name)
+        takes = set(inspect.signature(fn).parameters)
+
+        def run(params: dict, method: str) -> Any:
+            kw = _validated(method, params)
+            if kw.get("time_limit") is not None and "time_limit" not in takes:
+                raise RpcError(INVALID_PARAMS, "params.time_limit: %s takes no time limit in this version" % name,
+                               "params.time_limit")
+            if "time_limit" not in takes:
+                kw.pop("time_limit")
+            if "board" in kw:
+                kw["board"], db = self._board(kw["board"])
+                kw["db"] = db
+            return fn(**kw)
+        return run
+
+    def _board(self, board: dict | str):
+        """(resolved board, card database) of a board param: a session or a board object."""
+        if isinstance(board, str):
+            session = self._session(board, "params.board")
+            return session.resolved, session.db
+        from manasolve.models.board import load_board
+
+        try:
+            return load_board(board, self.db), self.db
+        except InputError as exc:
+            raise InputError("board" + ("." + exc.where if exc.where and exc.where != "(top level)" else ""),
+                             exc.message) from None
+
+    def _session(self, handle: str, path: str = "params.session") -> PlayBoard:
+        session = self.sessions.get(handle)
+        if session is None:
+            raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, _nearest(handle, list(self.sessions))),
+                           path)
+        return session
+
+    def _new_session(self, board: PlayBoard) -> dict:
+        handle = "s%d" % self._next_session
+        self._next_session += 1
+        self.sessions[handle] = board
+        return {"session": handle}
+
+    def _load(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        db = self._card_db(kw["cards"]) if kw["cards"] else self.db
+        try:
+            board = PlayBoard(kw["board"], db)
+        except InputError as exc:
+            raise InputError("board." + exc.where if exc.where and exc.where != "(top level)" else "board",
+                             exc.message) from None
+        return self._new_session(board)
+
+    def _card_db(self, path: str) -> CardDB:
+        """The built-in cards with the file `path` in front, loaded once per process."""
+        if path not in self._card_files:
+            from manasolve.models.loaders import load_card_file
+
+            try:
+                self._card_files[path] = self.db.with_layer_first(load_card_file(path))
+            except InputError as exc:
+                raise InputError("cards", "%s: %s" % (path, exc.message)) from None
+        return self._card_files[path]
+
+    def _patch(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        session = self._session(kw["session"])
+        session.patch(kw["ops"])
+        return {"session": kw["session"], "changes": session.history_length}
+
+    def _apply(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        return self._session(kw["session"]).apply(kw["payment"], kw["player"])
+
+    def _undo(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        session = self._session(kw["session"])
+        try:
+            session.undo()
+        except InputError as exc:
+            raise InputError("session", "%s: %s" % (kw["session"], exc.message)) from None
+        return {"session": kw["session"], "changes": session.history_length}
+
+    def _copy(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        return self._new_session(self._session(kw["session"]).copy())
+
+    def _close(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        self._session(kw["session"])
+        del self.sessions[kw["session"]]
+        return {"closed": kw["session"]}
+
+    def _get(self, params: dict, method: str) -> dict:
+        kw = _validated(method, params)
+        return {"session": kw["session"], "board": self._session(kw["session"]).to_json()}
+
+
+def _request(message: Any) -> protocol.Request:
+    """The request, or RpcError -32600 saying what is wrong with its envelope."""
+    if not isinstance(message, dict):
+        raise RpcError(INVALID_REQUEST, "a request is a JSON object like "
+                       "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"pay\", \"params\": {...}}")
+    if "params" in message and isinstance(message["params"], list):
+        raise RpcError(INVALID_PARAMS, "params: give params by name (an object), not as a list", "params")
+    try:
+        return protocol.Request.model_validate(message)
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        path = ".".join(str(p) for p in e["loc"]) or "(request)"
+        if e["type"] == "extra_forbidden":
+            return _raise(INVALID_REQUEST, "%s: unknown member of a request (members: jsonrpc, id, method, params)" % path, path)
+        if e["type"] == "missing":
+            return _raise(INVALID_REQUEST, "%s: missing" % path, path)
+        return _raise(INVALID_REQUEST, "%s: %s" % (path, e["msg"]), path)
+
+
+def _raise(code: int, message: str, path: str):
+    raise RpcError(code, message, path)
+
+
+def _validated(method: str, params: dict) -> dict:
+    """The params checked against the method's parameters (RpcError -32602 with the path)."""
+    model = protocol.PARAMS[method]
+    try:
+        return dict(model.model_validate(params))
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        loc = e["loc"]
+        path = "params" + "".join("[%d]" % p if isinstance(p, int) else ".%s" % p for p in loc)
+        if e["type"] == "extra_forbidden":
+            valid = sorted(model.model_fields)
+            message = "%s takes no parameter %r%s (it takes %s)" % (method, loc[0], _nearest(str(loc[0]), valid),
+                                                                   ", ".join(valid))
+        elif e["type"] == "missing":
+            message = "missing (%s needs it)" % method
+        else:
+            message = "%s (got %s)" % (e["msg"], json.dumps(e.get("input"))[:80])
+        raise RpcError(INVALID_PARAMS, "%s: %s" % (path, message), path) from None
+
+
+def _error(rid: Any, exc: RpcError) -> dict:
+    error: dict = {"code": exc.code, "message": exc.message}
+    if exc.path:
+        error["data"] = {"path": exc.path}
+    return {"jsonrpc": "2.0", "id": rid, "error": error}
+
+
+def _dump(answer: Any) -> str:
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def main(db: CardDB | None = None) -> int:
+    """Serve stdin/stdout until end of input."""
+    return Server(db).serve(sys.stdin, sys.stdout)
