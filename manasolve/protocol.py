@@ -18,7 +18,7 @@ from manasolve.models.board import BoardIn
 
 VERSION = "manasolve/rpc@1"
 # Questions: one method per API function, named like it.
-QUESTIONS = ("pay", "produce", "cost", "saddle", "crew", "attack", "plays", "cards_check")
+QUESTIONS = ("pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check")
 
 # JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object).
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32700, -32600, -32601, -32602, -32603

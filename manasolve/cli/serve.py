@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "serve",
         help="a long-running JSON-RPC 2.0 server on stdin/stdout (docs/protocol.md)",
         description="Read one JSON-RPC 2.0 request per line on stdin and write one response per line on "
-        "stdout: the questions (pay, produce, cost, saddle, crew, attack, plays, cards_check) with the "
+        "stdout: the questions (pay, produce, creatures, cost, saddle, crew, attack, plays, cards_check) with the "
         "Python API's keyword names, and board sessions (board.load, board.patch, board.apply, board.undo, "
         "board.copy, board.close, board.get).  Ends with status 0 at end of input.",
     )
