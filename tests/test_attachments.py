@@ -3,17 +3,18 @@ stands now (counters, Equipment, given buffs)")."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from manasolve import api
 from manasolve.models.board import load_board
+from tests import boards
 
 AURA = {"name": "Test Might", "manaCost": "{G}", "type": "Enchantment — Aura", "types": ["Enchantment"],
         "subtypes": ["Aura"], "text": "Enchant creature\nEnchanted creature gets +3/+3 and has trample."}
 
 
-def board(*perms):
-    return {"format": "manasolve/board@1", "cards": [AURA],
-            "players": [{"name": "alice", "battlefield": list(perms)},
-                        {"name": "bob", "battlefield": [{"id": "aura2", "card": "Test Might", "attached_to": "elf"}]}]}
+# alice's permanents; bob's Aura is on alice's "elf"
+board = partial(boards.board, cards=[AURA], opponents={"bob": [{"id": "aura2", "card": "Test Might", "attached_to": "elf"}]})
 
 
 def test_equipment_adds_power_for_saddle():

@@ -3,6 +3,8 @@ and the ``manasolve attack`` CLI."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 
 import pytest
@@ -11,6 +13,7 @@ from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError, load_board
 from manasolve.solver.combat import attack_answer, become_copy, revealed_mana_value
+from tests import boards
 
 CARDS = [
     {"name": "Bear", "type": "Creature — Bear", "power": "2", "toughness": "2", "manaCost": "{1}{G}"},
@@ -20,10 +23,7 @@ CARDS = [
 ]
 
 
-def board(alice: list[dict], bob: list[dict] | None = None, active: str = "alice") -> dict:
-    return {"format": "manasolve/board@1", "active_player": active, "step": "declare_attackers", "cards": CARDS,
-            "players": [{"name": "alice", "battlefield": alice}, {"name": "bob", "battlefield": bob or []},
-                        {"name": "carol", "battlefield": []}]}
+board = partial(boards.board, step="declare_attackers", cards=CARDS, opponents=("bob", "carol"))
 
 
 @pytest.mark.parametrize("perm,problem", [
@@ -33,23 +33,23 @@ def board(alice: list[dict], bob: list[dict] | None = None, active: str = "alice
 ])
 def test_illegal_attackers_are_input_errors(perm, problem):
     with pytest.raises(InputError, match=problem):
-        api.attack(board([perm]), ["x"])
+        api.attack(board(perm), ["x"])
 
 
 def test_opponents_creature_cannot_attack_and_unknown_ids_suggest_nearest():
     with pytest.raises(InputError, match="only the active player alice attacks"):
-        api.attack(board([], bob=[{"id": "x", "card": "Bear"}]), ["x"])
+        api.attack(board(opponents={"bob": [{"id": "x", "card": "Bear"}], "carol": []}), ["x"])
     with pytest.raises(InputError, match="did you mean 'bronco'"):
-        api.attack(board([{"id": "bronco", "card": "Caustic Bronco"}]), ["bronc"])
+        api.attack(board({"id": "bronco", "card": "Caustic Bronco"}), ["bronc"])
     with pytest.raises(InputError, match="declared twice"):
-        api.attack(board([{"id": "b", "card": "Bear"}]), ["b", "b"])
+        api.attack(board({"id": "b", "card": "Bear"}), ["b", "b"])
 
 
 def test_haste_lets_a_sick_mount_attack_and_a_crewed_vehicle_attacks():
     perms = [{"id": "cal", "card": "Calamity, Galloping Inferno", "sick": True, "saddled": True, "saddled_by": ["b"]},
              {"id": "b", "card": "Bear", "tapped": True},
              {"id": "ball", "card": "Ballista Charger", "type": "Artifact Creature — Vehicle"}]
-    ans = api.attack(board(perms), ["cal", "ball"])
+    ans = api.attack(board(*perms), ["cal", "ball"])
     assert [(t["source"], t["condition"], t["triggers"]) for t in ans["triggers"]] == [
         ("cal", "attacks while saddled", True), ("ball", "attacks", True)]
     assert ans["saddled"] == {"cal": True}  # the Vehicle has no saddle
@@ -57,24 +57,24 @@ def test_haste_lets_a_sick_mount_attack_and_a_crewed_vehicle_attacks():
 
 def test_enters_and_attacks_while_saddled_trigger_is_recognised():
     perms = [{"id": "m", "card": "Autarch Mammoth"}]
-    ans = api.attack(board(perms), ["m"])
+    ans = api.attack(board(*perms), ["m"])
     assert [(t["condition"], t["triggers"]) for t in ans["triggers"]] == [("attacks while saddled", False)]
 
 
 def test_bronco_saddled_makes_each_opponent_lose_life():
     perms = [{"id": "bronco", "card": "Caustic Bronco", "saddled": True}]
-    res = api.attack(board(perms), ["bronco"], reveal={"bronco": "Hybrid Thing"})["triggers"][0]["resolution"]
+    res = api.attack(board(*perms), ["bronco"], reveal={"bronco": "Hybrid Thing"})["triggers"][0]["resolution"]
     assert res["mana_value"] == 4  # {2/W} counts 2, {W/U} 1, {B/P} 1 (202.3f-g)
     assert [x["player"] for x in res["loses_life"]] == ["bob", "carol"]
 
 
 def test_bronco_without_a_revealed_card_names_who_loses_but_not_how_much():
-    res = api.attack(board([{"id": "bronco", "card": "Caustic Bronco"}]), ["bronco"])["triggers"][0]["resolution"]
+    res = api.attack(board({"id": "bronco", "card": "Caustic Bronco"}), ["bronco"])["triggers"][0]["resolution"]
     assert res["mana_value"] is None and res["loses_life"] == [{"player": "alice", "amount": None}]
 
 
 def test_split_card_halves_stored_separately_add_up():
-    b = load_board(board([]))
+    b = load_board(board())
     assert revealed_mana_value(b, "Fire // Ice") == 4
     assert revealed_mana_value(b, "Fire") == 2
     with pytest.raises(InputError, match="unknown card 'Fire // Iceberg'"):
@@ -82,15 +82,15 @@ def test_split_card_halves_stored_separately_add_up():
 
 
 def test_become_copy_takes_the_card_and_keeps_its_own_status():
-    b = load_board(board([{"id": "steed", "card": "Seraphic Steed", "saddled": True, "saddled_by": ["x"]},
-                          {"id": "x", "card": "Bear", "tapped": True, "counters": {"+1/+1": 1}}]))
+    b = load_board(board({"id": "steed", "card": "Seraphic Steed", "saddled": True, "saddled_by": ["x"]},
+                         {"id": "x", "card": "Bear", "tapped": True, "counters": {"+1/+1": 1}}))
     copy = become_copy(b.get("x"), b.get("steed"))
     assert copy.name == "Seraphic Steed" and not copy.saddled and copy.saddled_by == ()
     assert copy.tapped and copy.counters == {"+1/+1": 1} and copy.power == 3
 
 
 def test_copies_do_not_change_the_callers_board():
-    b = load_board(board([{"id": "steed", "card": "Seraphic Steed", "saddled": True}, {"id": "x", "card": "Bear"}]))
+    b = load_board(board({"id": "steed", "card": "Seraphic Steed", "saddled": True}, {"id": "x", "card": "Bear"}))
     attack_answer(b, ["x"], copies={"x": "steed"})
     assert b.get("x").name == "Bear"
 
@@ -98,19 +98,19 @@ def test_copies_do_not_change_the_callers_board():
 def test_reveal_must_name_an_attacker_and_a_known_card():
     perms = [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "b", "card": "Bear"}]
     with pytest.raises(InputError, match="not among the attackers"):
-        api.attack(board(perms), ["bronco"], reveal={"b": "Bear"})
+        api.attack(board(*perms), ["bronco"], reveal={"b": "Bear"})
     with pytest.raises(InputError, match="unknown card 'Beer'.*did you mean 'Bear'"):
-        api.attack(board(perms), ["bronco"], reveal={"bronco": "Beer"})
+        api.attack(board(*perms), ["bronco"], reveal={"bronco": "Beer"})
     with pytest.raises(InputError, match="--left: no permanent with id 'zz'"):
-        api.attack(board(perms), ["bronco"], left=["zz"])
+        api.attack(board(*perms), ["bronco"], left=["zz"])
 
 
 @pytest.fixture
 def board_file(tmp_path):
     path = tmp_path / "board.json"
-    path.write_text(json.dumps(board([
-        {"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["b"]},
-        {"id": "b", "card": "Bear", "tapped": True}])))
+    path.write_text(json.dumps(board(
+       {"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["b"]},
+       {"id": "b", "card": "Bear", "tapped": True})))
     return str(path)
 
 

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from manasolve import api
-from manasolve.models.board import load_board
 from manasolve.solver.creatures import is_modified, modified_creatures
 from manasolve.solver.total_cost import total_cost
+from tests import boards
 from tests.test_total_cost import board, lands
 
 CARDS = [
@@ -18,22 +20,15 @@ CARDS = [
 ]
 
 
-def with_cards(b: dict) -> object:
-    b["cards"] = CARDS + b.get("cards", [])
-    return load_board(b)
-
-
-def raw(alice: list[dict], graveyard=(), step="precombat_main", active="alice", stack_empty=True, bob=None) -> dict:
-    return {"format": "manasolve/board@1", "active_player": active, "step": step, "stack_empty": stack_empty,
-            "players": [{"name": "alice", "battlefield": alice, "graveyard": list(graveyard)},
-                        {"name": "bob", "battlefield": bob or []}]}
+# the flashback boards: CARDS inline, alice against bob
+flashback_board = partial(boards.loaded, cards=CARDS, opponents=("bob",))
 
 
 # --- flashback rulings ----------------------------------------------------------------------
 
 def test_total_cost_starts_from_flashback_cost_adds_increases_then_reductions_mana_value_from_mana_cost():
-    b = board([{"id": "el", "card": "Goblin Electromancer"}], graveyard=["Faithless Looting"],
-              bob=[{"id": "sphere", "card": "Sphere of Resistance"}])
+    b = board({"id": "el", "card": "Goblin Electromancer"}, graveyard=["Faithless Looting"],
+              opponents={"bob": [{"id": "sphere", "card": "Sphere of Resistance"}]})
     t = total_cost(b, None, "Faithless Looting", "graveyard", "flashback")
     a = t.answer()
     assert (a["base"], a["increases"][0]["by"], a["reductions"][0]["by"], a["total"]) == ("{2}{R}", "{1}", "{1}", "{2}{R}")
@@ -42,13 +37,13 @@ def test_total_cost_starts_from_flashback_cost_adds_increases_then_reductions_ma
 
 def test_flashback_castable_even_if_card_reached_graveyard_without_being_cast():
     # The board records no history: any instant/sorcery in the graveyard may use flashback.
-    b = board(lands("Island", "Island", "Island"), graveyard=["Think Twice"])
+    b = board(*lands("Island", "Island", "Island"), graveyard=["Think Twice"])
     t = total_cost(b, None, "Think Twice", "graveyard", "flashback")
     assert t.castable_now and api.pay(b, card="Think Twice", zone="graveyard", alt="flashback")["payable"]
 
 
 def test_multiple_flashback_instances_choose_any():
-    b = with_cards(raw(lands("Island", "Island"), graveyard=["Twin Flash"]))
+    b = flashback_board(*lands("Island", "Island"), graveyard=["Twin Flash"])
     first = total_cost(b, None, "Twin Flash", "graveyard", "flashback", choice=0)
     second = total_cost(b, None, "Twin Flash", "graveyard", "flashback", choice=1)
     assert (str(first.cost), str(second.cost), second.life) == ("{5}{U}", "{1}{U}", 2)
@@ -58,7 +53,7 @@ def test_multiple_flashback_instances_choose_any():
 
 
 def test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional_required():
-    b = with_cards(raw(lands("Mountain") * 1, graveyard=["Loaded Flash"]))
+    b = flashback_board(*lands("Mountain"), graveyard=["Loaded Flash"])
     t = total_cost(b, None, "Loaded Flash", "graveyard", "flashback", kicker=1)
     kinds = [a["kind"] for a in t.additional]
     assert kinds == ["kicker", "mandatory"]  # kicker allowed; the discard must be paid too
@@ -72,7 +67,7 @@ def test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional
 
 def test_flashback_follows_card_type_timing_sorcery_only_at_sorcery_speed():
     for kw in ({"step": "declare_attackers"}, {"stack_empty": False}, {"active": "bob"}):
-        b = with_cards(raw([], graveyard=["Faithless Looting", "Think Twice"], **kw))
+        b = flashback_board(graveyard=["Faithless Looting", "Think Twice"], **kw)
         sorcery = total_cost(b, "alice", "Faithless Looting", "graveyard", "flashback")
         assert not sorcery.castable_now and "sorcery timing" in sorcery.reason
         instant = total_cost(b, "alice", "Think Twice", "graveyard", "flashback")
@@ -80,7 +75,7 @@ def test_flashback_follows_card_type_timing_sorcery_only_at_sorcery_speed():
 
 
 def test_flashback_means_cast_from_graveyard_rather_than_mana_cost_then_exile():
-    b = board([], hand=["Think Twice"], graveyard=["Think Twice"])
+    b = board(hand=["Think Twice"], graveyard=["Think Twice"])
     from_gy = total_cost(b, None, "Think Twice", "graveyard", "flashback")
     assert from_gy.answer()["exiled_when_leaving_stack"] is True and str(from_gy.cost) == "{2}{U}"
     from_hand = total_cost(b, None, "Think Twice", "hand", "flashback")
@@ -89,7 +84,7 @@ def test_flashback_means_cast_from_graveyard_rather_than_mana_cost_then_exile():
 
 
 def test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_makes_x_zero():
-    b = board([], graveyard=["Burn X"], granted=[("Burn X", "mana_cost"), ("Burn X", "{0}")])
+    b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "mana_cost"}, {"card": "Burn X", "cost": "{0}"}])
     equal = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, choice=0)
     zero = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, choice=1)
     assert (equal.x, str(equal.cost)) == (4, "{4}{R}")
@@ -97,13 +92,13 @@ def test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_make
 
 
 def test_spell_cast_with_flashback_always_exiled_afterward():
-    b = board(lands("Island", "Island", "Island"), graveyard=["Think Twice"])
+    b = board(*lands("Island", "Island", "Island"), graveyard=["Think Twice"])
     play = next(p for p in api.plays(b)["plays"] if p["card"] == "Think Twice")
     assert play["via"] == "flashback" and play["exiled_when_leaving_stack"] is True
 
 
 def test_card_with_no_mana_cost_gaining_flashback_equal_to_mana_cost_has_no_flashback_cost():
-    b = board(lands("Island") * 1, graveyard=["Ancestral Vision"], granted=[("Ancestral Vision", "mana_cost")])
+    b = board(*lands("Island"), graveyard=["Ancestral Vision"], granted_flashback=[{"card": "Ancestral Vision", "cost": "mana_cost"}])
     t = total_cost(b, None, "Ancestral Vision", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now
     assert not [p for p in api.plays(b)["plays"] if p.get("card") == "Ancestral Vision"]
@@ -118,23 +113,23 @@ TRAINER_BOARD = [
 
 
 def test_equipped_creature_is_modified_whoever_controls_the_equipment():
-    b = board(TRAINER_BOARD, bob=[{"id": "blade", "card": "Bonesplitter", "attached_to": "bear"}])
+    b = board(*TRAINER_BOARD, opponents={"bob": [{"id": "blade", "card": "Bonesplitter", "attached_to": "bear"}]})
     assert is_modified(b, b.get("bear"))
     assert modified_creatures(b, "alice", exclude="gt") == ["bear"]
 
 
 def test_aura_controlled_by_another_player_does_not_make_it_modified():
-    theirs = board(TRAINER_BOARD, bob=[{"id": "aura", "card": "Aura W", "attached_to": "bear"}])
+    theirs = board(*TRAINER_BOARD, opponents={"bob": [{"id": "aura", "card": "Aura W", "attached_to": "bear"}]})
     assert not is_modified(theirs, theirs.get("bear"))
-    mine = board(TRAINER_BOARD + [{"id": "aura", "card": "Aura W", "attached_to": "bear"}])
+    mine = board(*TRAINER_BOARD + [{"id": "aura", "card": "Aura W", "attached_to": "bear"}])
     assert is_modified(mine, mine.get("bear"))
 
 
 def test_creature_with_any_counter_is_modified_whatever_the_counter():
     for counter in ("+1/+1", "-1/-1", "stun", "oil"):
-        b = board([{"id": "bear", "card": "Bear Test", "counters": {counter: 1}}])
+        b = board({"id": "bear", "card": "Bear Test", "counters": {counter: 1}})
         assert is_modified(b, b.get("bear"))
-    b = board([{"id": "bear", "card": "Bear Test"}])
+    b = board({"id": "bear", "card": "Bear Test"})
     assert not is_modified(b, b.get("bear"))
 
 
@@ -142,14 +137,14 @@ def test_trainer_cost_reduction_x_is_its_power_as_the_total_is_determined():
     # The cost reduction reads the Trainer's power as the total is determined (the attack
     # trigger's X, determined as it resolves: tests/test_attack_pumps.py).
     for counters, total in (({}, "{W}{W}"), ({"+1/+1": 1}, "{W}{W}"), ({"-1/-1": 1}, "{1}{W}{W}")):
-        b = board([{"id": "gt", "card": "Golden-Tail Trainer", "counters": counters}], hand=["Aura W"])
+        b = board({"id": "gt", "card": "Golden-Tail Trainer", "counters": counters}, hand=["Aura W"])
         assert str(total_cost(b, None, "Aura W").cost) == total
 
 
 def test_costs_locked_before_mana_abilities_trainer_leaving_or_shrinking_changes_nothing():
     """The reducer is used up for mana during 601.2g; the pay solver pays the fixed locked
     requirement, so the discount stays (rules.md example 9)."""
-    b = board([{"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}], hand=["Aura 3W"])
+    b = board({"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}, hand=["Aura 3W"])
     plan = total_cost(b, None, "Aura 3W")
     assert [str(a.requirement) for a in plan.announcements] == ["{1}{W}"]
     # one payment: the Trainer tapped for {W} and the Plains for {W} (one pays {1})
@@ -157,8 +152,8 @@ def test_costs_locked_before_mana_abilities_trainer_leaving_or_shrinking_changes
 
 
 def test_trainer_total_cost_increases_then_reductions_mana_value_unchanged():
-    b = board([{"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}], hand=["Aura 3W"],
-              bob=[{"id": "thalia", "card": "Thalia, Guardian of Thraben"}])
+    b = board({"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}, hand=["Aura 3W"],
+              opponents={"bob": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]})
     t = total_cost(b, None, "Aura 3W")
     assert str(t.cost) == "{2}{W}"  # {3}{W} + {1} − {2}
     assert t.mana_value == 4

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 
 import pytest
@@ -12,20 +14,17 @@ from manasolve.models.board import InputError, load_board
 from manasolve.solver.pay import pay_cost_or_card
 from manasolve.solver.plays import plays_answer
 from manasolve.solver.total_cost import total_cost
+from tests import boards
 
 
-def board(perms: list[tuple[str, str]], hand=(), graveyard=(), **extra) -> object:
-    entries = [dict({"id": pid, "card": card}, **extra.get(pid, {})) for pid, card in perms]
-    return load_board({"active_player": "a", "step": "precombat_main",
-                       "players": [{"name": "a", "life": 20, "battlefield": entries, "hand": list(hand),
-                                    "graveyard": list(graveyard)}]})
+board = partial(boards.loaded, player="a")
 
 
 def test_flash_of_insight_flashback_exiles_x_blue_cards():
     # Flashback—{1}{U}, Exile X blue cards from your graveyard.  Mana: {i1,i2}, {i1,f},
     # {i2,f} = 3; the blue cards other than Flash of Insight itself (on the stack, 601.2a):
     # Think Twice, Deep Analysis, Treasure Cruise → C(3,2) = 3 for X = 2.
-    b = board([("i1", "Island"), ("i2", "Island"), ("f", "Forest")],
+    b = board(("i1", "Island"), ("i2", "Island"), ("f", "Forest"),
               graveyard=["Flash of Insight", "Think Twice", "Deep Analysis", "Treasure Cruise", "Forest"])
     ans = pay_cost_or_card(b, card="Flash of Insight", zone="graveyard", x=2)
     assert ans["total"] == "{1}{U}, Exile X blue cards from your graveyard"
@@ -37,9 +36,10 @@ def test_flash_of_insight_flashback_exiles_x_blue_cards():
 def test_light_up_the_night_removes_x_loyalty_counters_from_among_planeswalkers():
     # Remove 3 loyalty counters from among walkers with 2 and 3: (0,3), (1,2), (2,1) = 3
     # ways; {3}{R} from exactly four Mountains: 1 way.
-    b = board([("m%d" % i, "Mountain") for i in range(4)] + [("pw1", "Chandra, Bold Pyromancer"),
-                                                               ("pw2", "Jiang Yanggu, Wildcrafter")],
-              graveyard=["Light Up the Night"], pw1={"counters": {"loyalty": 2}}, pw2={"counters": {"loyalty": 3}})
+    b = board(*[("m%d" % i, "Mountain") for i in range(4)],
+              {"id": "pw1", "card": "Chandra, Bold Pyromancer", "counters": {"loyalty": 2}},
+              {"id": "pw2", "card": "Jiang Yanggu, Wildcrafter", "counters": {"loyalty": 3}},
+              graveyard=["Light Up the Night"])
     ans = pay_cost_or_card(b, card="Light Up the Night", zone="graveyard", x=3, mode="best")
     assert ans["best"]["counters_removed_from"].count("pw2") == 3  # the fuller walker first
     assert pay_cost_or_card(b, card="Light Up the Night", zone="graveyard", x=3)["count"] == 3
@@ -51,8 +51,8 @@ def test_burn_at_the_stake_taps_any_number_of_creatures_not_used_for_mana():
     # not: 2 payments.  A sick Elf can't tap for mana, so then nothing pays.
     perms = [("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest"),
              ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout")]
-    assert pay_cost_or_card(board(perms, hand=["Burn at the Stake"]), card="Burn at the Stake")["count"] == 2
-    sick = board(perms, hand=["Burn at the Stake"], elf={"sick": True})
+    assert pay_cost_or_card(board(*perms, hand=["Burn at the Stake"]), card="Burn at the Stake")["count"] == 2
+    sick = board(*perms[:4], {"id": "elf", "card": "Llanowar Elves", "sick": True}, *perms[5:], hand=["Burn at the Stake"])
     assert pay_cost_or_card(sick, card="Burn at the Stake")["payable"] is False
 
 
@@ -60,14 +60,14 @@ def test_arctic_merfolk_kicker_returns_a_creature_even_one_tapped_for_mana():
     # {1}{U} + "Return a creature you control to its owner's hand": {U} from the Island,
     # {1} from Forest or Elves (2); the returned creature: Elves or Scout (2) — the Elves
     # tapped for mana may still be returned (601.2g, then 601.2h): 4.
-    b = board([("i", "Island"), ("f", "Forest"), ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout")],
+    b = board(("i", "Island"), ("f", "Forest"), ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout"),
               hand=["Arctic Merfolk"])
     assert pay_cost_or_card(b, card="Arctic Merfolk", kicker=1)["count"] == 4
     assert pay_cost_or_card(b, card="Arctic Merfolk")["count"] == 2
 
 
 def test_bite_down_on_crime_costs_two_less_when_evidence_was_collected():
-    b = board([("f", "Forest"), ("g", "Forest")], hand=["Bite Down on Crime"],
+    b = board(("f", "Forest"), ("g", "Forest"), hand=["Bite Down on Crime"],
               graveyard=["Treasure Cruise", "Think Twice"])
     t = total_cost(b, None, "Bite Down on Crime", kicker=1)
     assert t.total_text == "{1}{G}, Collect evidence 6"
@@ -77,14 +77,14 @@ def test_bite_down_on_crime_costs_two_less_when_evidence_was_collected():
 
 
 def test_lava_dart_flashback_sacrifices_a_mountain():
-    b = board([("m1", "Mountain"), ("m2", "Mountain"), ("f", "Forest")], graveyard=["Lava Dart"])
+    b = board(("m1", "Mountain"), ("m2", "Mountain"), ("f", "Forest"), graveyard=["Lava Dart"])
     ans = pay_cost_or_card(b, card="Lava Dart", zone="graveyard", mode="best")
     assert ans["payable"] and len(ans["best"]["sacrificed"]) == 1
     assert pay_cost_or_card(b, card="Lava Dart", zone="graveyard")["count"] == 2
 
 
 def test_plays_pay_the_non_mana_parts():
-    b = board([("m1", "Mountain")] + [("scout%d" % i, "Kitesail Scout") for i in range(3)],
+    b = board(("m1", "Mountain"), *[("scout%d" % i, "Kitesail Scout") for i in range(3)],
               graveyard=["Battle Screech", "Lava Dart"])
     got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_answer(b, None)["plays"]
            if p["kind"] == "cast"}
@@ -93,7 +93,7 @@ def test_plays_pay_the_non_mana_parts():
 
 
 def test_graveyard_cast_without_alt_uses_flashback_and_pay_says_when_not_castable():
-    b = board([("k%d" % i, "Kitesail Scout") for i in range(3)], hand=["Think Twice"], graveyard=["Battle Screech"])
+    b = board(*[("k%d" % i, "Kitesail Scout") for i in range(3)], hand=["Think Twice"], graveyard=["Battle Screech"])
     assert pay_cost_or_card(b, card="Battle Screech", zone="graveyard")["total"].endswith("white creatures you control")
     ans = pay_cost_or_card(b, card="Think Twice")  # {1}{U}: no lands at all
     assert ans["castable_now"] is True and ans["payable"] is False
@@ -139,49 +139,50 @@ def _activation(b, source: str, starts: str = "") -> dict:
 def test_tap_two_untapped_creatures_for_an_enchantments_ability():
     # Diversionary Tactics: "Tap two untapped creatures you control": C(4,2) = 6 (sick ones
     # too: not {T}); the tapped Scout can't be one of them.
-    perms = [("dt", "Diversionary Tactics"), ("elf", "Llanowar Elves")] + [("k%d" % i, "Kitesail Scout") for i in range(4)]
-    b = board(perms, k0={"tapped": True}, k1={"sick": True})
+    b = board(("dt", "Diversionary Tactics"), ("elf", "Llanowar Elves"),
+              {"id": "k0", "card": "Kitesail Scout", "tapped": True}, {"id": "k1", "card": "Kitesail Scout", "sick": True},
+              ("k2", "Kitesail Scout"), ("k3", "Kitesail Scout"))
     assert _activation(b, "dt")["count"] == 6
 
 
 def test_tap_and_sacrifice_this_leaves_the_source_out_of_the_mana():
     # Dreamstone Hedron: "{3}, {T}, Sacrifice ~: Draw three cards." Its own {T}: Add {C}{C}{C}
     # can't help (it is tapped for the cost): three Wastes pay {3} — 1 way; two can't.
-    ans = _activation(board([("h", "Dreamstone Hedron")] + [("w%d" % i, "Wastes") for i in range(3)]), "h")
+    ans = _activation(board(("h", "Dreamstone Hedron"), *[("w%d" % i, "Wastes") for i in range(3)]), "h")
     assert (ans["payable"], ans["count"]) == (True, 1)
-    ans = _activation(board([("h", "Dreamstone Hedron")] + [("w%d" % i, "Wastes") for i in range(2)]), "h")
+    ans = _activation(board(("h", "Dreamstone Hedron"), *[("w%d" % i, "Wastes") for i in range(2)]), "h")
     assert ans["payable"] is False
 
 
 def test_tap_untapped_creature_type_and_remove_counters_from_this():
     # Cryptbreaker: "Tap three untapped Zombies you control" — only one Zombie: no.
-    assert _activation(board([("cb", "Cryptbreaker")]), "cb", "Tap three")["payable"] is False
+    assert _activation(board(("cb", "Cryptbreaker")), "cb", "Tap three")["payable"] is False
     # Its "{1}{B}, {T}, Discard a card": two Swamps (one way) × which card of two (2).
-    cb = board([("cb", "Cryptbreaker"), ("s1", "Swamp"), ("s2", "Swamp")], hand=["Forest", "Island"])
+    cb = board(("cb", "Cryptbreaker"), ("s1", "Swamp"), ("s2", "Swamp"), hand=["Forest", "Island"])
     assert _activation(cb, "cb", "{1}{B}")["count"] == 2
     # Weather Maker: "{T}, Remove three charge counters from ~" — needs three counters.
-    assert _activation(board([("wm", "Weather Maker")], wm={"counters": {"charge": 3}}), "wm")["count"] == 1
-    assert _activation(board([("wm", "Weather Maker")], wm={"counters": {"charge": 2}}), "wm")["payable"] is False
+    assert _activation(board({"id": "wm", "card": "Weather Maker", "counters": {"charge": 3}}), "wm")["count"] == 1
+    assert _activation(board({"id": "wm", "card": "Weather Maker", "counters": {"charge": 2}}), "wm")["payable"] is False
 
 
 def test_graveyard_only_ability_is_not_a_battlefield_play():
     # Earthquake Dragon's "{2}{G}, Sacrifice a land: Return ~ from your graveyard to your
     # hand" works only in the graveyard (113.6k).
-    b = board([("ed", "Earthquake Dragon"), ("f", "Forest")])
+    b = board(("ed", "Earthquake Dragon"), ("f", "Forest"))
     assert not [p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == "ed"]
 
 
 # --- "You may <cost> rather than pay this spell's mana cost" (118.9) ---------------------
 
 def test_pulverize_sacrifices_two_mountains_instead_of_its_mana_cost():
-    b = board([("m%d" % i, "Mountain") for i in range(3)], hand=["Pulverize"])
+    b = board(*[("m%d" % i, "Mountain") for i in range(3)], hand=["Pulverize"])
     ans = pay_cost_or_card(b, card="Pulverize", alt="alternative")
     assert ans["total"] == "{0}, Sacrifice two Mountains" and ans["count"] == 3  # C(3,2)
     assert pay_cost_or_card(b, card="Pulverize")["payable"] is False  # {4}{R}{R} from three Mountains
 
 
 def test_scars_of_the_veteran_exiles_another_white_card_from_hand():
-    b = board([], hand=["Scars of the Veteran", "Kitesail Scout", "Forest"])
+    b = board(hand=["Scars of the Veteran", "Kitesail Scout", "Forest"])
     ans = pay_cost_or_card(b, card="Scars of the Veteran", alt="alternative")
     assert ans["count"] == 1 and ans["exile"]["from"] == ["hand[1]:Kitesail Scout"]  # not itself (601.2a)
 
@@ -189,16 +190,16 @@ def test_scars_of_the_veteran_exiles_another_white_card_from_hand():
 def test_mistvein_borderpost_pays_one_and_returns_a_basic_land():
     # {1} from the Forest or the Island (2) × the basic land returned (2): the land tapped
     # for mana may be the one returned (601.2g, then 601.2h).
-    b = board([("f", "Forest"), ("i", "Island")], hand=["Mistvein Borderpost"])
+    b = board(("f", "Forest"), ("i", "Island"), hand=["Mistvein Borderpost"])
     assert pay_cost_or_card(b, card="Mistvein Borderpost", alt="alternative")["count"] == 4
 
 
 def test_sivvis_valor_alternative_needs_a_plains():
-    without = board([("k1", "Kitesail Scout")], hand=["Sivvi's Valor"])
+    without = board(("k1", "Kitesail Scout"), hand=["Sivvi's Valor"])
     ans = pay_cost_or_card(without, card="Sivvi's Valor", alt="alternative")
     assert ans["castable_now"] is False and "Plains" in ans["reason"]
     assert not [p for p in plays_answer(without, None)["plays"] if p.get("via") == "alternative"]
-    b = board([("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout")], hand=["Sivvi's Valor"])
+    b = board(("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout"), hand=["Sivvi's Valor"])
     play = next(p for p in plays_answer(b, None)["plays"] if p.get("via") == "alternative")
     assert play["count"] == 2 and play["total"] == "{0}, Tap an untapped creature you control"
 
@@ -207,7 +208,7 @@ def test_squeaking_pie_sneak_reveals_a_goblin_or_pays_three():
     # "As an additional cost to cast this spell, reveal a Goblin card from your hand or pay
     # {3}."  Side 0: reveal — the other Goblin in hand (not itself, 601.2a), {1}{B} from
     # the Swamp and one of four Mountains: 4.  Side 1: {4}{B} needs all five lands: 1.
-    b = board([("s", "Swamp")] + [("m%d" % i, "Mountain") for i in range(4)],
+    b = board(("s", "Swamp"), *[("m%d" % i, "Mountain") for i in range(4)],
               hand=["Squeaking Pie Sneak", "Skirk Prospector", "Forest"])
     reveal = pay_cost_or_card(b, card="Squeaking Pie Sneak")
     assert reveal["total"] == "{1}{B}, Reveal a Goblin card from your hand" and reveal["count"] == 4

@@ -11,10 +11,10 @@ from math import comb
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.other_costs import parse_parts
 from manasolve.solver.pay import pay, payable
+from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 
 SOURCES = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Buried Treasure",
@@ -88,11 +88,6 @@ def _brute_count(board, ident, part: str) -> int:
     return 2 ** len(avail) if k is None else comb(len(avail), k)
 
 
-def _board(perms, graveyard, hand):
-    return load_board({"players": [{"name": "a", "life": 20, "battlefield": perms, "graveyard": graveyard,
-                                    "hand": hand}]})
-
-
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 @example(([{"id": "p0", "card": "Llanowar Elves"}, {"id": "p1", "card": "Kitesail Scout"}], "{G}", [], [],
@@ -105,7 +100,7 @@ def _board(perms, graveyard, hand):
           (False, False)))
 def test_other_cost_counts_match_brute_force(scenario):
     perms, cost_text, graveyard, hand, part, (convoke, delve) = scenario
-    board = _board(perms, graveyard, hand)
+    board = loaded(*perms, player="a", graveyard=graveyard, hand=hand)
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke) <= 20_000)  # sacrifice outlets multiply choices
     parts = parse_parts(board, "a", [part])
@@ -151,7 +146,7 @@ def _check_best_choice(board, best: dict, part: str) -> None:
 def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
     # Flashback—Tap three untapped white creatures you control: four Scouts, C(4,3) = 4.
     perms = [{"id": "s%d" % i, "card": "Kitesail Scout"} for i in range(4)]
-    board = _board(perms, ["Battle Screech"], [])
+    board = loaded(*perms, player="a", graveyard=["Battle Screech"])
     answer = pay(board, ManaCost.parse("{0}"), parts=parse_parts(board, "a", [
         "Tap three untapped white creatures you control"]))
     assert answer["count"] == 4
@@ -160,7 +155,7 @@ def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
 def test_tapped_for_mana_means_not_tapped_for_the_cost():
     # {G} from one of two Elves, then tap an untapped creature: the other Elf (1 way per
     # Elf paying) — 2 payments; the Elf that made the mana can't be the one tapped.
-    board = _board([{"id": "e1", "card": "Llanowar Elves"}, {"id": "e2", "card": "Llanowar Elves"}], [], [])
+    board = loaded({"id": "e1", "card": "Llanowar Elves"}, {"id": "e2", "card": "Llanowar Elves"}, player="a")
     parts = parse_parts(board, "a", ["Tap an untapped creature you control"])
     assert pay(board, ManaCost.parse("{G}"), parts=parts)["count"] == 2
     assert pay(board, ManaCost.parse("{G}{G}"), parts=parts)["payable"] is False
@@ -169,7 +164,7 @@ def test_tapped_for_mana_means_not_tapped_for_the_cost():
 def test_sacrificed_for_mana_means_not_sacrificed_again():
     # Blood Pet sacrificed for {B} can't also be the creature sacrificed for the cost, so
     # Tinder Wall is: one payment.
-    board = _board([{"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}], [], [])
+    board = loaded({"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}, player="a")
     parts = parse_parts(board, "a", ["Sacrifice a creature"])
     answer = pay(board, ManaCost.parse("{B}"), parts=parts, mode="best")
     assert answer["best"]["sacrificed"] == ["wall"]

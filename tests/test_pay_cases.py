@@ -7,15 +7,10 @@ import pytest
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import pay, payable
+from tests.boards import loaded
 
 
-def board(*perms, life: int = 20, cards: list | None = None):
-    entries = []
-    for i, p in enumerate(perms):
-        entry = {"card": p} if isinstance(p, str) else dict(p)
-        entry.setdefault("id", "p%d" % i)
-        entries.append(entry)
-    return load_board({"players": [{"name": "alice", "life": life, "battlefield": entries}], "cards": cards or []})
+board = loaded
 
 
 def count(b, cost: str, **kw) -> int:

@@ -8,10 +8,10 @@ from itertools import combinations, permutations, product
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import counters, pay, payable
 from manasolve.solver.resources import CounterUse, SpellBeingCast, collect
+from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 
 # Sacrifice outlets multiply every creature's choices: keep the brute force affordable.
@@ -115,8 +115,7 @@ def _label(half) -> str:
 def _scenario_board(scenario):
     """The board and cost of a scenario, skipped when the brute force would take too long."""
     perms, cost_text, life, flags, graveyard, pool, hand, energy = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms, "graveyard": graveyard,
-                                     "mana_pool": pool, "hand": hand, "energy": energy}]})
+    board = loaded(*perms, player="a", life=life, graveyard=graveyard, mana_pool=pool, hand=hand, energy=energy)
     assume(choice_product(board, convoke=flags[0], improvise=flags[1]) <= MAX_CHOICES)
     return board, ManaCost.parse(cost_text), flags, graveyard
 
@@ -216,7 +215,7 @@ def restricted_scenarios(draw):
           ("Instant", "hand", "mana_cost", 1, False, False), 20))
 def test_restricted_mana_matches_brute_force(scenario):
     perms, cost_text, spell, life = scenario
-    board = load_board({"players": [{"name": "a", "life": life, "battlefield": perms}]})
+    board = loaded(*perms, player="a", life=life)
     cost = ManaCost.parse(cost_text)
     keys = ("type_line", "zone", "via", "mana_value", "has_x", "cost_has_x")
     expected = brute_payments(board, cost, spell=dict(zip(keys, spell)))

@@ -5,16 +5,17 @@ marked ``xfail(strict=True)`` until the solver is fixed: a fix makes them pass, 
 strict marker then fails the run as a reminder to drop the marker.
 """
 
+from functools import partial
+
 import pytest
 
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import payable
+from tests import boards
 
 
-def _board(*cards: str) -> dict:
-    return {"format": "manasolve/board@1", "players": [
-        {"name": "me", "battlefield": [{"id": "p%d" % i, "card": c} for i, c in enumerate(cards)]}]}
+_board = partial(boards.board, player="me")
 
 
 def test_gaeas_cradle_adds_one_green_per_creature():

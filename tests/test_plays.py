@@ -16,7 +16,7 @@ from tests.test_total_cost import INLINE, board, lands
 
 
 def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
-    b = board(lands("Island", "Island", "Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"},
+    b = board(*lands("Island", "Island", "Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"},
                                                               {"id": "elf", "card": "Llanowar Elves"},
                                                               {"id": "birds", "card": "Birds of Paradise"}],
               hand=["Bear Test"], graveyard=["Think Twice"])
@@ -31,7 +31,7 @@ def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
 
 
 def test_sorcery_speed_plays_left_out_on_opponents_turn():
-    b = board(lands("Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "elf", "card": "Llanowar Elves"}],
+    b = board(*lands("Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "elf", "card": "Llanowar Elves"}],
               hand=["Bear Test", "Think Twice"], graveyard=["Faithless Looting"], active="bob")
     plays = api.plays(b, player="alice")["plays"]
     assert [p["card"] for p in plays if p["kind"] == "cast"] == ["Think Twice"]  # instant only
@@ -39,25 +39,25 @@ def test_sorcery_speed_plays_left_out_on_opponents_turn():
 
 
 def test_x_spell_listed_with_x_zero_and_largest_payable_x():
-    b = board(lands("Mountain", "Mountain", "Mountain"), hand=["Burn X"])
+    b = board(*lands("Mountain", "Mountain", "Mountain"), hand=["Burn X"])
     xs = [(p["x"], p["x_max"], p["count"]) for p in api.plays(b)["plays"] if p.get("card") == "Burn X"]
     assert xs == [(0, 2, 3)]  # {R}: any of the 3 Mountains; X up to 2
-    b = board(lands("Island"), hand=["Burn X"])
+    b = board(*lands("Island"), hand=["Burn X"])
     assert [p["payable"] for p in api.plays(b)["plays"]] == [False] and "x_max" not in api.plays(b)["plays"][0]
 
 
 def test_kicker_and_multikicker_choices():
-    b = board(lands("Forest", "Forest", "Forest", "Forest", "Forest"), hand=["Gnarlid Pack"])
+    b = board(*lands("Forest", "Forest", "Forest", "Forest", "Forest"), hand=["Gnarlid Pack"])
     plays = api.plays(b)["plays"]
     assert [sum(a["times"] for a in p.get("additional", [])) for p in plays] == [0, 1]
     assert plays[1]["times_max"] == 1  # {2}{G}{G} payable; {3}{G}{G}{G} (6 mana) is not
-    b = board(lands(*["Mountain"] * 5), graveyard=["Kicked Flame"])
+    b = board(*lands(*["Mountain"] * 5), graveyard=["Kicked Flame"])
     totals = [(p["total"], p["payable"]) for p in api.plays(b)["plays"]]
     assert totals == [("{2}{R}", True), ("{3}{R}{R}", True)]
 
 
 def test_crew_and_generic_activated_ability():
-    b = board(lands("Mountain", "Mountain") + [{"id": "copter", "card": "Smuggler's Copter"},
+    b = board(*lands("Mountain", "Mountain") + [{"id": "copter", "card": "Smuggler's Copter"},
                                                {"id": "bear", "card": "Bear Test", "sick": True},
                                                {"id": "blade", "card": "Bonesplitter"}])
     plays = api.plays(b)["plays"]
@@ -78,7 +78,7 @@ def test_tap_ability_source_cannot_also_pay_for_it():
 
 def test_unknown_player_is_input_error():
     with pytest.raises(InputError, match="unknown player"):
-        api.plays(board([]), player="carol")
+        api.plays(board(), player="carol")
 
 
 # --- 30 permanents, 7 cards in hand -------------------------------------------------------------

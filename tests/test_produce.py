@@ -3,6 +3,8 @@ cycles, the `produce` CLI/API, and a property test against naive iteration."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 
 import pytest
@@ -11,21 +13,17 @@ from hypothesis import strategies as st
 
 from manasolve import api
 from manasolve.cli import main
-from manasolve.models.board import InputError, load_board
+from manasolve.models.board import InputError
 from manasolve.solver.production import (
     activation_bundles,
     could_produce,
     mana_abilities,
 )
+from tests.boards import loaded
 
 
-def board(*sides: list, cards: list | None = None):
-    """A board with players p0, p1, ... each listing (id, card) or permanent dicts."""
-    players = []
-    for i, side in enumerate(sides):
-        perms = [{"id": x[0], "card": x[1]} if isinstance(x, tuple) else x for x in side]
-        players.append({"name": "p%d" % i, "battlefield": perms})
-    return load_board({"players": players, "cards": cards or []})
+# players p0 (the first, active), p1, ...
+board = partial(loaded, player="p0")
 
 
 def bundles(b, pid: str, index: int = 0):
@@ -39,7 +37,7 @@ def bundles(b, pid: str, index: int = 0):
 def test_seed_undefined_type_produces_no_mana():
     """"If an ability would produce one or more mana of an undefined type, it produces no
     mana instead."  Two Pools only: the type is undefined, tapping adds nothing."""
-    b = board([("a", "Reflecting Pool"), ("b", "Reflecting Pool")])
+    b = board(("a", "Reflecting Pool"), ("b", "Reflecting Pool"))
     assert bundles(b, "a") == ()
     assert could_produce(b) == {"a": (), "b": ()}
 
@@ -47,8 +45,8 @@ def test_seed_undefined_type_produces_no_mana():
 def test_seed_could_produce_ignores_costs():
     """"Ignore whether any costs of the ability could or could not be paid": a tapped land
     and a filter land with no mana to pay its {W/U} both count."""
-    b = board([("rp", "Reflecting Pool"), {"id": "isl", "card": "Island", "tapped": True},
-               ("gate", "Mystic Gate")])
+    b = board(("rp", "Reflecting Pool"), {"id": "isl", "card": "Island", "tapped": True},
+              ("gate", "Mystic Gate"))
     got = could_produce(b)
     assert got["isl"] == ("U",)
     assert set(got["gate"]) >= {"W", "U"}
@@ -57,8 +55,8 @@ def test_seed_could_produce_ignores_costs():
 
 def test_could_produce_ignores_summoning_sickness():
     """Our reading of "if the ability were to resolve": a sick creature's {T} ability counts."""
-    b = board([{"id": "elf", "card": "Llanowar Elves", "sick": True}, ("rp", "Reflecting Pool")],
-              [{"id": "qe", "card": "Quirion Explorer", "sick": True}, ("orchard", "Exotic Orchard")])
+    b = board({"id": "elf", "card": "Llanowar Elves", "sick": True}, ("rp", "Reflecting Pool"),
+              opponents={"p1": [{"id": "qe", "card": "Quirion Explorer", "sick": True}, ("orchard", "Exotic Orchard")]})
     got = could_produce(b)
     assert got["elf"] == ("G",)
     assert got["rp"] == ()  # creatures are not lands
@@ -67,7 +65,7 @@ def test_could_produce_ignores_summoning_sickness():
 
 def test_seed_could_produce_takes_replacements_into_account():
     """"...taking into account any applicable replacement effects in any possible order."""
-    b = board([("rp", "Reflecting Pool"), ("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection")])
+    b = board(("rp", "Reflecting Pool"), ("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection"))
     assert could_produce(b)["f"] == ("B",)
     assert could_produce(b)["rp"] == ("B",)
 
@@ -75,7 +73,7 @@ def test_seed_could_produce_takes_replacements_into_account():
 def test_seed_wouldnt_produce_any_mana_means_no_type():
     """"If that permanent wouldn't produce any mana ... there's no type of mana it could
     produce": an Orchard facing only Wastes ({C} is not a color)."""
-    b = board([("o", "Exotic Orchard")], [("w", "Wastes")])
+    b = board(("o", "Exotic Orchard"), opponents={"p1": [("w", "Wastes")]})
     assert could_produce(b)["o"] == ()
     assert bundles(b, "o") == ()
 
@@ -85,7 +83,7 @@ def test_seed_tap_for_mana_needs_tap_symbol():
     the {T} symbol": a land's sacrifice-only mana ability is not tapping for mana, so
     Contamination and Mana Flare ignore it."""
     land = {"name": "Sac Land", "type": "Land", "types": ["Land"], "text": "Sacrifice this land: Add {G}."}
-    b = board([("s", "Sac Land"), ("c", "Contamination"), ("fl", "Mana Flare")], cards=[land])
+    b = board(("s", "Sac Land"), ("c", "Contamination"), ("fl", "Mana Flare"), cards=[land])
     assert bundles(b, "s") == (("G",),)
     assert could_produce(b)["s"] == ("G",)
 
@@ -94,16 +92,16 @@ def test_seed_tapped_for_mana_trigger_needs_mana_produced():
     """"An ability that triggers whenever a permanent 'is tapped for mana' ... triggers
     whenever such a mana ability resolves and produces mana": Mana Flare adds nothing to a
     Pool that produces nothing, and one more of the produced type otherwise."""
-    ring = board([("a", "Reflecting Pool"), ("b", "Reflecting Pool"), ("fl", "Mana Flare")])
+    ring = board(("a", "Reflecting Pool"), ("b", "Reflecting Pool"), ("fl", "Mana Flare"))
     assert bundles(ring, "a") == ()
-    fed = board([("a", "Reflecting Pool"), ("i", "Island"), ("fl", "Mana Flare")])
+    fed = board(("a", "Reflecting Pool"), ("i", "Island"), ("fl", "Mana Flare"))
     assert bundles(fed, "a") == (("U", "U"),)
 
 
 def test_seed_replacement_modifies_production_while_resolving():
     """"A replacement effect that applies if a permanent 'is tapped for mana' ... modifies
     the mana production event": Mana Reflection doubles a Forest's {G}."""
-    b = board([("f", "Forest"), ("m", "Mana Reflection")])
+    b = board(("f", "Forest"), ("m", "Mana Reflection"))
     assert bundles(b, "f") == (("G", "G"),)
 
 
@@ -111,23 +109,23 @@ def test_seed_replacement_modifies_production_while_resolving():
 
 
 def test_worked_example_1_two_pools():
-    b = board([("a", "Reflecting Pool"), ("b", "Reflecting Pool")])
+    b = board(("a", "Reflecting Pool"), ("b", "Reflecting Pool"))
     assert api.produce(b) ["permanents"] == {"a": [], "b": []}
 
 
 def test_worked_example_2_pool_tapped_island_wastes_and_orchard():
-    b = board([("rp", "Reflecting Pool"), {"id": "i", "card": "Island", "tapped": True}, ("w", "Wastes")],
-              [("o", "Exotic Orchard")])
+    b = board(("rp", "Reflecting Pool"), {"id": "i", "card": "Island", "tapped": True}, ("w", "Wastes"),
+              opponents={"p1": [("o", "Exotic Orchard")]})
     got = could_produce(b)
     assert got["rp"] == ("U", "C")
     assert bundles(b, "rp") == (("U",), ("C",))
     assert got["o"] == ("U",)  # the Island is a colored source across the table
-    alone = board([("o", "Exotic Orchard")], [("w", "Wastes")])
+    alone = board(("o", "Exotic Orchard"), opponents={"p1": [("w", "Wastes")]})
     assert could_produce(alone)["o"] == ()
 
 
 def test_worked_example_3_contamination():
-    b = board([("f", "Forest"), ("rp", "Reflecting Pool"), ("c", "Contamination")])
+    b = board(("f", "Forest"), ("rp", "Reflecting Pool"), ("c", "Contamination"))
     assert could_produce(b)["f"] == ("B",)
     assert could_produce(b)["rp"] == ("B",)
     assert bundles(b, "rp") == (("B",),)
@@ -138,18 +136,18 @@ def test_worked_example_3_contamination():
 
 def test_two_exotic_orchards_facing_each_other():
     """Each Orchard sees the other side's basic and, through the other Orchard, its own."""
-    b = board([("o1", "Exotic Orchard"), ("f", "Forest")], [("o2", "Exotic Orchard"), ("i", "Island")])
+    b = board(("o1", "Exotic Orchard"), ("f", "Forest"), opponents={"p1": [("o2", "Exotic Orchard"), ("i", "Island")]})
     got = could_produce(b)
     assert got["o1"] == ("U", "G") and got["o2"] == ("U", "G")
-    bare = board([("o1", "Exotic Orchard")], [("o2", "Exotic Orchard")])
+    bare = board(("o1", "Exotic Orchard"), opponents={"p1": [("o2", "Exotic Orchard")]})
     assert could_produce(bare) == {"o1": (), "o2": ()}
 
 
 def test_pool_orchard_cycle():
     base = [("rp", "Reflecting Pool"), ("oa", "Exotic Orchard")]
-    empty = board(base, [("ob", "Exotic Orchard"), ("w", "Wastes")])
+    empty = board(*base, opponents={"p1": [("ob", "Exotic Orchard"), ("w", "Wastes")]})
     assert could_produce(empty) == {"rp": (), "oa": (), "ob": (), "w": ("C",)}
-    fed = board(base + [("pl", "Plains"), ("wa", "Wastes")], [("ob", "Exotic Orchard")])
+    fed = board(*base + [("pl", "Plains"), ("wa", "Wastes")], opponents={"p1": [("ob", "Exotic Orchard")]})
     got = could_produce(fed)
     assert got["rp"] == ("W", "C")  # "type": colorless counts
     assert got["ob"] == ("W",)  # "color": C dropped
@@ -158,26 +156,26 @@ def test_pool_orchard_cycle():
 
 def test_ring_of_three_pools_with_and_without_a_real_land():
     ring = [("a", "Reflecting Pool"), ("b", "Reflecting Pool"), ("c", "Reflecting Pool")]
-    assert set(could_produce(board(ring)).values()) == {()}
-    got = could_produce(board(ring + [{"id": "i", "card": "Island", "tapped": True}]))
+    assert set(could_produce(board(*ring)).values()) == {()}
+    got = could_produce(board(*ring + [{"id": "i", "card": "Island", "tapped": True}]))
     assert got == {"a": ("U",), "b": ("U",), "c": ("U",), "i": ("U",)}
 
 
 def test_pool_sees_only_its_controllers_lands():
-    b = board([("rp", "Reflecting Pool")], [("f", "Forest")])
+    b = board(("rp", "Reflecting Pool"), opponents={"p1": [("f", "Forest")]})
     assert could_produce(b)["rp"] == ()
 
 
 def test_fellwar_stone_and_harvester_druid():
-    b = board([("fs", "Fellwar Stone"), ("hd", "Harvester Druid", ), ("w", "Wastes"), ("m", "Mountain")],
-              [("i", "Island"), ("w2", "Wastes")])
+    b = board(("fs", "Fellwar Stone"), ("hd", "Harvester Druid", ), ("w", "Wastes"), ("m", "Mountain"),
+              opponents={"p1": [("i", "Island"), ("w2", "Wastes")]})
     got = could_produce(b)
     assert got["fs"] == ("U",)
     assert got["hd"] == ("R",)  # lands you control, colors only
 
 
 def test_three_players_opponents_lands():
-    b = board([("o", "Exotic Orchard")], [("i", "Island")], [("s", "Swamp")])
+    b = board(("o", "Exotic Orchard"), opponents={"p1": [("i", "Island")], "p2": [("s", "Swamp")]})
     assert could_produce(b)["o"] == ("U", "B")
 
 
@@ -231,7 +229,7 @@ def test_fixpoint_equals_naive_iteration(perms, contaminated):
         sides[owner].append((pid, card))
     if contaminated:
         sides[0].append(("contamination", "Contamination"))
-    got = could_produce(board(*sides))
+    got = could_produce(board(*sides[0], opponents={"p1": sides[1], "p2": sides[2]}))
     want = naive(listed, contaminated)
     for pid, _, _ in listed:
         assert set(got[pid]) == want[pid], pid

@@ -4,11 +4,12 @@ of those sentences from the dev card set."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 
 import pytest
 
-from manasolve.models.board import load_board
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.mana import CostSyntaxError
 from manasolve.models.mana_effects import (
@@ -29,17 +30,15 @@ from manasolve.solver.production import (
     mana_abilities,
     replaced,
 )
+from tests.boards import loaded
 from tests.paths import DEV_CARDS
 
 DEV = DEV_CARDS
 TWIN = {"name": "Twin Land", "type": "Land", "types": ["Land"], "text": "{T}: Add {C}{C}."}
 
 
-def board(*sides: list, cards: list | None = None):
-    """A board with players p0, p1, ... each listing (id, card) or permanent dicts."""
-    players = [{"name": "p%d" % i, "battlefield": [{"id": x[0], "card": x[1]} if isinstance(x, tuple) else x for x in side]}
-               for i, side in enumerate(sides)]
-    return load_board({"players": players, "cards": cards or []})
+# players p0 (the first, active), p1, ...
+board = partial(loaded, player="p0")
 
 
 def bundles(b, pid: str, index: int = 0):
@@ -56,7 +55,7 @@ def texts(b, pid):
 
 def test_contamination_and_mana_reflection_both_orders():
     """Contamination first: {B} doubled to {B}{B}; Reflection first: {G}{G} becomes {B}."""
-    b = board([("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection")])
+    b = board(("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection"))
     assert set(bundles(b, "f")) == {("B",), ("B", "B")}
     assert could_produce(b)["f"] == ("B",)
 
@@ -70,32 +69,32 @@ def test_replaced_each_order_is_an_option():
 
 
 def test_two_mana_reflections_and_nyxbloom_multiply():
-    b = board([("f", "Forest"), ("m1", "Mana Reflection"), ("m2", "Mana Reflection"), ("n", "Nyxbloom Ancient")])
+    b = board(("f", "Forest"), ("m1", "Mana Reflection"), ("m2", "Mana Reflection"), ("n", "Nyxbloom Ancient"))
     assert bundles(b, "f") == (("G",) * 12,)
 
 
 def test_damping_sphere_becomes_applicable_after_doubling():
     """616.1e: Damping Sphere (two or more mana) applies after Mana Reflection in any order."""
-    b = board([("f", "Forest"), ("d", "Damping Sphere"), ("m", "Mana Reflection")])
+    b = board(("f", "Forest"), ("d", "Damping Sphere"), ("m", "Mana Reflection"))
     assert bundles(b, "f") == (("C",),)
-    solo = board([("f", "Forest"), ("d", "Damping Sphere")])
+    solo = board(("f", "Forest"), ("d", "Damping Sphere"))
     assert bundles(solo, "f") == (("G",),)
-    twin = board([("t", "Twin Land"), ("d", "Damping Sphere")], cards=[TWIN])
+    twin = board(("t", "Twin Land"), ("d", "Damping Sphere"), cards=[TWIN])
     assert bundles(twin, "t") == (("C",),)
 
 
 def test_mana_reflection_is_only_for_its_controller():
-    b = board([("m", "Mana Reflection")], [("f", "Forest")])
+    b = board(("m", "Mana Reflection"), opponents={"p1": [("f", "Forest")]})
     assert bundles(b, "f") == (("G",),)
 
 
 def test_mana_reflection_doubles_nonland_permanents_contamination_does_not_touch_them():
-    b = board([("sol", "Sol Ring"), ("c", "Contamination"), ("m", "Mana Reflection")])
+    b = board(("sol", "Sol Ring"), ("c", "Contamination"), ("m", "Mana Reflection"))
     assert bundles(b, "sol") == (("C",) * 4,)
 
 
 def test_virtue_of_strength_triples_basic_lands_only():
-    b = board([("f", "Forest"), ("t", "Twin Land"), ("v", "Virtue of Strength // Garenbrig Growth")], cards=[TWIN])
+    b = board(("f", "Forest"), ("t", "Twin Land"), ("v", "Virtue of Strength // Garenbrig Growth"), cards=[TWIN])
     assert bundles(b, "f") == (("G",) * 3,)
     assert bundles(b, "t") == (("C", "C"),)
 
@@ -103,7 +102,7 @@ def test_virtue_of_strength_triples_basic_lands_only():
 def test_contamination_on_pool_referencing_opponent_free_fellwar():
     """Fellwar Stone is not a land: Contamination doesn't replace its mana, but the
     opposing lands it reads could produce only {B}."""
-    b = board([("fs", "Fellwar Stone"), ("c", "Contamination")], [("i", "Island")])
+    b = board(("fs", "Fellwar Stone"), ("c", "Contamination"), opponents={"p1": [("i", "Island")]})
     assert bundles(b, "fs") == (("B",),)
 
 
@@ -111,42 +110,42 @@ def test_contamination_on_pool_referencing_opponent_free_fellwar():
 
 
 def test_mana_flare_adds_one_of_the_produced_types_for_every_player():
-    b = board([("rp", "Reflecting Pool"), ("i", "Island"), ("f", "Forest"), ("fl", "Mana Flare")],
-              [("m", "Mountain")])
+    b = board(("rp", "Reflecting Pool"), ("i", "Island"), ("f", "Forest"), ("fl", "Mana Flare"),
+              opponents={"p1": [("m", "Mountain")]})
     assert set(bundles(b, "rp")) == {("U", "U"), ("G", "G")}
     assert bundles(b, "m") == (("R", "R"),)
     assert could_produce(b)["rp"] == ("U", "G")  # triggers aren't abilities of the land
 
 
 def test_mana_flare_after_contamination_and_reflection():
-    b = board([("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection"), ("fl", "Heartbeat of Spring")])
+    b = board(("f", "Forest"), ("c", "Contamination"), ("m", "Mana Reflection"), ("fl", "Heartbeat of Spring"))
     assert set(bundles(b, "f")) == {("B", "B"), ("B", "B", "B")}
 
 
 def test_mirraris_wake_only_for_you():
-    b = board([("f", "Forest"), ("w", "Mirari's Wake")], [("i", "Island")])
+    b = board(("f", "Forest"), ("w", "Mirari's Wake"), opponents={"p1": [("i", "Island")]})
     assert bundles(b, "f") == (("G", "G"),)
     assert bundles(b, "i") == (("U",),)
 
 
 def test_vernal_bloom_watches_forests_including_granted_type():
-    b = board([("f", "Forest"), ("i", "Island"), ("v", "Vernal Bloom")])
+    b = board(("f", "Forest"), ("i", "Island"), ("v", "Vernal Bloom"))
     assert bundles(b, "f") == (("G", "G"),)
     assert bundles(b, "i") == (("U",),)
-    yav = board([("i", "Island"), ("v", "Vernal Bloom"), ("y", "Yavimaya, Cradle of Growth")])
+    yav = board(("i", "Island"), ("v", "Vernal Bloom"), ("y", "Yavimaya, Cradle of Growth"))
     assert set(texts(yav, "i")) == {"{T}: Add {U}.", "{T}: Add {G}."}
     assert {bundles(yav, "i", k) for k in (0, 1)} == {(("U", "G"),), (("G", "G"),)}
 
 
 def test_wild_growth_and_trace_of_abundance_on_the_enchanted_land():
-    b = board([("f", "Forest"), ("f2", "Forest"), {"id": "wg", "card": "Wild Growth", "attached_to": "f"},
-               {"id": "tr", "card": "Trace of Abundance", "attached_to": "f2"}])
+    b = board(("f", "Forest"), ("f2", "Forest"), {"id": "wg", "card": "Wild Growth", "attached_to": "f"},
+              {"id": "tr", "card": "Trace of Abundance", "attached_to": "f2"})
     assert bundles(b, "f") == (("G", "G"),)
     assert set(bundles(b, "f2")) == {tuple(sorted(("G", c), key="WUBRGC".index)) for c in "WUBRG"}
 
 
 def test_winters_night_only_snow_lands():
-    b = board([("sf", "Snow-Covered Forest"), ("f", "Forest"), ("wn", "Winter's Night")])
+    b = board(("sf", "Snow-Covered Forest"), ("f", "Forest"), ("wn", "Winter's Night"))
     assert bundles(b, "sf") == (("G", "G"),)
     assert bundles(b, "f") == (("G",),)
 
@@ -154,7 +153,7 @@ def test_winters_night_only_snow_lands():
 def test_trigger_ignores_abilities_without_tap():
     """106.12: only a mana ability with {T} in its cost taps for mana."""
     land = {"name": "Sac Land", "type": "Land", "types": ["Land"], "text": "Sacrifice this land: Add {G}."}
-    b = board([("s", "Sac Land"), ("v", "Vernal Bloom"), ("m", "Mana Reflection")], cards=[land])
+    b = board(("s", "Sac Land"), ("v", "Vernal Bloom"), ("m", "Mana Reflection"), cards=[land])
     assert bundles(b, "s") == (("G",),)
 
 
@@ -162,39 +161,39 @@ def test_trigger_ignores_abilities_without_tap():
 
 
 def test_chromatic_lantern_grants_to_its_controllers_lands():
-    b = board([("cl", "Chromatic Lantern"), ("w", "Wastes")], [("i", "Island")])
+    b = board(("cl", "Chromatic Lantern"), ("w", "Wastes"), opponents={"p1": [("i", "Island")]})
     assert "{T}: Add one mana of any color." in texts(b, "w")
     assert texts(b, "i") == ["{T}: Add {U}."]
     assert could_produce(b)["w"] == ("W", "U", "B", "R", "G", "C")
 
 
 def test_the_world_tree_needs_six_lands():
-    five = board([("t", "The World Tree")] + [("f%d" % i, "Forest") for i in range(4)])
-    six = board([("t", "The World Tree")] + [("f%d" % i, "Forest") for i in range(5)])
+    five = board(("t", "The World Tree"), *[("f%d" % i, "Forest") for i in range(4)])
+    six = board(("t", "The World Tree"), *[("f%d" % i, "Forest") for i in range(5)])
     assert could_produce(five)["f0"] == ("G",)
     assert could_produce(six)["f0"] == ("W", "U", "B", "R", "G")
 
 
 def test_urborg_makes_every_land_a_swamp():
-    b = board([("u", "Urborg, Tomb of Yawgmoth"), ("f", "Forest")], [("rp", "Reflecting Pool")])
+    b = board(("u", "Urborg, Tomb of Yawgmoth"), ("f", "Forest"), opponents={"p1": [("rp", "Reflecting Pool")]})
     assert could_produce(b)["f"] == ("B", "G")
     assert could_produce(b)["rp"] == ("B",)  # its own Swamp ability, and itself as a land
     assert could_produce(b)["u"] == ("B",)
 
 
 def test_blood_moon_removes_nonbasic_abilities_and_urborg():
-    b = board([("rp", "Reflecting Pool"), ("f", "Forest"), ("u", "Urborg, Tomb of Yawgmoth")], [("bm", "Blood Moon")])
+    b = board(("rp", "Reflecting Pool"), ("f", "Forest"), ("u", "Urborg, Tomb of Yawgmoth"), opponents={"p1": [("bm", "Blood Moon")]})
     assert texts(b, "rp") == ["{T}: Add {R}."]
     assert could_produce(b) == {"rp": ("R",), "f": ("G",), "u": ("R",), "bm": ()}
 
 
 def test_blood_moon_keeps_chromatic_lantern_grant():
-    b = board([("rp", "Reflecting Pool"), ("cl", "Chromatic Lantern")], [("bm", "Blood Moon")])
+    b = board(("rp", "Reflecting Pool"), ("cl", "Chromatic Lantern"), opponents={"p1": [("bm", "Blood Moon")]})
     assert could_produce(b)["rp"] == ("W", "U", "B", "R", "G")
 
 
 def test_granted_ability_counts_for_mana_flare():
-    b = board([("w", "Wastes"), ("cl", "Chromatic Lantern"), ("fl", "Mana Flare")])
+    b = board(("w", "Wastes"), ("cl", "Chromatic Lantern"), ("fl", "Mana Flare"))
     lantern = mana_abilities(b, b.get("w"))[1]
     assert set(activation_bundles(b, b.get("w"), lantern)) == {(c, c) for c in "WUBRG"}
 
@@ -240,7 +239,7 @@ def test_dev_set_unhandled_effects_are_reported_not_guessed():
 
 
 def test_star_compass_and_gond_gate_filtered_references():
-    b = board([("sc", "Star Compass"), ("gg", "Gond Gate"), ("i", "Island"), ("rp", "Reflecting Pool")])
+    b = board(("sc", "Star Compass"), ("gg", "Gond Gate"), ("i", "Island"), ("rp", "Reflecting Pool"))
     got = could_produce(b)
     assert got["sc"] == ("U",)  # basic lands only: not the Pool's {C} from the Gate
     assert got["gg"] == ("C",)  # the only Gate produces only {C}, not a color
@@ -248,15 +247,15 @@ def test_star_compass_and_gond_gate_filtered_references():
 
 
 def test_incubation_druid_three_with_a_counter_and_gaeas_cradle_counts_creatures():
-    b = board([{"id": "d", "card": "Incubation Druid", "counters": {"+1/+1": 1}}, ("f", "Forest"),
-               ("gc", "Gaea's Cradle")])
+    b = board({"id": "d", "card": "Incubation Druid", "counters": {"+1/+1": 1}}, ("f", "Forest"),
+              ("gc", "Gaea's Cradle"))
     assert bundles(b, "d") == (("G", "G", "G"),)
     assert bundles(b, "gc") == (("G",),)
-    empty = board([("gc", "Gaea's Cradle")])
+    empty = board(("gc", "Gaea's Cradle"))
     assert bundles(empty, "gc") == () and could_produce(empty)["gc"] == ()
 
 
 def test_chosen_color_is_not_on_the_board():
     """Thriving Bluff: {R}, or the colour chosen as it entered, which the board doesn't record."""
-    b = board([("tb", "Thriving Bluff")])
+    b = board(("tb", "Thriving Bluff"))
     assert bundles(b, "tb") == (("R",),)

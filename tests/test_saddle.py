@@ -3,6 +3,8 @@ tests, CLI and API."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 from itertools import combinations, islice
 from math import comb
@@ -21,6 +23,7 @@ from manasolve.solver.tapsets import (
     count_sets,
     minimal_sets,
 )
+from tests import boards
 
 INLINE = [
     {"name": "Pup", "type": "Creature — Dog", "power": "1", "toughness": "1", "manaCost": "{G}"},
@@ -35,11 +38,7 @@ INLINE = [
 ]
 
 
-def make_board(perms: list[dict], step: str = "precombat_main", stack_empty: bool = True,
-               active: str = "alice", bob: list[dict] | None = None) -> dict:
-    return {"format": "manasolve/board@1", "active_player": active, "step": step, "stack_empty": stack_empty,
-            "cards": INLINE,
-            "players": [{"name": "alice", "battlefield": perms}, {"name": "bob", "battlefield": bob or []}]}
+make_board = partial(boards.board, cards=INLINE, opponents=("bob",))
 
 
 EXAMPLE4 = [
@@ -52,7 +51,7 @@ EXAMPLE4 = [
 # --- rules.md worked example 4 ------------------------------------------------------------
 
 def test_worked_example_4_ten_sets_five_minimal():
-    ans = api.saddle(make_board(EXAMPLE4), "bronco")
+    ans = api.saddle(make_board(*EXAMPLE4), "bronco")
     assert ans["mount"] == "bronco" and ans["n"] == 3
     assert ans["count"] == 10
     assert sorted(sorted(s) for s in ans["minimal"]) == [["A", "C"], ["A", "D"], ["B", "C"], ["B", "D"], ["C", "D"]]
@@ -60,14 +59,14 @@ def test_worked_example_4_ten_sets_five_minimal():
 
 
 def test_worked_example_4_every_set_listed_with_all():
-    ans = api.saddle(make_board(EXAMPLE4), "bronco", all=True)
+    ans = api.saddle(make_board(*EXAMPLE4), "bronco", all=True)
     assert sorted(sorted(s) for s in ans["all"]) == sorted(sorted(s) for s in [
         "AC", "AD", "BC", "BD", "CD", "ABC", "ABD", "ACD", "BCD", "ABCD"])
     assert not ans["all_truncated"]
 
 
 def test_listing_order_is_deterministic_and_limited():
-    board = make_board(EXAMPLE4)
+    board = make_board(*EXAMPLE4)
     first = api.saddle(board, "bronco", limit=3)
     assert first["minimal"] == api.saddle(board, "bronco", limit=3)["minimal"]
     assert len(first["minimal"]) == 3 and first["minimal_truncated"]
@@ -76,7 +75,7 @@ def test_listing_order_is_deterministic_and_limited():
 
 
 def test_best_set_has_no_excess_and_prefers_the_sick_creature():
-    best = api.saddle(make_board(EXAMPLE4), "bronco", best=True)["best"]
+    best = api.saddle(make_board(*EXAMPLE4), "bronco", best=True)["best"]
     assert best["excess"] == 0 and best["total_power"] == 3 and len(best["set"]) == 2
     assert "D" in best["set"]  # D is sick: it could not attack this turn anyway
 
@@ -84,7 +83,7 @@ def test_best_set_has_no_excess_and_prefers_the_sick_creature():
 # --- best set: spent creatures are the least valuable (issue 7) ----------------------------
 
 def best_of(perms: list[dict], mount: str = "bronco") -> dict:
-    return api.saddle(make_board([{"id": mount, "card": "Caustic Bronco"}] + perms), mount, best=True)["best"]
+    return api.saddle(make_board({"id": mount, "card": "Caustic Bronco"}, *perms), mount, best=True)["best"]
 
 
 @pytest.mark.parametrize("order", [("fresh", "veteran"), ("veteran", "fresh")])
@@ -125,8 +124,8 @@ def test_candidates_report_attacked_and_spent():
     hasty = Candidate("h", 2, 2, 2, True, 0, haste=True)
     assert not hasty.spent and Candidate("s", 2, 2, 2, True, 1).spent
     assert Candidate("a", 2, 2, 2, False, 2, attacked=True).spent and not Candidate("f", 2, 2, 2, False, 3).spent
-    ans = api.saddle(make_board([{"id": "bronco", "card": "Caustic Bronco"},
-                                 {"id": "v", "card": "Bear", "attacked": True}]), "bronco")
+    ans = api.saddle(make_board({"id": "bronco", "card": "Caustic Bronco"},
+                                {"id": "v", "card": "Bear", "attacked": True}), "bronco")
     assert ans["candidates"] == [{"id": "v", "power": 2, "counted_power": 2, "toughness": 2, "sick": False,
                                   "attacked": True}]
 
@@ -136,7 +135,7 @@ def test_candidates_report_attacked_and_spent():
 def test_candidates_exclude_self_tapped_and_opponents_creatures():
     perms = [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "t", "card": "Bear", "tapped": True},
              {"id": "ok", "card": "Bear"}]
-    ans = api.saddle(make_board(perms, bob=[{"id": "theirs", "card": "Bear"}]), "bronco")
+    ans = api.saddle(make_board(*perms, opponents={"bob": [{"id": "theirs", "card": "Bear"}]}), "bronco")
     assert [c["id"] for c in ans["candidates"]] == ["ok"]
     assert ans["count"] == 0 and not ans["activatable_now"]
     assert "total power 3" in ans["reason"]
@@ -147,7 +146,7 @@ def test_counters_and_negative_power_count_as_they_stand():
              {"id": "big", "card": "Bear", "counters": {"+1/+1": 1}},
              {"id": "neg", "card": "Pup", "counters": {"-1/-1": 2}},
              {"id": "zero", "card": "Wall"}]
-    ans = api.saddle(make_board(perms), "bronco", best=True)
+    ans = api.saddle(make_board(*perms), "bronco", best=True)
     powers = {c["id"]: c["counted_power"] for c in ans["candidates"]}
     assert powers == {"big": 3, "neg": -1, "zero": 0}
     # {big}, {big, zero} legal; {big, neg} totals 2 < 3 and is not
@@ -159,35 +158,35 @@ def test_uncrewed_vehicle_never_crews_but_a_crewed_one_does():
     perms = [{"id": "copter", "card": "Smuggler's Copter"},
              {"id": "ark", "card": "Ghost Ark"},
              {"id": "pup", "card": "Pup"}]
-    ans = api.crew(make_board(perms), "copter")
+    ans = api.crew(make_board(*perms), "copter")
     assert [c["id"] for c in ans["candidates"]] == ["pup"]
     perms[1] = {"id": "ark", "card": "Ghost Ark", "type": "Artifact Creature — Vehicle"}
-    ans = api.crew(make_board(perms), "copter")
+    ans = api.crew(make_board(*perms), "copter")
     assert sorted(ans["minimal"]) == [["ark"], ["pup"]] and ans["count"] == 3
 
 
 def test_a_crewed_vehicle_cannot_crew_itself():
     perms = [{"id": "copter", "card": "Smuggler's Copter", "type": "Artifact Creature — Vehicle"}]
-    ans = api.crew(make_board(perms), "copter")
+    ans = api.crew(make_board(*perms), "copter")
     assert ans["candidates"] == [] and ans["count"] == 0
 
 
 def test_pilot_token_crews_as_though_power_were_2_greater_but_saddles_at_its_power():
     perms = [{"id": "copter", "card": "Smuggler's Copter"}, {"id": "bronco", "card": "Caustic Bronco"},
              {"id": "p", "card": "Pilot", "token": True}]
-    crew = api.crew(make_board(perms), "copter")
+    crew = api.crew(make_board(*perms), "copter")
     assert {c["id"]: c["counted_power"] for c in crew["candidates"]} == {"bronco": 2, "p": 3}
-    saddle = api.saddle(make_board(perms), "bronco")
+    saddle = api.saddle(make_board(*perms), "bronco")
     assert {c["id"]: c["counted_power"] for c in saddle["candidates"]} == {"p": 1}
     assert saddle["count"] == 0  # 1 < 3: the bonus is for crewing only
 
 
 def test_toughness_variant_and_cant_crew():
     perms = [{"id": "ark", "card": "Ghost Ark"}, {"id": "ox", "card": "Sturdy Ox"}, {"id": "g", "card": "Grounded"}]
-    ans = api.crew(make_board(perms), "ark")
+    ans = api.crew(make_board(*perms), "ark")
     assert [(c["id"], c["counted_power"]) for c in ans["candidates"]] == [("ox", 4)]
     perms[0] = {"id": "bronco", "card": "Caustic Bronco"}
-    ans = api.saddle(make_board(perms), "bronco")
+    ans = api.saddle(make_board(*perms), "bronco")
     assert {c["id"]: c["counted_power"] for c in ans["candidates"]} == {"ox": 4, "g": 5}  # may saddle
 
 
@@ -201,7 +200,7 @@ def test_toughness_variant_and_cant_crew():
     ("precombat_main", True, "bob", False),
 ])
 def test_saddle_only_at_sorcery_timing(step, stack_empty, active, ok):
-    ans = api.saddle(make_board(EXAMPLE4, step, stack_empty, active), "bronco", player="alice")
+    ans = api.saddle(make_board(*EXAMPLE4, step=step, stack_empty=stack_empty, active=active), "bronco", player="alice")
     assert ans["activatable_now"] is ok
     assert (ans["reason"] is None) is ok
     assert ans["count"] == 10  # the sets don't depend on timing
@@ -215,12 +214,12 @@ def test_saddle_only_at_sorcery_timing(step, stack_empty, active, ok):
 ])
 def test_crew_whenever_the_player_has_priority(step, stack_empty, active, ok):
     perms = [{"id": "copter", "card": "Smuggler's Copter"}, {"id": "pup", "card": "Pup", "sick": True}]
-    ans = api.crew(make_board(perms, step, stack_empty, active), "copter", player="alice")
+    ans = api.crew(make_board(*perms, step=step, stack_empty=stack_empty, active=active), "copter", player="alice")
     assert ans["activatable_now"] is ok and ans["count"] == 1
 
 
 def test_another_players_mount_is_not_activatable():
-    ans = api.saddle(make_board(EXAMPLE4), "bronco", player="bob")
+    ans = api.saddle(make_board(*EXAMPLE4), "bronco", player="bob")
     assert not ans["activatable_now"] and "controlled by alice" in ans["reason"]
 
 
@@ -319,7 +318,7 @@ def test_minimal_stream_is_lazy_on_a_huge_herd():
 @pytest.fixture
 def board_file(tmp_path):
     path = tmp_path / "board.json"
-    path.write_text(json.dumps(make_board(EXAMPLE4 + [{"id": "copter", "card": "Smuggler's Copter"}])))
+    path.write_text(json.dumps(make_board(*EXAMPLE4 + [{"id": "copter", "card": "Smuggler's Copter"}])))
     return str(path)
 
 
@@ -350,4 +349,4 @@ def test_cli_errors_exit_2_with_one_line(board_file, capsys, argv, expected):
 
 def test_api_raises_input_error_for_unknown_mount():
     with pytest.raises(InputError, match="no permanent with id 'nope'"):
-        api.saddle(load_board(make_board(EXAMPLE4)), "nope")
+        api.saddle(load_board(make_board(*EXAMPLE4)), "nope")

@@ -3,7 +3,10 @@ test (the ruling's text is quoted in each docstring), plus rules.md worked examp
 
 from __future__ import annotations
 
+from functools import partial
+
 from manasolve import api
+from tests import boards
 
 CARDS = [
     {"name": "Pup", "type": "Creature — Dog", "power": "1", "toughness": "1", "manaCost": "{G}"},
@@ -15,9 +18,7 @@ CARDS = [
 ]
 
 
-def board(alice: list[dict], step: str = "precombat_main", bob: list[dict] | None = None) -> dict:
-    return {"format": "manasolve/board@1", "active_player": "alice", "step": step, "cards": CARDS,
-            "players": [{"name": "alice", "battlefield": alice}, {"name": "bob", "battlefield": bob or []}]}
+board = partial(boards.board, cards=CARDS, opponents=("bob",))
 
 
 def bronco_trigger(ans: dict, source: str = "bronco") -> dict:
@@ -32,18 +33,18 @@ def test_saddle_n_means_tap_other_untapped_creatures_with_total_power_n_activate
     sorcery.\""""
     perms = [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "a", "card": "Bear"},
              {"id": "b", "card": "Pup"}, {"id": "t", "card": "Bear", "tapped": True}]
-    ans = api.saddle(board(perms, bob=[{"id": "x", "card": "Bear"}]), "bronco")
+    ans = api.saddle(board(*perms, opponents={"bob": [{"id": "x", "card": "Bear"}]}), "bronco")
     assert [c["id"] for c in ans["candidates"]] == ["a", "b"]  # other, untapped, yours
     assert ans["count"] == 1 and ans["minimal"] == [["a", "b"]]  # any number: here both
     assert ans["effect"] == "becomes saddled until end of turn"
-    assert not api.saddle(board(perms, "beginning_of_combat"), "bronco")["activatable_now"]
+    assert not api.saddle(board(*perms, step="beginning_of_combat"), "bronco")["activatable_now"]
 
 
 def test_you_may_activate_a_permanents_saddle_ability_even_if_that_permanent_is_already_saddled():
     """You may activate a permanent's saddle ability even if that permanent is already saddled."""
     perms = [{"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["a"], "tapped": True},
              {"id": "a", "card": "Bear", "tapped": True}, {"id": "b", "card": "Bear"}, {"id": "c", "card": "Pup"}]
-    ans = api.saddle(board(perms), "bronco")
+    ans = api.saddle(board(*perms), "bronco")
     assert ans["already_saddled"] is True
     assert ans["activatable_now"] is True  # no {T} in the cost, and saddled doesn't forbid it
     assert ans["minimal"] == [["b", "c"]]
@@ -55,11 +56,11 @@ def test_saddled_isnt_an_ability_and_lasts_until_the_turn_ends_or_it_leaves_the_
     perms = [{"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["a"]},
              {"id": "a", "card": "Bear", "tapped": True}]
     # still saddled when its trigger resolves: each opponent loses life
-    ans = api.attack(board(perms, "declare_attackers"), ["bronco"], reveal={"bronco": "Bear"})
+    ans = api.attack(board(*perms, step="declare_attackers"), ["bronco"], reveal={"bronco": "Bear"})
     assert bronco_trigger(ans)["resolution"]["loses_life"] == [{"player": "bob", "amount": 2}]
     # it doesn't come from the card's abilities: a copy of it (same abilities) isn't saddled
     perms.append({"id": "clone", "card": "Copycat"})
-    ans = api.attack(board(perms, "declare_attackers"), ["clone"], reveal={"clone": "Bear"}, copies={"clone": "bronco"})
+    ans = api.attack(board(*perms, step="declare_attackers"), ["clone"], reveal={"clone": "Bear"}, copies={"clone": "bronco"})
     assert bronco_trigger(ans, "clone")["resolution"]["loses_life"] == [{"player": "alice", "amount": 2}]
 
 
@@ -68,7 +69,7 @@ def test_an_ability_that_triggers_when_a_creature_attacks_while_saddled_triggers
     that creature was saddled when it was declared as an attacker."""
     perms = [{"id": "steed", "card": "Seraphic Steed", "saddled": True, "saddled_by": ["a"]},
              {"id": "steed2", "card": "Seraphic Steed"}, {"id": "a", "card": "Bear", "tapped": True}]
-    ans = api.attack(board(perms, "declare_attackers"), ["steed", "steed2"])
+    ans = api.attack(board(*perms, step="declare_attackers"), ["steed", "steed2"])
     fired = {t["source"]: t["triggers"] for t in ans["triggers"]}
     assert fired == {"steed": True, "steed2": False}
 
@@ -76,7 +77,7 @@ def test_an_ability_that_triggers_when_a_creature_attacks_while_saddled_triggers
 def test_creatures_with_saddle_can_attack_or_block_as_normal_even_if_they_arent_saddled():
     """Creatures with saddle can attack or block as normal even if they aren't saddled."""
     perms = [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "fortune", "card": "Fortune, Loyal Steed"}]
-    ans = api.attack(board(perms, "declare_attackers"), ["bronco", "fortune"])
+    ans = api.attack(board(*perms, step="declare_attackers"), ["bronco", "fortune"])
     assert ans["attackers"] == ["bronco", "fortune"] and ans["saddled"] == {"bronco": False, "fortune": False}
     assert bronco_trigger(ans)["triggers"]  # Bronco's trigger has no saddle condition
     assert not bronco_trigger(ans, "fortune")["triggers"]
@@ -86,7 +87,7 @@ def test_if_a_permanent_becomes_a_copy_of_a_saddled_mount_the_copy_wont_be_saddl
     """If a permanent becomes a copy of a saddled Mount, the copy won't be saddled."""
     perms = [{"id": "steed", "card": "Seraphic Steed", "saddled": True, "saddled_by": ["a"], "tapped": True},
              {"id": "clone", "card": "Copycat"}, {"id": "a", "card": "Bear", "tapped": True}]
-    ans = api.attack(board(perms, "declare_attackers"), ["clone"], copies={"clone": "steed"})
+    ans = api.attack(board(*perms, step="declare_attackers"), ["clone"], copies={"clone": "steed"})
     assert ans["saddled"] == {"clone": False}
     assert [t["triggers"] for t in ans["triggers"]] == [False]
 
@@ -97,10 +98,10 @@ def test_worked_example_12_copy_of_saddled_mount_needs_its_own_saddle_and_lki_fo
     perms = [{"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["a"]},
              {"id": "clone", "card": "Caustic Bronco"}, {"id": "a", "card": "Bear", "tapped": True},
              {"id": "b", "card": "Bear"}, {"id": "c", "card": "Pup"}]
-    saddle = api.saddle(board(perms), "clone")
+    saddle = api.saddle(board(*perms), "clone")
     assert saddle["already_saddled"] is False
     assert sorted(sorted(m) for m in saddle["minimal"]) == [["b", "bronco"], ["b", "c"], ["bronco", "c"]]
-    ans = api.attack(board(perms, "declare_attackers"), ["bronco"], reveal={"bronco": "Pup"}, left=["bronco"])
+    ans = api.attack(board(*perms, step="declare_attackers"), ["bronco"], reveal={"bronco": "Pup"}, left=["bronco"])
     res = bronco_trigger(ans)["resolution"]
     assert res["uses_last_known_information"] and res["saddled_on_resolution"]
     assert res["loses_life"] == [{"player": "bob", "amount": 1}]
@@ -113,7 +114,7 @@ BRONCO = [{"id": "bronco", "card": "Caustic Bronco"}]
 
 def bronco_loss(reveal: str, saddled: bool = False, left: bool = False) -> list[dict]:
     perms = [dict(BRONCO[0], saddled=saddled)]
-    ans = api.attack(board(perms, "declare_attackers"), ["bronco"], reveal={"bronco": reveal},
+    ans = api.attack(board(*perms, step="declare_attackers"), ["bronco"], reveal={"bronco": reveal},
                      left=["bronco"] if left else None)
     return bronco_trigger(ans)["resolution"]["loses_life"]
 
@@ -151,7 +152,7 @@ def fortune_board(fortune: dict | None = None, saddlers: list[dict] | None = Non
                                                       {"id": "b", "card": "Pup", "tapped": True}]
     f = {"id": "fortune", "card": "Fortune, Loyal Steed", "saddled": True, "saddled_by": [s["id"] for s in saddlers]}
     f.update(fortune or {})
-    return board([f] + saddlers, "declare_attackers")
+    return board(f, *saddlers, step="declare_attackers")
 
 
 def fortune_resolution(ans: dict) -> dict:
@@ -194,6 +195,6 @@ def test_the_delayed_triggered_ability_doesnt_target_the_creature_is_chosen_as_i
 
 def test_unsaddled_fortune_creates_no_delayed_trigger():
     """Fortune's ability is an "attacks while saddled" trigger: no saddle, no end-of-combat exile."""
-    ans = api.attack(board([{"id": "fortune", "card": "Fortune, Loyal Steed"}], "declare_attackers"), ["fortune"])
+    ans = api.attack(board({"id": "fortune", "card": "Fortune, Loyal Steed"}, step="declare_attackers"), ["fortune"])
     assert [t["triggers"] for t in ans["triggers"]] == [False]
     assert "resolution" not in ans["triggers"][0]

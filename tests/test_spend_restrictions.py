@@ -3,21 +3,20 @@ never pays an activation's cost inside the same payment."""
 
 from __future__ import annotations
 
-from manasolve.models.board import load_board
+from functools import partial
+
 from manasolve.solver.pay import pay_cost_or_card
 from manasolve.solver.plays import plays_answer
+from tests import boards
 
 
-def board(perms: list[tuple[str, str]], hand=(), graveyard=()):
-    return load_board({"active_player": "a", "step": "precombat_main", "players": [{
-        "name": "a", "battlefield": [{"id": i, "card": c} for i, c in perms], "hand": list(hand),
-        "graveyard": list(graveyard)}]})
+board = partial(boards.loaded, player="a")
 
 
 def test_somberwald_sage_pays_creature_spells_only():
     # Sage: "{T}: Add three mana of any one color. Spend this mana only to cast creature
     # spells."  Llanowar Elves {G}: the Sage's GGG (one activation, one G spent) — 1 way.
-    b = board([("sage", "Somberwald Sage")], hand=["Llanowar Elves", "Think Twice"])
+    b = board(("sage", "Somberwald Sage"), hand=["Llanowar Elves", "Think Twice"])
     elves = pay_cost_or_card(b, card="Llanowar Elves")
     assert (elves["payable"], elves["count"]) == (True, 1)
     assert pay_cost_or_card(b, card="Think Twice")["payable"] is False  # an instant
@@ -26,28 +25,28 @@ def test_somberwald_sage_pays_creature_spells_only():
 def test_lilypad_village_blue_only_for_creatures():
     # {T}: Add {C}, or {T}: Add {U} (creature spells only).  Think Twice {1}{U} with an
     # Island: Island {U} + Village {C} — the Village's {U} can't pay an instant.
-    b = board([("lv", "Lilypad Village"), ("i", "Island")], hand=["Think Twice"])
+    b = board(("lv", "Lilypad Village"), ("i", "Island"), hand=["Think Twice"])
     assert pay_cost_or_card(b, card="Think Twice")["count"] == 1
 
 
 def test_restricted_mana_never_funds_a_signet():
     # Azorius Signet's {1} is an ability's cost, not the spell: the Sage can't fund it.
-    b = board([("sage", "Somberwald Sage"), ("sig", "Azorius Signet")], hand=["Llanowar Elves"])
+    b = board(("sage", "Somberwald Sage"), ("sig", "Azorius Signet"), hand=["Llanowar Elves"])
     ans = pay_cost_or_card(b, card="Llanowar Elves", mode="all")
     assert ans["count"] == 1 and all(a["permanents"] == ["sage"] for g in ans["payments"] for a in g["activations"])
 
 
 def test_jegantha_mana_pays_colours_not_generic():
     # Think Twice {1}{U}: Jegantha's WUBRG pays the {U}, never the {1}: needs a Forest.
-    assert pay_cost_or_card(board([("j", "Jegantha, the Wellspring")], hand=["Think Twice"]),
+    assert pay_cost_or_card(board(("j", "Jegantha, the Wellspring"), hand=["Think Twice"]),
                             card="Think Twice")["payable"] is False
-    ans = pay_cost_or_card(board([("j", "Jegantha, the Wellspring"), ("f", "Forest")], hand=["Think Twice"]),
+    ans = pay_cost_or_card(board(("j", "Jegantha, the Wellspring"), ("f", "Forest"), hand=["Think Twice"]),
                            card="Think Twice")
     assert ans["payable"] and ans["count"] == 1
 
 
 def test_plays_use_restricted_mana_per_spell_and_cost_answers_say_why():
-    b = board([("sage", "Somberwald Sage")], hand=["Llanowar Elves", "Think Twice"])
+    b = board(("sage", "Somberwald Sage"), hand=["Llanowar Elves", "Think Twice"])
     casts = {p["card"]: p["payable"] for p in plays_answer(b, None)["plays"] if p["kind"] == "cast"}
     assert casts == {"Llanowar Elves": True, "Think Twice": False}
     from manasolve.models.mana import ManaCost

@@ -4,6 +4,8 @@ property test of increases-then-reductions against an independent formula, and t
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 
 import pytest
@@ -16,6 +18,7 @@ from manasolve.models.board import InputError, load_board
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol
 from manasolve.solver.pay import pay_cost_or_card
 from manasolve.solver.total_cost import reduce_symbols, total_cost
+from tests import boards
 
 INLINE = [
     {"name": "Burn X", "manaCost": "{X}{R}", "type": "Sorcery", "text": "Burn X deals X damage to any target."},
@@ -36,17 +39,8 @@ INLINE = [
 ]
 
 
-def board(alice: list[dict], hand=(), graveyard=(), bob: list[dict] | None = None, life: int = 20,
-          step: str = "precombat_main", active: str = "alice", stack_empty: bool = True, granted=()) -> object:
-    """A validated two-player board with the inline test cards."""
-    return load_board({
-        "format": "manasolve/board@1", "active_player": active, "step": step, "stack_empty": stack_empty,
-        "cards": INLINE,
-        "players": [
-            {"name": "alice", "life": life, "battlefield": alice, "hand": list(hand), "graveyard": list(graveyard),
-             "granted_flashback": [{"card": c, "cost": k} for c, k in granted]},
-            {"name": "bob", "battlefield": bob or []},
-        ]})
+# a validated board: alice against bob, with the inline test cards
+board = partial(boards.loaded, cards=INLINE, opponents=("bob",))
 
 
 def lands(*names: str) -> list[dict]:
@@ -56,20 +50,20 @@ def lands(*names: str) -> list[dict]:
 # --- worked example 6: granted flashback on an {X}{R} sorcery --------------------------------
 
 def test_example_6_granted_flashback_equal_to_mana_cost_keeps_x_free():
-    b = board(lands("Mountain") * 1, graveyard=["Burn X"], granted=[("Burn X", "mana_cost")])
+    b = board(*lands("Mountain"), graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "mana_cost"}])
     t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=3)
     assert (t.base.kind, t.x, str(t.cost)) == ("flashback", 3, "{3}{R}")
     assert t.castable_now and t.mana_value == 4  # 202.3e: X on the stack is the chosen value
 
 
 def test_example_6_granted_flashback_sorcery_timing_only():
-    b = board([], graveyard=["Burn X"], granted=[("Burn X", "mana_cost")], step="declare_attackers")
+    b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "mana_cost"}], step="declare_attackers")
     t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=1)
     assert not t.castable_now and "sorcery timing" in t.reason
 
 
 def test_example_6_granted_flashback_zero_forces_x_zero():
-    b = board([], graveyard=["Burn X"], granted=[("Burn X", "{0}")])
+    b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "{0}"}])
     t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=5)
     assert t.x == 0 and str(t.cost) == "{0}" and t.answer()["x_forced_zero"] is True
     assert [str(a.requirement) for a in t.announcements] == ["{0}"]
@@ -78,8 +72,8 @@ def test_example_6_granted_flashback_zero_forces_x_zero():
 # --- worked example 7: no mana cost ----------------------------------------------------------
 
 def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
-    b = board([{"id": "baral", "card": "Baral, Chief of Compliance"}], graveyard=["Vision Test"],
-              granted=[("Vision Test", "mana_cost")])
+    b = board({"id": "baral", "card": "Baral, Chief of Compliance"}, graveyard=["Vision Test"],
+              granted_flashback=[{"card": "Vision Test", "cost": "mana_cost"}])
     t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
     assert t.announcements == [] and t.answer()["total"] is None  # never reduced to {0}
@@ -87,14 +81,14 @@ def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
 
 
 def test_example_7_without_paying_its_mana_cost_works():
-    b = board([], hand=["Vision Test"])
+    b = board(hand=["Vision Test"])
     t = total_cost(b, None, "Vision Test", "hand", "free")
     assert t.castable_now and str(t.cost) == "{0}"
     assert api.pay(b, card="Vision Test", alt="free")["count"] == 1  # 118.5: the empty payment
 
 
 def test_example_7_creature_card_never_cast_with_flashback():
-    b = board(lands("Forest", "Forest"), graveyard=["Bear Test"], granted=[("Bear Test", "mana_cost")])
+    b = board(*lands("Forest", "Forest"), graveyard=["Bear Test"], granted_flashback=[{"card": "Bear Test", "cost": "mana_cost"}])
     t = total_cost(b, None, "Bear Test", "graveyard", "flashback")
     assert not t.castable_now and "instants and sorceries" in t.reason
 
@@ -106,19 +100,19 @@ TRAINER4 = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 3}}
 
 @pytest.mark.parametrize("card,total", [("Aura W", "{W}{W}"), ("Gear 3", "{0}"), ("Aura Snow", "{G}{S}")])
 def test_example_8_trainer_reduces_generic_only(card, total):
-    t = total_cost(board([TRAINER4], hand=[card]), None, card)
+    t = total_cost(board(TRAINER4, hand=[card]), None, card)
     assert str(t.cost) == total
     assert t.reductions == [{"source": "gt", "text": t.reductions[0]["text"], "x": 4, "by": "{4}"}]
 
 
 def test_example_8_equipment_reduced_to_zero_still_one_payment():
-    b = board([TRAINER4], hand=["Gear 3"])
+    b = board(TRAINER4, hand=["Gear 3"])
     assert api.pay(b, card="Gear 3")["count"] == 1  # 118.5
 
 
 def test_example_8_negative_power_reduces_by_zero():
     weak = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"-1/-1": 2}}  # power -1
-    t = total_cost(board([weak], hand=["Aura W"]), None, "Aura W")
+    t = total_cost(board(weak, hand=["Aura W"]), None, "Aura W")
     assert str(t.cost) == "{1}{W}{W}" and t.reductions[0]["x"] == 0  # 107.1b
 
 
@@ -127,7 +121,7 @@ def test_example_8_negative_power_reduces_by_zero():
 def test_example_9_lock_in_reducer_tapped_for_mana_still_pays_locked_total():
     """The Trainer (power 2) reduces a {3}{W} Aura to {1}{W}; during 601.2g it is tapped for
     {W} (leaving the reducer's job behind): the locked {1}{W} is what gets paid."""
-    b = board([{"id": "mt", "card": "Mana Trainer"}, {"id": "f", "card": "Forest"}], hand=["Aura 3W"])
+    b = board({"id": "mt", "card": "Mana Trainer"}, {"id": "f", "card": "Forest"}, hand=["Aura 3W"])
     t = total_cost(b, None, "Aura 3W")
     assert str(t.cost) == "{1}{W}"
     ans = api.pay(b, card="Aura 3W", mode="all")
@@ -137,13 +131,13 @@ def test_example_9_lock_in_reducer_tapped_for_mana_still_pays_locked_total():
 
 
 def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discount():
-    b = board([{"id": "mt", "card": "Mana Trainer"}], hand=["Sac Aura"])
+    b = board({"id": "mt", "card": "Mana Trainer"}, hand=["Sac Aura"])
     t = total_cost(b, None, "Sac Aura")
     assert str(t.cost) == "{1}{W}" and t.other == ["Sacrifice a creature"]
     assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
     ans = api.pay(b, card="Sac Aura")
     assert ans["payable"] is False and ans["count"] == 0  # {1}{W} from one Trainer: not enough mana
-    b = board([{"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}], hand=["Sac Aura"])
+    b = board({"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}, hand=["Sac Aura"])
     # 601.2g then 601.2h: the Trainer taps for {W}, the Plains pays {1}, then the Trainer
     # (tapped, its discount locked in) is the creature sacrificed.
     ans = api.pay(b, card="Sac Aura", mode="all")
@@ -158,8 +152,8 @@ def test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_
     counter) reduces the {3}{W} Aura to {1}{W}; during 601.2g it is sacrificed
     to Ashnod's Altar for {C}{C}.  The total stays {1}{W}: Plains {W} + the Altar's {C}
     (one {C} floats) — 1 payment.  Without lock-in {3}{W} would need 3 generic: unpayable."""
-    b = board([{"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}, {"id": "alt", "card": "Ashnod's Altar"},
-               {"id": "p", "card": "Plains"}], hand=["Aura 3W"])
+    b = board({"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}, {"id": "alt", "card": "Ashnod's Altar"},
+              {"id": "p", "card": "Plains"}, hand=["Aura 3W"])
     t = total_cost(b, None, "Aura 3W")
     assert str(t.cost) == "{1}{W}" and t.reductions[0]["x"] == 2
     ans = api.pay(b, card="Aura 3W", mode="all")
@@ -175,7 +169,7 @@ def test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_
 # --- worked example 10: flashback + kicker + tax ---------------------------------------------
 
 def test_example_10_flashback_kicker_and_tax():
-    b = board([], graveyard=["Kicked Flame"], bob=[{"id": "thalia", "card": "Thalia, Guardian of Thraben"}])
+    b = board(graveyard=["Kicked Flame"], opponents={"bob": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]})
     t = total_cost(b, None, "Kicked Flame", "graveyard", "flashback", kicker=1)
     assert str(t.cost) == "{4}{R}{R}"
     assert t.answer()["increases"][0]["source"] == "thalia"
@@ -183,7 +177,7 @@ def test_example_10_flashback_kicker_and_tax():
 
 
 def test_example_10_only_one_alternative_cost():
-    b = board(lands("Mountain") * 1, graveyard=["Kicked Flame"])
+    b = board(*lands("Mountain"), graveyard=["Kicked Flame"])
     vias = {p["via"] for p in api.plays(b)["plays"] if p["kind"] == "cast"}
     assert vias == {"flashback"}  # overload is never offered from the graveyard (118.9a)
 
@@ -191,7 +185,7 @@ def test_example_10_only_one_alternative_cost():
 # --- worked example 11: Phyrexian and hybrid at 1 life ----------------------------------------
 
 def test_example_11_announcements_and_reduction():
-    b = board([{"id": "ch", "card": "Cheapener"}], hand=["Phyrexian Test"], life=1)
+    b = board({"id": "ch", "card": "Cheapener"}, hand=["Phyrexian Test"], life=1)
     t = total_cost(b, None, "Phyrexian Test")
     locked = sorted((a.requirement.life, str(a.requirement)) for a in t.announcements)
     # {W}{U}: nothing to reduce; {W}{2}: → {1}{W}; life halves keep their reductions too
@@ -200,9 +194,9 @@ def test_example_11_announcements_and_reduction():
 
 def test_example_11_one_life_cannot_pay_phyrexian_two_life_can():
     ws = [{"id": "p%d" % i, "card": "Plains"} for i in range(2)] + [{"id": "i", "card": "Island"}]
-    one = api.pay(board(ws, hand=["Phyrexian Test"], life=1), card="Phyrexian Test", mode="all")
+    one = api.pay(board(*ws, hand=["Phyrexian Test"], life=1), card="Phyrexian Test", mode="all")
     assert all(p["life"] == 0 for p in one["payments"])
-    two = api.pay(board(ws, hand=["Phyrexian Test"], life=2), card="Phyrexian Test", mode="all")
+    two = api.pay(board(*ws, hand=["Phyrexian Test"], life=2), card="Phyrexian Test", mode="all")
     assert any(p["life"] == 2 for p in two["payments"]) and two["count"] > one["count"]
 
 
@@ -211,25 +205,25 @@ def test_example_11_one_life_cannot_pay_phyrexian_two_life_can():
 def test_colour_increase_and_colour_reduction_spill_into_generic():
     """Jade Leech adds {G} to green spells (a coloured increase); a {W} reduction on a spell
     without {W} reduces generic instead (118.7b)."""
-    b = board([{"id": "leech", "card": "Jade Leech"}], hand=["Bear Test"])
+    b = board({"id": "leech", "card": "Jade Leech"}, hand=["Bear Test"])
     assert str(total_cost(b, None, "Bear Test").cost) == "{1}{G}{G}"
     assert [str(ManaCost(tuple(reduce_symbols(list(ManaCost.parse("{2}{G}").symbols), [ManaCost.parse("{W}")]))))] == ["{1}{G}"]
 
 
 def test_opponents_you_cast_reducer_does_not_apply():
-    b = board([], hand=["Aura W"], bob=[TRAINER4])
+    b = board(hand=["Aura W"], opponents={"bob": [TRAINER4]})
     assert str(total_cost(b, None, "Aura W").cost) == "{1}{W}{W}"
 
 
 def test_affinity_counts_matching_permanents():
     arts = [{"id": "a%d" % i, "card": "Cheapener"} for i in range(3)]
-    t = total_cost(board(arts, hand=["Broodstar"]), None, "Broodstar")
+    t = total_cost(board(*arts, hand=["Broodstar"]), None, "Broodstar")
     # Broodstar {8}{U}{U}: affinity 3, and the Cheapeners' own "{1} less" ×3
     assert str(t.cost) == "{2}{U}{U}"
 
 
 def test_card_not_in_zone_and_unknown_card_are_input_errors():
-    b = board([], hand=["Aura W"])
+    b = board(hand=["Aura W"])
     with pytest.raises(InputError, match="not in alice's graveyard"):
         total_cost(b, None, "Aura W", "graveyard", "flashback")
     with pytest.raises(InputError, match="did you mean 'Aura W'"):
@@ -238,11 +232,11 @@ def test_card_not_in_zone_and_unknown_card_are_input_errors():
 
 def test_kicker_on_a_card_without_kicker_is_an_input_error():
     with pytest.raises(InputError, match="no kicker"):
-        total_cost(board([], hand=["Aura W"]), None, "Aura W", kicker=1)
+        total_cost(board(hand=["Aura W"]), None, "Aura W", kicker=1)
 
 
 def test_multikicker_times_add_each_time():
-    t = total_cost(board([], hand=["Gnarlid Pack"]), None, "Gnarlid Pack", kicker=3)
+    t = total_cost(board(hand=["Gnarlid Pack"]), None, "Gnarlid Pack", kicker=3)
     assert str(t.cost) == "{4}{G}{G}{G}{G}" and t.additional[0]["times"] == 3
 
 
