@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
-from manasolve.models.board import FORMAT, Board, load_board
+from manasolve.models.board import Board, load_board
 
 PermanentSpec = Union[str, tuple[str, str], Mapping[str, Any]]
 
@@ -47,14 +47,36 @@ def board(*permanents: PermanentSpec, player: str = "alice", life: int = 20,
     """A board dict: ``player``'s permanents, zones and other fields (``player_fields``,
     e.g. ``granted_flashback``, ``energy``, ``mana_pool``), then each opponent (a name, or
     name -> permanents), the inline ``cards``, the ``step`` and the ``active`` player
-    (default ``player``)."""
-    if not isinstance(opponents, Mapping):
-        opponents = {name: () for name in opponents}
-    me = {"name": player, "life": life, "battlefield": battlefield(permanents), "hand": list(hand),
-          "graveyard": list(graveyard), **player_fields}
-    return {"format": FORMAT, "active_player": active or player, "step": step, "stack_empty": stack_empty,
-            "cards": list(cards),
-            "players": [me] + [{"name": name, "battlefield": battlefield(side)} for name, side in opponents.items()]}
+    (default: ``player``).
+
+    Only what differs from the format's defaults is written, so the dict says what the
+    test chose (and a question that echoes the board, like a session, adds nothing):
+
+    >>> board(("f", "Forest"), hand=["Llanowar Elves"], opponents=["bob"])
+    {'players': [{'name': 'alice', 'battlefield': [{'id': 'f', 'card': 'Forest'}], 'hand': ['Llanowar Elves']}, {'name': 'bob'}]}
+    """
+    me: dict[str, Any] = {"name": player, "battlefield": battlefield(permanents)}
+    if life != 20:
+        me["life"] = life
+    if hand:
+        me["hand"] = list(hand)
+    if graveyard:
+        me["graveyard"] = list(graveyard)
+    me.update(player_fields)
+    if isinstance(opponents, Mapping):
+        others = [{"name": name, "battlefield": battlefield(side)} for name, side in opponents.items()]
+    else:
+        others = [{"name": name} for name in opponents]
+    data: dict[str, Any] = {"players": [me] + others}
+    if active is not None:
+        data["active_player"] = active
+    if step != "precombat_main":
+        data["step"] = step
+    if not stack_empty:
+        data["stack_empty"] = False
+    if cards:
+        data["cards"] = list(cards)
+    return data
 
 
 def loaded(*permanents: PermanentSpec, **options: Any) -> Board:

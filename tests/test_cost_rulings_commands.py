@@ -18,19 +18,18 @@ to cast it was."
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
+from tests import boards
 from tests.commands import cli_json
 
 
-def board(alice: list[dict], bob: list[dict] = (), hand=(), graveyard=(), granted=()) -> dict:
-    return {"format": "manasolve/board@1", "active_player": "alice", "step": "precombat_main", "stack_empty": True,
-            "players": [{"name": "alice", "battlefield": list(alice), "hand": list(hand), "graveyard": list(graveyard),
-                         "granted_flashback": [{"card": c, "cost": k} for c, k in granted]},
-                        {"name": "bob", "battlefield": list(bob)}]}
+board = partial(boards.board, opponents=("bob",))
 
 
 def cost_and_pay(capsys, tmp_path, data: dict, card: str, **opts) -> tuple[dict, dict]:
@@ -58,7 +57,7 @@ def mountains(n: int) -> list[dict]:
 def test_increase_then_reduction_from_hand_faithless_looting_costs_r(capsys, tmp_path):
     """{R} + {1} (Sphere) − {1} (Electromancer) = {R}; reducing first would waste the
     reduction ({R}) and leave {1}{R}, which one Mountain can't pay."""
-    data = board(mountains(1) + [ELECTROMANCER], SPHERE, hand=["Faithless Looting"])
+    data = board(*mountains(1) + [ELECTROMANCER], opponents={"bob": SPHERE}, hand=["Faithless Looting"])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
     assert (cost["base"], cost["total"]) == ("{R}", "{R}")
     assert [i["by"] for i in cost["increases"]] == ["{1}"] and [r["by"] for r in cost["reductions"]] == ["{1}"]
@@ -70,8 +69,8 @@ def test_alternative_cost_then_increase_then_reduction_granted_flashback(capsys,
     """The alternative cost (a flashback equal to Dark Ritual's mana cost, {B}) starts the
     total: {B} + {1} − {1} = {B}; reducing first gives {1}{B}, which one Swamp can't pay.
     The mana value stays the printed mana cost's."""
-    data = board([{"id": "s", "card": "Swamp"}, ELECTROMANCER], SPHERE, graveyard=["Dark Ritual"],
-                 granted=[("Dark Ritual", "mana_cost")])
+    data = board({"id": "s", "card": "Swamp"}, ELECTROMANCER, opponents={"bob": SPHERE}, graveyard=["Dark Ritual"],
+                 granted_flashback=[{"card": "Dark Ritual", "cost": "mana_cost"}])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Dark Ritual", zone="graveyard", alt="flashback")
     assert (cost["base_kind"], cost["base"], cost["total"], cost["mana_value"]) == ("flashback", "{B}", "{B}", 1)
     assert (pay["payable"], pay["count"]) == (True, 1)
@@ -80,9 +79,9 @@ def test_alternative_cost_then_increase_then_reduction_granted_flashback(capsys,
 def test_golden_tail_trainer_reduction_applies_after_thalias_increase(capsys, tmp_path):
     """Rancor {G} with Thalia (+{1}) and a Trainer of power 2 ({2} less): {G} + {1} − {2}
     = {G}; the reduction first would be wasted and leave {1}{G}.  Mana value stays 1."""
-    data = board([{"id": "f", "card": "Forest"},
-                  {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}],
-                 [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}], hand=["Rancor"])
+    data = board({"id": "f", "card": "Forest"},
+                 {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}},
+                 opponents={"bob": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}, hand=["Rancor"])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Rancor")
     assert cost["total"] == "{G}" and cost["mana_value"] == 1
     assert [(r["source"], r["x"], r["by"]) for r in cost["reductions"]] == [("gt", 2, "{2}")]
@@ -94,7 +93,7 @@ def test_trinisphere_floor_applies_after_reductions(capsys, tmp_path, lands, pay
     """Trinisphere's "costs three mana" is applied last: {R} − {1} stays {R}, then the
     floor makes it {2}{R}.  The floor first would let the Electromancer take it down to
     {1}{R}, payable with two Mountains."""
-    data = board(mountains(lands) + [ELECTROMANCER], [{"id": "tri", "card": "Trinisphere"}], hand=["Faithless Looting"])
+    data = board(*mountains(lands) + [ELECTROMANCER], opponents={"bob": [{"id": "tri", "card": "Trinisphere"}]}, hand=["Faithless Looting"])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
     assert cost["total"] == "{2}{R}" and cost["mana_value"] == 1
     assert [i.get("floor") for i in cost["increases"]] == [3]
@@ -102,7 +101,7 @@ def test_trinisphere_floor_applies_after_reductions(capsys, tmp_path, lands, pay
 
 
 def test_tapped_trinisphere_sets_no_floor_and_sphere_increase_still_precedes_reduction(capsys, tmp_path):
-    data = board(mountains(1) + [ELECTROMANCER], SPHERE + [{"id": "tri", "card": "Trinisphere", "tapped": True}],
+    data = board(*mountains(1) + [ELECTROMANCER], opponents={"bob": SPHERE + [{"id": "tri", "card": "Trinisphere", "tapped": True}]},
                  hand=["Faithless Looting"])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Faithless Looting")
     assert cost["total"] == "{R}" and not any("floor" in i for i in cost["increases"])
@@ -116,7 +115,7 @@ def test_permanent_with_x_in_its_mana_cost_has_x_zero_for_its_mana_value(capsys,
     reducer = {"name": "Sum Reducer", "manaCost": "{6}{U}", "type": "Sorcery",
                "text": "This spell costs {X} less to cast, where X is the total mana value of creatures you control.\n"
                        "Draw a card."}
-    data = dict(board([{"id": "bg", "card": "Banquet Guests"}] + [{"id": "i%d" % i, "card": "Island"} for i in range(5)],
+    data = dict(board({"id": "bg", "card": "Banquet Guests"}, *[{"id": "i%d" % i, "card": "Island"} for i in range(5)],
                       hand=["Sum Reducer"]), cards=[reducer])
     cost, pay = cost_and_pay(capsys, tmp_path, data, "Sum Reducer")
     assert [(r["count"], r["by"]) for r in cost["reductions"]] == [(2, "{2}")]
@@ -138,7 +137,7 @@ def test_property_cost_is_base_plus_increases_then_reductions_then_floor(generic
     bob = [{"id": "sp%d" % i, "card": "Sphere of Resistance"} for i in range(spheres)]
     if trinisphere:
         bob.append({"id": "tri", "card": "Trinisphere", "tapped": trinisphere == "tapped"})
-    got = api.cost(dict(board(alice, bob, hand=["Probe"]), cards=[probe]), "Probe")
+    got = api.cost(dict(board(*alice, opponents={"bob": bob}, hand=["Probe"]), cards=[probe]), "Probe")
     left = max(0, generic + spheres - electromancers)
     if trinisphere == "untapped":
         left = max(left, 3 - red)
@@ -157,7 +156,7 @@ def test_flashback_pays_kicker_and_mandatory_costs_but_no_other_alternative_cost
     spell has any mandatory additional costs, you must pay those to cast the spell with
     flashback."  Through ``cost``/``pay --card``: flashback kicked = {3}{R} + {2} and the
     discard; overloading it from the graveyard is not a cast anyone may start."""
-    data = dict(board(mountains(6), hand=["Forest"], graveyard=["Loaded Flash"]), cards=[LOADED_FLASH])
+    data = dict(board(*mountains(6), hand=["Forest"], graveyard=["Loaded Flash"]), cards=[LOADED_FLASH])
     kicked = cli_json(capsys, tmp_path, data, "cost", "--card", "Loaded Flash", "--alt", "flashback", "--kicker")
     assert [(a["kind"], a["cost"]) for a in kicked["additional"]] == [("kicker", "{2}"), ("mandatory", "discard a card")]
     assert (kicked["total"], kicked["castable_now"]) == ("{5}{R}, Discard a card", True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from manasolve import api, open_board
 from manasolve.models.board import InputError
 from manasolve.models.mana import ManaCost
+from tests import boards
 
 
 def _example() -> dict:
@@ -22,9 +24,7 @@ def _example() -> dict:
     return json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
 
 
-def _board(*perms: tuple[str, str], **player) -> dict:
-    return {"players": [{"name": "a", "battlefield": [{"id": i, "card": c} for i, c in perms], **player},
-                        {"name": "b"}]}
+_board = partial(boards.board, player="a", opponents=("b",))
 
 
 def _tapped(data: dict) -> set[str]:
