@@ -1,6 +1,29 @@
 """The Python API: one function per CLI command, each returning the command's JSON answer
 (a dict with the stable keys of design.md).  Boards may be given as a `Board`, a dict in
-board format, or a path to a board file."""
+board format, or a path to a board file.
+
+A Birds of Paradise pays {1} in five ways (one per colour) and {1}{G} in none:
+
+>>> from manasolve import api
+>>> board = {"players": [{"name": "alice", "battlefield": [{"id": "birds", "card": "Birds of Paradise"}]}]}
+>>> answer = api.pay(board, "{1}", mode="count")
+>>> answer["payable"], answer["count"]
+(True, 5)
+>>> api.pay(board, "{1}{G}", mode="count")["count"]
+0
+>>> api.produce(board)["permanents"]
+{'birds': ['W', 'U', 'B', 'R', 'G']}
+
+With a Forest too, {1}{G} is paid by both, the Birds making any colour (its {G} and the
+Forest's are the same payment), and the Birds can add one mana at most:
+
+>>> board["players"][0]["battlefield"].append({"id": "f", "card": "Forest"})
+>>> payments = api.pay(board, "{1}{G}", mode="all")["payments"]
+>>> sorted(a["produces"] for p in payments for a in p["activations"] if a["permanents"] == ["birds"])
+['{B}', '{G}', '{R}', '{U}', '{W}']
+>>> api.pay(board, "{2}{G}", mode="count")["payable"]
+False
+"""
 
 from __future__ import annotations
 

@@ -58,7 +58,13 @@ class Symbol:
         return self.kind in ("hybrid", "twobrid", "chybrid", "phyrexian", "hphyrexian")
 
     def halves(self) -> tuple[Symbol | Life, ...]:
-        """The symbols (or life payment) this symbol may be announced as (107.4e/f)."""
+        """The symbols (or life payment) this symbol may be announced as (107.4e/f).
+
+        >>> [str(h) for h in parse_symbol("G/P").halves()]
+        ['{G}', '(2 life)']
+        >>> [str(h) for h in parse_symbol("2/W").halves()]
+        ['{W}', '{2}']
+        """
         k = self.kind
         if k == "hybrid":
             return tuple(Symbol("color", (c,)) for c in self.colors)
@@ -80,7 +86,11 @@ class Symbol:
 
     @property
     def mana_value(self) -> int:
-        """This symbol's share of mana value (202.3): X is 0, {2/W} counts 2."""
+        """This symbol's share of mana value (202.3): X is 0, {2/W} counts 2.
+
+        >>> [parse_symbol(s).mana_value for s in ("X", "2/W", "W/U", "B/P", "3")]
+        [0, 2, 1, 1, 3]
+        """
         k = self.kind
         if k == "generic":
             return self.amount
@@ -105,7 +115,13 @@ _SYMBOL_RE = re.compile(r"\{([^{}]*)\}")
 
 
 def parse_symbol(body: str) -> Symbol:
-    """The symbol written inside one pair of braces, e.g. ``W/U`` or ``2``."""
+    """The symbol written inside one pair of braces, e.g. ``W/U`` or ``2``.
+
+    Hybrid colours are put in their printed (colour-wheel) order:
+
+    >>> str(parse_symbol("u/w")), str(parse_symbol("G/W")), str(parse_symbol("C/P"))
+    ('{W/U}', '{G/W}', '{C/P}')
+    """
     b = body.strip().upper()
     if b.isdigit():
         return Symbol("generic", amount=int(b))
@@ -145,7 +161,21 @@ class ManaCost:
 
     @staticmethod
     def parse(text: str) -> ManaCost:
-        """Parse ``{2}{G}{W/U}``; raise CostSyntaxError naming the bad part."""
+        """Parse ``{2}{G}{W/U}``; raise CostSyntaxError naming the bad part.
+
+        Printing puts X and generic mana first and drops {0}:
+
+        >>> str(ManaCost.parse("{G}{2}{W/U}")), str(ManaCost.parse("{0}")), len(ManaCost.parse("{0}").symbols)
+        ('{2}{G}{W/U}', '{0}', 0)
+        >>> for bad in ("{2}G", "{2}{Q}", ""):
+        ...     try:
+        ...         ManaCost.parse(bad)
+        ...     except CostSyntaxError as error:
+        ...         print(error)
+        unexpected text 'G' in cost '{2}G'
+        unknown mana symbol {Q}
+        empty cost (write {0} for a zero cost)
+        """
         s = text.strip()
         if not s:
             raise CostSyntaxError("empty cost (write {0} for a zero cost)")
@@ -168,7 +198,11 @@ class ManaCost:
 
     @property
     def mana_value(self) -> int:
-        """Mana value per 202.3 (X counts 0)."""
+        """Mana value per 202.3 (X counts 0).
+
+        >>> ManaCost.parse("{2}{G}{W/U}").mana_value, ManaCost.parse("{X}{X}{R}").mana_value
+        (4, 1)
+        """
         return sum(s.mana_value for s in self.symbols)
 
     @property
@@ -176,7 +210,11 @@ class ManaCost:
         return any(s.kind == "X" for s in self.symbols)
 
     def with_x(self, x: int) -> ManaCost:
-        """This cost with each {X} replaced by generic mana x (107.3a)."""
+        """This cost with each {X} replaced by generic mana x (107.3a).
+
+        >>> str(ManaCost.parse("{X}{X}{R}").with_x(3)), str(ManaCost.parse("{X}{R}").with_x(0))
+        ('{6}{R}', '{R}')
+        """
         out: list[Symbol] = []
         for s in self.symbols:
             if s.kind == "X":
@@ -195,6 +233,11 @@ class ManaCost:
         Identical symbols are announced as a multiset, so ``{B/P}{B/P}`` has three
         announcements (BB, B + 2 life, 4 life), not four.  An {X} still in the cost counts
         as 0 (announce X first with `with_x`).
+
+        >>> [(a.text, a.requirement.life) for a in ManaCost.parse("{B/P}{B/P}").announcements()]
+        [('{B}{B}', 0), ('{B}', 2), ('{0}', 4)]
+        >>> [str(a.requirement) for a in ManaCost.parse("{1}{G}{2/W}").announcements()]
+        ['{1}{W}{G}', '{3}{G}']
         """
         fixed = [s for s in self.symbols if not s.needs_announcement and s.kind != "X"]
         groups = Counter(s for s in self.symbols if s.needs_announcement)
@@ -229,7 +272,11 @@ def _multisets(k: int, n: int) -> list[tuple[int, ...]]:
 
 
 def format_symbols(symbols) -> str:
-    """Print symbols in the conventional order: generic first, then the rest as given."""
+    """Print symbols in the conventional order: generic first, then the rest as given.
+
+    >>> format_symbols(ManaCost.parse("{G}{1}{X}{2}").symbols)
+    '{X}{3}{G}'
+    """
     syms = list(symbols)
     generic = sum(s.amount for s in syms if s.kind == "generic")
     xs = [s for s in syms if s.kind == "X"]
@@ -247,6 +294,14 @@ class Requirement:
 
     colored: units of each colour; colorless: {C} units; snow: {S} units; generic: amount;
     life: life to pay.
+
+    >>> need = Requirement.of(ManaCost.parse("{G}{2}{W}{G}{C}").symbols)
+    >>> str(need), need.mana_units, need.color_count("G")
+    ('{2}{W}{G}{G}{C}', 6, 2)
+    >>> Requirement.of(ManaCost.parse("{W/U}").symbols)
+    Traceback (most recent call last):
+    ...
+    ValueError: symbol {W/U} must be announced first
     """
 
     generic: int = 0
