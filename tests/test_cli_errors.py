@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from manasolve.cli import main
+from tests import boards
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:
@@ -23,8 +24,7 @@ def write(tmp_path, data, name="board.json") -> str:
     return str(p)
 
 
-def one_board(*perms, **player):
-    return {"format": "manasolve/board@1", "players": [{"name": "alice", "battlefield": list(perms), **player}]}
+one_board = boards.board
 
 
 def assert_one_line_error(code, err, *needles):

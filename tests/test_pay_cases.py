@@ -170,9 +170,8 @@ def test_best_uses_fewest_permanents_and_no_life():
 
 
 def delve_board(graveyard, *perms, hand=("Treasure Cruise",)):
-    entries = [{"id": "p%d" % i, "card": c} for i, c in enumerate(perms)]
-    return load_board({"players": [{"name": "alice", "battlefield": entries, "hand": list(hand),
-                                     "graveyard": list(graveyard)}]})
+    """The permanents, with Treasure Cruise in hand and that graveyard to delve."""
+    return loaded(*perms, hand=hand, graveyard=graveyard)
 
 
 def test_delve_exiles_graveyard_cards_for_generic_mana():
@@ -208,8 +207,8 @@ def pay_card(b, name):
 
 
 def pool_board(pool, *perms):
-    entries = [{"id": "p%d" % i, "card": c} for i, c in enumerate(perms)]
-    return load_board({"players": [{"name": "alice", "battlefield": entries, "mana_pool": pool}]})
+    """The permanents, with that mana floating in the pool."""
+    return loaded(*perms, mana_pool=pool)
 
 
 def test_floating_mana_is_one_resource_per_type():

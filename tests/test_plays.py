@@ -12,6 +12,7 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
+from tests import boards
 from tests.test_total_cost import INLINE, board, lands
 
 
@@ -93,11 +94,10 @@ def big_board() -> dict:
               {"id": "blade", "card": "Bonesplitter"}]
     perms += [{"id": "bear%d" % i, "card": "Bear Test", "sick": i % 2 == 0} for i in range(7)]
     assert len(perms) == 30
-    return {"format": "manasolve/board@1", "active_player": "alice", "cards": INLINE,
-            "players": [{"name": "alice", "battlefield": perms,
-                         "hand": ["Burn X", "Aura W", "Gear 3", "Gnarlid Pack", "Probe", "Think Twice", "Phyrexian Test"],
-                         "graveyard": ["Faithless Looting", "Acorn Harvest"]},
-                        {"name": "bob", "battlefield": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}]}
+    return boards.board(*perms, cards=INLINE,
+                        hand=["Burn X", "Aura W", "Gear 3", "Gnarlid Pack", "Probe", "Think Twice", "Phyrexian Test"],
+                        graveyard=["Faithless Looting", "Acorn Harvest"],
+                        opponents={"bob": [("thalia", "Thalia, Guardian of Thraben")]})
 
 
 def test_plays_on_30_permanent_board_with_7_card_hand(capsys):

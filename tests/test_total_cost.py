@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from manasolve import api
 from manasolve.cli import main
-from manasolve.models.board import InputError, load_board
+from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol
 from manasolve.solver.pay import pay_cost_or_card
 from manasolve.solver.total_cost import reduce_symbols, total_cost
@@ -318,10 +318,9 @@ def test_cli_cost_errors_exit_2_one_line(board_file, capsys, argv, expected):
 # --- more self-reductions from the dev card set (601.2f, 118.7) -------------------------
 
 def _two_player(mine: list[str], theirs: list[str], hand: list[str]):
-    return load_board({"active_player": "a", "players": [
-        {"name": "a", "hand": hand, "battlefield": [{"id": "a%d" % i, "card": c, "counters": {"+1/+1": 1} if i == 0 else {}}
-                                                    for i, c in enumerate(mine)]},
-        {"name": "o", "battlefield": [{"id": "o%d" % i, "card": c} for i, c in enumerate(theirs)]}]})
+    """Player a's cards (the first with a +1/+1 counter) and hand against o's cards."""
+    return boards.loaded(*[{"id": "a%d" % i, "card": c, "counters": {"+1/+1": 1} if i == 0 else {}} for i, c in enumerate(mine)],
+                         player="a", hand=hand, opponents={"o": [("o%d" % i, c) for i, c in enumerate(theirs)]})
 
 
 @pytest.mark.parametrize("card, mine, theirs, total", [
@@ -341,10 +340,10 @@ def test_self_reductions_read_off_the_board(card, mine, theirs, total):
 # --- Trinisphere (a floor applied last, 601.2f) and Damping Sphere -------------------------
 
 def _sphere_board(trinisphere_tapped: bool = False, cast: int = 0, hand=("Think Twice",)):
-    return load_board({"active_player": "a", "step": "precombat_main", "cards": [
-        {"name": "Probe Test", "manaCost": "{1}{B/P}{B/P}", "type": "Instant", "text": "Draw a card."}],
-        "players": [{"name": "a", "spells_cast_this_turn": cast, "hand": list(hand), "battlefield": [
-            {"id": "t", "card": "Trinisphere", "tapped": trinisphere_tapped}, {"id": "d", "card": "Damping Sphere"}]}]})
+    """Trinisphere and Damping Sphere, after `cast` spells this turn."""
+    return boards.loaded({"id": "t", "card": "Trinisphere", "tapped": trinisphere_tapped}, ("d", "Damping Sphere"),
+                         player="a", hand=hand, spells_cast_this_turn=cast,
+                         cards=[{"name": "Probe Test", "manaCost": "{1}{B/P}{B/P}", "type": "Instant", "text": "Draw a card."}])
 
 
 def test_trinisphere_raises_a_total_below_three_mana_last():
