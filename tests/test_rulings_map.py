@@ -149,7 +149,8 @@ RULINGS: dict[str, Ruling] = {
             "tests/test_cost_rulings_commands.py::test_golden_tail_trainer_reduction_applies_after_thalias_increase",
             "tests/test_cost_rulings_commands.py::test_increase_then_reduction_from_hand_faithless_looting_costs_r",
             "tests/test_cost_rulings_commands.py::test_alternative_cost_then_increase_then_reduction_granted_flashback",
-            "tests/test_cost_rulings_commands.py::test_property_cost_is_base_plus_increases_then_reductions_then_floor")),
+            "tests/test_cost_rulings_commands.py::test_property_cost_is_base_plus_increases_then_reductions_then_floor",
+            "tests/test_flashback_rulings.py::test_trainer_total_cost_increases_then_reductions_mana_value_unchanged")),
     "modified_counter": Ruling("A creature with a counter on it is considered modified", (
         "tests/test_creatures.py::test_creature_with_any_counter_is_modified_whoever_put_it_there",
         "tests/test_attack_pumps.py::test_trainer_pumps_only_other_modified_creatures_its_controller_controls")),
