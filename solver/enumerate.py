@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+import time
 from math import comb, factorial
 from operator import add
 
 from manasolve.models.mana import Requirement
 from manasolve.solver.feasibility import (
     FeasibilityOracle,
+    TimeUp,
+    cost_symbol_accepts,
     cost_units,
+    is_simple,
     spell_kind_accepts,
 )
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PermClass, Resources, Role
@@ -87,6 +91,36 @@ def multinomial(n: int, parts) -> int:
     return out
 
 
+class CountTimeout(Exception):
+    """The deadline passed while counting; `at_least` payments were counted by then."""
+
+    def __init__(self, at_least: int):
+        super().__init__(at_least)
+        self.at_least = at_least
+
+
+def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[str, int]) -> list[int]:
+    """For each simple pattern (one free unrestricted mana, `feasibility.is_simple`), how
+    many of its uses feasibility can tell apart: the symbols other than generic that its
+    mana could pay (the spell's, and at most every activation's own cost's).
+
+    Every simple use spends its one mana, and any mana pays a generic symbol, so with the
+    total of simple uses fixed, a type used more than its cap is as good as any other
+    type used at least its cap: take a payment, keep the specific symbols each type pays
+    (at most its cap), and hand the generic symbols to the remaining units in any way.
+    The counter therefore tracks min(uses, cap) per simple pattern and the total."""
+    caps = []
+    for p in simple:
+        t = p.bundle[0]
+        cap = sum(n for k, n in demand.items() if k != "generic" and spell_kind_accepts(k, p, t))
+        for c in classes:
+            cap += len(c.members) * max((sum(1 for part in r.parts for sym in part.pattern.cost_symbols
+                                              if sym.kind != "generic" and cost_symbol_accepts(sym, t, p))
+                                         for r in c.roles), default=0)
+        caps.append(cap)
+    return caps
+
+
 class PaymentCounter:
     """Counts and lists the payments of one requirement with one set of resources."""
 
@@ -125,17 +159,28 @@ class PaymentCounter:
         self.cost_after = _suffix_sums(classes, lambda c: max((_cost_units_of(r) for r in c.roles), default=0))
         self.units = req.mana_units
         self.width = len(self.patterns) + self._KIND0 + len(self.kinds)
+        self.simple = [k for k, p in enumerate(pats) if is_simple(p)]
+        # The summary the DP keeps (see `_summary_caps`): uses of each simple pattern up
+        # to its cap, the units able to pay each spell kind up to that kind's demand.
+        big = 1 << 60
+        ceiling = [big] * self.width
+        for k, cap in zip(self.simple, _summary_caps(classes, [pats[k] for k in self.simple], demand)):
+            ceiling[k] = cap
+        for j, need in enumerate(self.kind_demand):
+            ceiling[len(pats) + self._KIND0 + j] = need
+        self.ceiling = tuple(ceiling)
         # Each use spends a unit on the spell or on some activation's own cost.
         self.moves = [self._moves(c, self.units + self.cost_after[0]) for c in classes]
         self.memo: dict[tuple, int] = {}
         self.oracle = FeasibilityOracle(req, pats)
+        self.deadline: float | None = None
 
     # State layout: uses per pattern shape, then life paid, creatures needed by
     # "tap an untapped creature" costs, net demand (own costs minus uses), creatures
     # offered for those costs, mana asked by the activations' own costs, then the units
     # able to pay each specific spell kind.
-    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN, _COST, _ENERGY = range(6)
-    _KIND0 = 6
+    _LIFE, _TAP_NEED, _NET, _TAP_GIVEN, _COST, _ENERGY, _SIMPLE = range(7)
+    _KIND0 = 7
 
     def _moves(self, c: PermClass, total_cap: int) -> list[tuple]:
         """(role counts, state delta, multiplicity, capped dims touched) for every way
@@ -159,6 +204,8 @@ class PaymentCounter:
                     if p.kind == "part_tap":
                         continue  # pays nothing here; each such member is one more choice
                     delta[self.index[p.shape]] += r
+                    if is_simple(p):
+                        delta[base + self._SIMPLE] += r
                     delta[base + self._LIFE] += r * p.life
                     delta[base + self._ENERGY] += r * p.energy
                     delta[base + self._TAP_NEED] += r * p.tap_creatures
@@ -167,7 +214,7 @@ class PaymentCounter:
                     for j, k in enumerate(self.kinds):
                         delta[base + self._KIND0 + j] += r * _units_for(k, p)
             touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana" and not self.patterns[d].spell_only)
-                            for d in range(base) if delta[d])
+                            for d in range(base) if delta[d] and not is_simple(self.patterns[d]))
             weight = 1 if c.indistinct else multinomial(n, counts)
             for role, r in zip(c.roles, counts):
                 weight *= role.ways ** r  # which outlet each sacrificed member went to
@@ -197,8 +244,7 @@ class PaymentCounter:
         tap_demand, tap_supply = state[base + self._TAP_NEED], state[base + self._TAP_GIVEN]
         if tap_demand != tap_supply:
             return 0
-        uses = tuple((p, state[k]) for k, p in enumerate(self.patterns) if state[k])
-        if not self.oracle.feasible(uses):
+        if not self.oracle.feasible(self._representative(state)):
             return 0
         # Distinct activations needing creatures: T! / prod(t_i!) ways to hand them out.
         pairing = factorial(tap_demand)
@@ -207,6 +253,19 @@ class PaymentCounter:
                 pairing //= factorial(p.tap_creatures) ** state[k]
         return pairing
 
+    def _representative(self, state: tuple) -> tuple[tuple[Pattern, int], ...]:
+        """Uses of each pattern with the summary `state`: the simple uses above the
+        capped ones all go to one pattern at its cap (any such choice is as feasible)."""
+        counts = list(state[:len(self.patterns)])
+        excess = state[len(self.patterns) + self._SIMPLE] - sum(counts[k] for k in self.simple)
+        if excess:
+            k = next(k for k in self.simple if counts[k] == self.ceiling[k])
+            counts[k] += excess
+        return tuple((p, n) for p, n in zip(self.patterns, counts) if n)
+
+    def _advance(self, state: tuple, delta: tuple) -> tuple:
+        return tuple(map(min, map(add, state, delta), self.ceiling))
+
     def count_from(self, i: int, state: tuple) -> int:
         """Payments completing `state` with classes i.. (memoised)."""
         key = (i, state)
@@ -214,14 +273,22 @@ class PaymentCounter:
         if hit is not None:
             return hit
         if i == len(self.classes):
-            total = self._final_weight(state)
+            try:
+                total = self._final_weight(state)
+            except TimeUp:
+                raise CountTimeout(0) from None
         else:
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise CountTimeout(0)
             total = 0
             for _, delta, weight, touched in self.moves[i]:
-                nxt = tuple(map(add, state, delta))
+                nxt = self._advance(state, delta)
                 if self._dead(i + 1, nxt, touched):
                     continue
-                sub = self.count_from(i + 1, nxt)
+                try:
+                    sub = self.count_from(i + 1, nxt)
+                except CountTimeout as stop:  # what this branch counted is still a lower bound
+                    raise CountTimeout(total + weight * stop.at_least) from None
                 if sub:
                     total += weight * sub
         self.memo[key] = total
@@ -236,6 +303,17 @@ class PaymentCounter:
             return 0
         return self.count_from(0, self.start())
 
+    def count_by(self, deadline: float | None) -> tuple[int, bool]:
+        """(the number of payments, True) if counted before `deadline` (a time.monotonic()
+        value; None: no limit), else (a lower bound: the payments counted so far, False)."""
+        self.deadline = self.oracle.deadline = deadline
+        try:
+            return self.count(), True
+        except CountTimeout as stop:
+            return stop.at_least, False
+        finally:
+            self.deadline = self.oracle.deadline = None
+
     def groups(self) -> Iterator[Group]:
         """Every group of payments, in a deterministic order."""
         if self.count() == 0:
@@ -247,7 +325,7 @@ class PaymentCounter:
             yield Group(uses, weight * self._final_weight(state))
             return
         for counts, delta, w, touched in self.moves[i]:
-            nxt = tuple(map(add, state, delta))
+            nxt = self._advance(state, delta)
             if self._dead(i + 1, nxt, touched) or not self.count_from(i + 1, nxt):
                 continue
             here = tuple((i, j, r) for j, r in enumerate(counts) if r)

@@ -15,6 +15,7 @@ activations.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from itertools import combinations
 
@@ -78,7 +79,7 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
     return True
 
 
-def _is_simple(p: Pattern) -> bool:
+def is_simple(p: Pattern) -> bool:
     """One mana, no mana cost, no restriction: such uses only matter through (type, snow)
     counts."""
     return p.kind == "mana" and len(p.bundle) == 1 and not p.costly and not (p.spell_only or p.no_generic)
@@ -96,7 +97,9 @@ class _Network:
     ``funding`` "others" lets any payer's mana pay any payer's cost, itself included — a
     necessary check that ignores order — and "none" lets none — a sufficient check), or
     laid out in `slots` ordered positions, one per activation, each of which may be paid
-    only by mana made in an earlier position (601.2g; exact for a given order).
+    only by mana made in an earlier position (601.2g; exact for a given order), or
+    (``funding`` "first") one activation per pattern paid by free mana only, the rest
+    aggregated after it (exact when every such cost is {1}, see `_costs_one_generic`).
     """
 
     def __init__(self, req: Requirement, shapes: tuple[Pattern, ...], slots: int | None, funding: str):
@@ -112,7 +115,11 @@ class _Network:
             self.base[self._node("spell:" + k)] += n
         big = 1 << 40  # "no limit" on arcs whose flow the node demands already bound
         costly = [p for p in shapes if p.costly]
-        if slots is None:
+        if funding == "first":
+            # One activation of each costly pattern first (funded by free mana only), the
+            # rest aggregated after it, funding each other in any way.
+            payers = [((p, FIRST), p, 0) for p in costly] + [(p, p, 1) for p in costly]
+        elif slots is None:
             payers = [(p, p, _AGGREGATED) for p in costly]
         else:
             payers = [((p, i), p, i) for i in range(slots) for p in costly]
@@ -140,7 +147,7 @@ class _Network:
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
                 route("simple:%s:%d" % (t, snow), t, Pattern("mana", (t,), snow), None)
-        listed = [(p, p, None) for p in shapes if p.kind == "mana" and not p.costly and not _is_simple(p)]
+        listed = [(p, p, None) for p in shapes if p.kind == "mana" and not p.costly and not is_simple(p)]
         for idx, (key, p, position) in enumerate(listed + payers):
             tag = "src%d" % idx
             arc = self._arc("SRC", tag, 0)
@@ -197,6 +204,11 @@ class _Network:
 
 
 _AGGREGATED = -1
+FIRST = "first"  # key of the first activation of a pattern in a "first" network
+
+
+class TimeUp(Exception):
+    """The deadline passed before the answer was known."""
 
 
 class FeasibilityOracle:
@@ -206,9 +218,10 @@ class FeasibilityOracle:
 
     def __init__(self, req: Requirement, shapes: list[Pattern]):
         self.req = req
-        self.complex = tuple(p for p in shapes if not _is_simple(p))
+        self.complex = tuple(p for p in shapes if not is_simple(p))
         self.memo: dict[tuple, bool] = {}
         self._nets: dict[tuple, _Network] = {}
+        self.deadline: float | None = None  # time.monotonic() past which TimeUp is raised
 
     def _net(self, slots: int | None, funding: str) -> _Network:
         key = (slots, funding)
@@ -238,19 +251,44 @@ class FeasibilityOracle:
             return False
         simple: Counter = Counter()
         for p, n in uses:
-            if _is_simple(p):
+            if is_simple(p):
                 simple[p.bundle[0], p.snow] += n
-        counts = {p: n for p, n in uses if not _is_simple(p)}
+        counts = {p: n for p, n in uses if not is_simple(p)}
         # "none" (no costly activation funds another) is sufficient and answers most
         # payments in one solve; "others" (any funds any) is necessary.
         if self._net(None, "none").feasible(simple, counts):
             return True
         if not costly or not self._net(None, "others").feasible(simple, counts):
             return False
-        net = self._net(len(costly), "earlier")
         free = {p: n for p, n in counts.items() if not p.costly}
-        return any(net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}})
-                   for order in _distinct_orders(Counter(costly)))
+        if all(_costs_one_generic(p) for p in costly):
+            # Every mana-costing activation costs {1}: an order exists iff one of them can
+            # be paid by free mana alone and the rest pay each other in any way (see
+            # `_costs_one_generic`), one network per choice of the first pattern.
+            net = self._net(None, "first")
+            return any(net.feasible(simple, {**free, **{q: counts[q] - (q == p) for q in counts if q.costly},
+                                             (p, FIRST): 1})
+                       for p in dict.fromkeys(costly))
+        net = self._net(len(costly), "earlier")
+        for order in _distinct_orders(Counter(costly)):
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise TimeUp
+            if net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}}):
+                return True
+        return False
+
+
+def _costs_one_generic(p: Pattern) -> bool:
+    """Whether the pattern's own cost is exactly {1} (Signets).
+
+    For such activations ordering is no constraint beyond "the first is paid by free
+    mana": take any flow where every activation spends a mana and F >= 1 free mana pays
+    activation costs; order the activations by g, the mana of theirs that pays costs,
+    largest first.  Before the i-th, F + (g of the first i-1) - (i-1) mana are waiting
+    for a cost; that is >= 0 throughout (it starts at F - 1 >= 0, never falls while
+    g >= 1, and falls by one per g = 0 down to exactly 0 at the end), and every {1}
+    accepts any of it, so each cost is paid by free mana or by an earlier activation."""
+    return len(p.cost_symbols) == 1 and p.cost_symbols[0].kind == "generic" and p.cost_symbols[0].amount == 1
 
 
 def cost_units(p: Pattern) -> int:
@@ -264,6 +302,8 @@ def _may_fund(funding: str, source: int, target: int) -> bool:
     itself included) and "none" are the relaxed and strict order-free checks."""
     if funding == "earlier":
         return source < target
+    if funding == "first":
+        return target == 1
     return funding == "others"
 
 
