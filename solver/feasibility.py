@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from itertools import combinations
 
+import numpy as np
 from ortools.graph.python import min_cost_flow
 
 from manasolve.models.mana import Requirement, Symbol
@@ -165,6 +166,7 @@ class _Network:
                         self._arc(tag, "spell:" + k, big)
         self._arc("SINK", "SRC", big)
         self.symbol_nodes = [node for name, node in self.ids.items() if name.startswith(("spell:", "cost:"))]
+        self._freeze()
 
     def _node(self, name: str) -> int:
         return self.ids.setdefault(name, len(self.ids))
@@ -172,21 +174,33 @@ class _Network:
     def _arc(self, tail: str, head: str, cap: int) -> int:
         return self.flow.add_arc_with_capacity_and_unit_cost(self._node(tail), self._node(head), cap, 0)
 
+    def _freeze(self) -> None:
+        """Index arrays for `feasible` (built once, after the last node and arc)."""
+        self.src, self.sink = self.ids["SRC"], self.ids["SINK"]
+        self.all_nodes = np.arange(len(self.ids), dtype=np.int32)
+        self.base_vec = [0] * len(self.ids)
+        for node, n in self.base.items():
+            self.base_vec[node] = n
+        self.simple_node = {(t, bool(snow)): self.ids["simple:%s:%d" % (t, snow)]
+                            for t in ("W", "U", "B", "R", "G", "C") for snow in (0, 1)}
+        self.source_arcs = np.array([a for arc, _, _, per_type in self.sources.values()
+                                     for a in (arc, *(ta for ta, _ in per_type))], dtype=np.int32)
+
     def feasible(self, simple: Counter, counts: dict) -> bool:
         """Whether a circulation exists for these simple-unit counts and source counts."""
-        demand = Counter(self.base)
-        src, sink = self.ids["SRC"], self.ids["SINK"]
-        for (t, snow), n in simple.items():
+        demand = list(self.base_vec)
+        src = self.src
+        for key, n in simple.items():
             demand[src] += n
-            demand[self.ids["simple:%s:%d" % (t, snow)]] -= n
+            demand[self.simple_node[key]] -= n
+        caps = []
         for key, (arc, node, units, per_type) in self.sources.items():
             n = counts.get(key, 0)
             # between n (none wasted) and n * units mana leave this source
             demand[src] += n
             demand[node] -= n
-            self.flow.set_arc_capacity(arc, n * (units - 1))
-            for type_arc, m in per_type:
-                self.flow.set_arc_capacity(type_arc, n * m)
+            caps.append(n * (units - 1))
+            caps.extend(n * m for _, m in per_type)
         for p, node in self.taps.items():
             n = counts.get(p, 0)
             demand[src] += n
@@ -196,10 +210,10 @@ class _Network:
             for node, amount in nodes:
                 demand[node] += n * amount
         # Symbol nodes must receive exactly their amount; it is passed on to SINK up front.
-        for node in self.symbol_nodes:
-            demand[sink] -= demand[node]
-        for node in self.ids.values():
-            self.flow.set_node_supply(node, -demand[node])
+        demand[self.sink] -= sum(demand[node] for node in self.symbol_nodes)
+        if caps:
+            self.flow.set_arc_capacities(self.source_arcs, np.array(caps, dtype=np.int64))
+        self.flow.set_nodes_supplies(self.all_nodes, -np.array(demand, dtype=np.int64))
         return self.flow.solve() == self.flow.OPTIMAL
 
 
