@@ -36,6 +36,7 @@ level by level and names the first criterion on which they differ.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -158,9 +159,8 @@ class Problem:
     pm: cpsat.PaymentModel
     keeps: list[KeepCost]
     kept: list[cp_model.IntVar]
-    used: list[cp_model.LinearExpr]
+    used: list[cp_model.LinearExpr]  # members of each class taking part
     levels: dict[str, cp_model.LinearExpr]
-    classes: list[list[int]]  # member indices of each interchangeable class
 
 
 def _build(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost]) -> Problem:
@@ -168,28 +168,24 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     life_total = board.player(player).life
     pm = cpsat.build(res, anns, life_total)
     m = pm.model
-    members = pm.members
-    roles_of = [range(len(roles)) for _, roles in members]
-    used = [sum(pm.use[i, j] for j in roles_of[i]) for i in range(len(members))]
+    classes = pm.classes
+    used = [pm.used(c) for c in range(len(classes))]
+    reps = [cls.members[0] for cls in classes]
     # Floating mana and graveyard cards are not sources on the battlefield: using them
     # costs nothing on the colour, flexibility and tie-break levels (pool mana goes first).
-    on_field = [isinstance(perm, Permanent) for perm, _ in members]
-    classes, k = [], 0
-    for cls in res.classes:
-        classes.append(list(range(k, k + len(cls.members))))
-        k += len(cls.members)
+    on_field = [isinstance(rep, Permanent) for rep in reps]
 
     damage = []
-    for i, (perm, roles) in enumerate(members):
-        trig = tapped_trigger_damage(perm)
-        for j, r in enumerate(roles):
+    for c, cls in enumerate(classes):
+        trig = tapped_trigger_damage(reps[c])
+        for j, r in enumerate(cls.roles):
             d = sum(part.ability.damage for part in r.parts if part.ability) + (trig if _taps(r) else 0)
             if d:
-                damage.append(d * pm.use[i, j])
+                damage.append(d * pm.use[c, j])
     loss = pm.life_paid + sum(damage)
 
     # Permanents sacrificed, and cards exiled from the hand for mana (Elvish Spirit Guide).
-    sacrificed = pm.total(lambda perm, r: int(r.sacrifices or isinstance(perm, HandCard)))
+    sacrificed = pm.total(lambda cls, r: int(r.sacrifices or isinstance(cls.members[0], HandCard)))
     produced = pm.total(lambda _, r: sum(len(p.pattern.bundle) for p in r.parts if p.pattern.kind == "mana"))
     spent_on_costs = pm.total(lambda _, r: sum(cost_units(p.pattern) for p in r.parts if p.pattern.kind == "mana"))
     convoked = pm.total(lambda _, r: int(r.pattern.kind in SYMBOL_PAYERS))
@@ -200,42 +196,78 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     m.Add(waste >= 0)
 
     colors_left = []
-    for c in COLORS:
-        makers = [i for i, (_, roles) in enumerate(members)
-                  if on_field[i] and any(r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle for r in roles)]
+    for col in COLORS:
+        makers = [c for c, cls in enumerate(classes) if on_field[c] and any(
+            r.pattern.kind == "mana" and not r.pattern.costly and col in r.pattern.bundle for r in cls.roles)]
         if makers:
-            avail = m.NewBoolVar("avail_" + c)
-            m.Add(avail <= sum(1 - used[i] for i in makers))
+            avail = m.NewBoolVar("avail_" + col)
+            m.Add(avail <= sum(len(classes[c].members) - used[c] for c in makers))
             colors_left.append(avail)
-    flex = sum(len({t for r in roles if r.pattern.kind == "mana" for t in r.pattern.bundle}) * used[i]
-               for i, (_, roles) in enumerate(members) if on_field[i])
-    creatures = sum(used[i] for i, (perm, _) in enumerate(members) if getattr(perm, "is_creature", False))
-    rank = {pid: n for n, pid in enumerate(sorted(perm.id for perm, _ in members))}
-    tiebreak = sum(rank[perm.id] * used[i] for i, (perm, _) in enumerate(members) if on_field[i])
+    flex = sum(len({t for r in cls.roles if r.pattern.kind == "mana" for t in r.pattern.bundle}) * used[c]
+               for c, cls in enumerate(classes) if on_field[c])
+    creatures = sum(used[c] for c, rep in enumerate(reps) if getattr(rep, "is_creature", False))
+    # Tie-break: the sum of the ranks (in id order) of the permanents used; a class uses
+    # its members in id order, so k members cost the sum of its k lowest ranks.
+    rank = {pid: n for n, pid in enumerate(sorted(m_.id for cls in classes for m_ in cls.members))}
+    tiebreak = []
+    for c, cls in enumerate(classes):
+        if not on_field[c]:
+            continue
+        ranks = [rank[x.id] for x in cls.members]
+        if len(ranks) == 1:
+            tiebreak.append(ranks[0] * used[c])
+            continue
+        k = m.NewIntVar(0, len(ranks), "")
+        m.Add(k == used[c])
+        prefix = [sum(ranks[:i]) for i in range(len(ranks) + 1)]
+        cost = m.NewIntVar(0, prefix[-1], "")
+        m.AddElement(k, prefix, cost)
+        tiebreak.append(cost)
 
-    kept = []
-    index_of = {perm.id: i for i, (perm, _) in enumerate(members)}
-    for n, kc in enumerate(keeps):
-        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
-        sub = cpsat.build(kres, kc.cost.announcements(), life_total)
-        flag = m.NewBoolVar("kept_%d" % n)
-        offset = _append_copy(m, sub.model, flag)
-        for (i, j), v in sub.use.items():
-            kv = m.GetBoolVarFromProtoIndex(v.Index() + offset)
-            m.AddImplication(kv, flag)
-            main_i = index_of.get(sub.members[i][0].id)
-            if main_i is not None:
-                m.Add(used[main_i] + kv <= 1)  # the keep copy uses only what the payment leaves
-        kann = [m.GetBoolVarFromProtoIndex(v.Index() + offset) for v in sub.announce]
-        klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
-            r.life * m.GetBoolVarFromProtoIndex(sub.use[i, j].Index() + offset)
-            for i, (_, roles) in enumerate(sub.members) for j, r in enumerate(roles) if r.life)
-        m.Add(klife + loss <= life_total).OnlyEnforceIf(flag)  # 119.4 after the payment's life and damage
-        kept.append(flag)
-
+    kept = [_keep_copy(board, player, m, pm, used, kc, n, loss, life_total) for n, kc in enumerate(keeps)]
     levels = {"keep": -sum(kept), "life": loss, "sacrifice": sacrificed, "waste": waste,
-              "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: tiebreak}
-    return Problem(pm, keeps, kept, used, levels, classes)
+              "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: sum(tiebreak)}
+    return Problem(pm, keeps, kept, used, levels)
+
+
+def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.PaymentModel, used: list,
+               kc: KeepCost, n: int, loss, life_total: int) -> cp_model.IntVar:
+    """Append a copy of the payment model of keep cost `kc`, active when the returned
+    literal is true, using only members the main payment leaves."""
+    kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
+    sub = cpsat.build(kres, kc.cost.announcements(), life_total)
+    flag = m.NewBoolVar("kept_%d" % n)
+    offset = _append_copy(m, sub.model, flag)
+    kuse = {key: m.GetIntVarFromProtoIndex(v.Index() + offset) for key, v in sub.use.items()}
+    for v in kuse.values():
+        m.Add(v == 0).OnlyEnforceIf(flag.Not())
+    # Members of a keep class come from the main classes it meets: y[a, b] of keep class
+    # b's members from main class a; a main class gives no more than it has left.
+    main_of = {x.id: a for a, cls in enumerate(pm.classes) for x in cls.members}
+    given: dict[int, list] = {}
+    for b, kcls in enumerate(sub.classes):
+        meets = Counter(main_of[x.id] for x in kcls.members if x.id in main_of)
+        if not meets:
+            continue
+        total = sum(kuse[b, j] for j in range(len(kcls.roles)))
+        if len(meets) == 1 and sum(meets.values()) == len(kcls.members):
+            (a,) = meets
+            given.setdefault(a, []).append(total)
+            continue
+        parts = []
+        for a, k in meets.items():
+            y = m.NewIntVar(0, k, "")
+            given.setdefault(a, []).append(y)
+            parts.append(y)
+        outside = len(kcls.members) - sum(meets.values())
+        m.Add(total <= sum(parts) + outside)
+    for a, takes in given.items():
+        m.Add(used[a] + sum(takes) <= len(pm.classes[a].members))  # the keep copy uses only what is left
+    kann = [m.GetBoolVarFromProtoIndex(v.Index() + offset) for v in sub.announce]
+    klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
+        r.life * kuse[b, j] for b, kcls in enumerate(sub.classes) for j, r in enumerate(kcls.roles) if r.life)
+    m.Add(klife + loss <= life_total).OnlyEnforceIf(flag)  # 119.4 after the payment's life and damage
+    return flag
 
 
 def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | None:
@@ -269,7 +301,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
             continue
         m.ClearHints()
         for v in hint_vars:
-            m.AddHint(v, solver.BooleanValue(v))
+            m.AddHint(v, solver.Value(v))
         solver = _optimise(m, expr)
         if solver is None:  # pragma: no cover - feasible by the first solve
             raise RuntimeError("level %r became infeasible" % name)
@@ -283,14 +315,10 @@ def _forbid(prob: Problem, solver: cp_model.CpSolver) -> None:
     role a different number of times, or the announcement must differ."""
     m = prob.pm.model
     diffs = [v.Not() for v in prob.pm.announce if solver.BooleanValue(v)]
-    for members in prob.classes:
-        for j in range(len(prob.pm.members[members[0]][1])):
-            count = sum(prob.pm.use[i, j] for i in members)
-            value = sum(solver.BooleanValue(prob.pm.use[i, j]) for i in members)
-            d = m.NewBoolVar("")
-            other = cp_model.Domain.FromIntervals([[0, value - 1], [value + 1, len(members)]])
-            m.AddLinearExpressionInDomain(count, other).OnlyEnforceIf(d)
-            diffs.append(d)
+    for v in prob.pm.use.values():
+        d = m.NewBoolVar("")
+        m.Add(v != solver.Value(v)).OnlyEnforceIf(d)
+        diffs.append(d)
     m.AddBoolOr(diffs)
 
 
@@ -306,13 +334,14 @@ class Choice:
 
 
 def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) -> Choice:
-    used = [perm.id for i, (perm, _) in enumerate(prob.pm.members) if solver.Value(prob.used[i])]
+    taking = cpsat.members_taking(prob.pm, solver)
+    used = sorted(perm.id for perm, _ in taking)
     kept = [kc.label for kc, v in zip(prob.keeps, prob.kept) if solver.BooleanValue(v)]
-    left = [c for c in COLORS if any(
-        r.pattern.kind == "mana" and not r.pattern.costly and c in r.pattern.bundle
-        for i, (perm, roles) in enumerate(prob.pm.members) if perm.id not in used for r in roles)]
+    left = [col for col in COLORS if any(
+        r.pattern.kind == "mana" and not r.pattern.costly and col in r.pattern.bundle
+        for c, cls in enumerate(prob.pm.classes) if solver.Value(prob.used[c]) < len(cls.members) for r in cls.roles)]
     return Choice(cpsat.read_payment(prob.pm, solver), values, used, kept, format_symbols(
-        [Symbol("color", (c,)) for c in left]) if left else "no colour")
+        [Symbol("color", (col,)) for col in left]) if left else "no colour")
 
 
 def _ids(ids: list[str]) -> str:

@@ -1,10 +1,15 @@
 """The CP-SAT model of one payment: is there one, and which one is best?
 
-One boolean per (permanent, role), one announcement among the 601.2b announcements,
-integer flows from each permanent's mana to the spell's symbols and to other activations'
-costs, and levels that order mana-costing activations so each is funded only by mana
-made before it (no ring pays for itself).  Every rule of a payment in design.md is a
-constraint here; the brute-force enumerator in the tests checks it independently.
+One integer per (class of interchangeable permanents, role): how many members take that
+role (118.3: each member takes at most one), one announcement among the 601.2b
+announcements, integer flows from each role's mana to the spell's symbols and to other
+activations' costs.  Mana-costing activations must be funded only by mana made before
+them (601.2g; no ring pays for itself): when every such cost is {1} (Signets) it is
+enough that some free mana pays an activation cost (feasibility._costs_one_generic);
+otherwise each member of a class with such a role is a class of its own with a level,
+and mana flows only from a lower level to a higher one.  Every rule of a payment in
+design.md is a constraint here; the brute-force enumerator in the tests checks it
+independently.
 """
 
 from __future__ import annotations
@@ -16,11 +21,11 @@ from ortools.sat.python import cp_model
 
 from manasolve.models.board import Permanent
 from manasolve.models.mana import Announcement
-from manasolve.solver.feasibility import cost_symbol_accepts, spell_kind_accepts
+from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     TAP_PURPOSE,
-    Pattern,
+    PermClass,
     PoolMana,
     Resources,
     Role,
@@ -31,126 +36,148 @@ KINDS = ("W", "U", "B", "R", "G", "C", "S", "generic")
 
 @dataclass
 class PaymentModel:
-    """A built CP-SAT model plus the variables needed to read a payment back."""
+    """A built CP-SAT model plus the variables needed to read a payment back.
+
+    classes: the classes as modelled (members sorted by id); use[c, j]: how many members
+    of class c take role j."""
 
     model: cp_model.CpModel
-    members: list[tuple[Permanent, list[Role]]]
+    classes: list[PermClass]
     use: dict[tuple[int, int], cp_model.IntVar]
     announce: list[cp_model.IntVar]
     announcements: list[Announcement]
     life_paid: cp_model.LinearExpr
 
     def total(self, per_use) -> cp_model.LinearExpr:
-        """The sum over every (member, role) chosen of `per_use(member, role)`."""
-        return _total(self.members, self.use, per_use)
+        """The sum over every (class, role) of `per_use(class, role)` times its use."""
+        return _total(self.classes, self.use, per_use)
+
+    def used(self, c: int) -> cp_model.LinearExpr:
+        """How many members of class c take part."""
+        return sum(self.use[c, j] for j in range(len(self.classes[c].roles)))
 
 
-def _total(members: list[tuple[Permanent, list[Role]]], use: dict, per_use) -> cp_model.LinearExpr:
-    return sum(per_use(perm, r) * use[i, j] for i, (perm, roles) in enumerate(members) for j, r in enumerate(roles))
+def _total(classes: list[PermClass], use: dict, per_use) -> cp_model.LinearExpr:
+    return sum(per_use(cls, r) * use[c, j] for c, cls in enumerate(classes) for j, r in enumerate(cls.roles))
+
+
+def model_classes(resources: Resources) -> tuple[list[PermClass], bool]:
+    """The classes the model uses, and whether mana-costing activations need levels:
+    every member sorted by id; when some activation costs more than {1}, each member of
+    a class with a mana-costing role is split into a class of its own."""
+    leveled = any(part.pattern.costly and not costs_one_generic(part.pattern)
+                  for cls in resources.classes for r in cls.roles for part in r.parts)
+    out = []
+    for cls in resources.classes:
+        members = sorted(cls.members, key=lambda m: m.id)
+        if leveled and any(part.pattern.costly for r in cls.roles for part in r.parts) and not cls.indistinct:
+            out += [PermClass([m], cls.roles) for m in members]
+        else:
+            out.append(PermClass(members, cls.roles, cls.indistinct))
+    return out, leveled
 
 
 def build(resources: Resources, announcements: list[Announcement], life_total: int) -> PaymentModel:
-    """The CP-SAT model whose solutions are exactly the payments (one announcement)."""
+    """The CP-SAT model whose solutions are exactly the payments (one announcement), up
+    to which members of a class take which role."""
     m = cp_model.CpModel()
-    members = [(perm, cls.roles) for cls in resources.classes for perm in cls.members]
+    classes, leveled = model_classes(resources)
     use: dict[tuple[int, int], cp_model.IntVar] = {}
-    for i, (perm, roles) in enumerate(members):
-        for j, _ in enumerate(roles):
-            use[i, j] = m.NewBoolVar("use_%s_%d" % (perm.id, j))
-        m.AddAtMostOne(use[i, j] for j in range(len(roles)))  # 118.3: tapped once
+    for c, cls in enumerate(classes):
+        n = len(cls.members)
+        for j, _ in enumerate(cls.roles):
+            use[c, j] = m.NewIntVar(0, n, "use_%s_%d" % (cls.members[0].id, j))
+        m.Add(sum(use[c, j] for j in range(len(cls.roles))) <= n)  # 118.3: tapped once
     announce = [m.NewBoolVar("announce_%d" % k) for k in range(len(announcements))]
     m.AddExactlyOne(announce)
     by_kind = [a.requirement.by_kind() for a in announcements]
     demand = {k: sum(d[k] * v for d, v in zip(by_kind, announce)) for k in KINDS}
-    max_units = sum(max(len(part.pattern.bundle), 1) for _, roles in members for r in roles for part in r.parts) + 1
+    max_units = sum(len(cls.members) * max(len(part.pattern.bundle), 1)
+                    for cls in classes for r in cls.roles for part in r.parts) + 1
 
-    # Costs of mana-costing activations: one demand node per (member, symbol).
+    # Costs of mana-costing activations: one demand node per (class, symbol).
     cost_nodes: dict[int, list[tuple[object, cp_model.LinearExpr]]] = {}
-    for i, (perm, roles) in enumerate(members):
+    for c, cls in enumerate(classes):
         per_symbol: dict[object, cp_model.LinearExpr] = {}
-        for j, r in enumerate(roles):
-            for sym, n in Counter(r.pattern.cost_symbols).items():
-                amount = sym.amount * n if sym.kind == "generic" else n
-                per_symbol[sym] = per_symbol.get(sym, 0) + amount * use[i, j]
+        for j, r in enumerate(cls.roles):
+            for part in r.parts:
+                for sym, n in Counter(part.pattern.cost_symbols).items():
+                    amount = sym.amount * n if sym.kind == "generic" else n
+                    per_symbol[sym] = per_symbol.get(sym, 0) + amount * use[c, j]
         if per_symbol:
-            cost_nodes[i] = list(per_symbol.items())
+            cost_nodes[c] = list(per_symbol.items())
     costly = sorted(cost_nodes)
-    level = {i: m.NewIntVar(0, len(costly), "level_%d" % i) for i in costly}
+    level = {c: m.NewIntVar(0, len(costly), "level_%d" % c) for c in costly} if leveled else {}
 
     into_kind: dict[str, list] = {k: [] for k in KINDS}
     into_cost: dict[tuple[int, int], list] = {}
-    for n_prod, (i, made_by) in enumerate(_producers(members)):
-        perm = members[i][0]
-        spent_total = []
-        types = sorted({t for _, p in made_by for t in p.bundle})
-        pattern = made_by[0][1]  # the patterns of one producer share snow-ness and restriction
-        for t in types:
-            made = sum(p.bundle.count(t) * use[i, j] for j, p in made_by)
+    free_to_cost = []  # mana of activations that cost nothing, paying an activation cost
+    for c, j, part in _producers(classes):
+        p = part.pattern
+        spent = []
+        for t in sorted(set(p.bundle)):
             outs = []
             for k in KINDS:
-                if spell_kind_accepts(k, pattern, t):
-                    f = m.NewIntVar(0, max_units, "f_%s_%d_%s_%s" % (perm.id, n_prod, t, k))
+                if spell_kind_accepts(k, p, t):
+                    f = m.NewIntVar(0, max_units, "")
                     into_kind[k].append(f)
                     outs.append(f)
             for q in costly:
-                if q == i:
+                if q == c and leveled:
                     continue
                 for s_idx, (sym, _) in enumerate(cost_nodes[q]):
-                    if cost_symbol_accepts(sym, t, pattern):
-                        f = m.NewIntVar(0, max_units, "g_%s_%d_%s_%d_%d" % (perm.id, n_prod, t, q, s_idx))
+                    if cost_symbol_accepts(sym, t, p):
+                        f = m.NewIntVar(0, max_units, "")
                         into_cost.setdefault((q, s_idx), []).append(f)
                         outs.append(f)
-                        if i in level:  # 601.2g: funded only by mana made earlier
+                        if c in level:  # 601.2g: funded only by mana made earlier
                             b = m.NewBoolVar("")
                             m.Add(f == 0).OnlyEnforceIf(b.Not())
-                            m.Add(level[i] + 1 <= level[q]).OnlyEnforceIf(b)
-            m.Add(sum(outs) <= made)
-            spent_total += outs
-        # No activation wasted: at least one of its mana is spent.
-        m.Add(sum(spent_total) >= sum(use[i, j] for j, _ in made_by))
-    for i, (perm, roles) in enumerate(members):
-        for j, r in enumerate(roles):
+                            m.Add(level[c] + 1 <= level[q]).OnlyEnforceIf(b)
+                        elif not p.costly:
+                            free_to_cost.append(f)
+            m.Add(sum(outs) <= p.bundle.count(t) * use[c, j])
+            spent += outs
+        # No activation wasted: each has at least one of its mana spent.
+        m.Add(sum(spent) >= use[c, j])
+    for c, cls in enumerate(classes):
+        for j, r in enumerate(cls.roles):
             if r.pattern.kind in SYMBOL_PAYERS:
                 outs = []
                 for k in KINDS:
                     if spell_kind_accepts(k, r.pattern, None):
-                        f = m.NewIntVar(0, 1, "t_%s_%s" % (perm.id, k))
+                        f = m.NewIntVar(0, len(cls.members), "")
                         into_kind[k].append(f)
                         outs.append(f)
-                m.Add(sum(outs) == use[i, j])  # 702.51a: each tapped creature pays one symbol
+                m.Add(sum(outs) == use[c, j])  # 702.51a: each tapped creature pays one symbol
     for k in KINDS:
         m.Add(sum(into_kind[k]) == demand[k])
     for q in costly:
         for s_idx, (_, amount) in enumerate(cost_nodes[q]):
             m.Add(sum(into_cost.get((q, s_idx), [])) == amount)
+    if costly and not leveled:
+        # Every activation cost is {1}: some free mana pays one when any is activated.
+        any_costly = m.NewBoolVar("any_costly")
+        m.Add(sum(use[c, j] for c in costly for j, r in enumerate(classes[c].roles)
+                  if any(part.pattern.costly for part in r.parts)) == 0).OnlyEnforceIf(any_costly.Not())
+        m.Add(sum(free_to_cost) >= 1).OnlyEnforceIf(any_costly)
 
     # Creatures tapped for "tap an untapped creature" costs: as many as those costs ask.
-    m.Add(_total(members, use, lambda _, r: sum(part.pattern.tap_creatures for part in r.parts))
-          == _total(members, use, lambda _, r: int(r.pattern.kind == "tapped")))
+    m.Add(_total(classes, use, lambda _, r: sum(part.pattern.tap_creatures for part in r.parts))
+          == _total(classes, use, lambda _, r: int(r.pattern.kind == "tapped")))
     life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + _total(
-        members, use, lambda _, r: r.life)
+        classes, use, lambda _, r: r.life)
     m.Add(life_paid <= max(life_total, 0))  # 119.4
-    m.Add(_total(members, use, lambda _, r: sum(part.pattern.energy for part in r.parts))
+    m.Add(_total(classes, use, lambda _, r: sum(part.pattern.energy for part in r.parts))
           <= resources.energy)  # 107.14
-    return PaymentModel(m, members, use, announce, announcements, life_paid)
+    return PaymentModel(m, classes, use, announce, announcements, life_paid)
 
 
-def _producers(members: list[tuple[Permanent, list[Role]]]) -> list[tuple[int, list[tuple[int, Pattern]]]]:
-    """Who makes mana, each with its own flows and "no activation wasted" constraint:
-    per member, its one-activation roles (split by snow-ness — mana of a permanent
-    sacrificed to an outlet comes from the outlet — and by spend restriction), and each
-    activation of a role with two (each must have some of its mana spent)."""
-    out = []
-    for i, (_, roles) in enumerate(members):
-        single: dict[tuple[bool, bool, bool], list[tuple[int, Pattern]]] = {}
-        for j, r in enumerate(roles):
-            if r.then is None and r.pattern.kind == "mana":
-                p = r.pattern
-                single.setdefault((p.snow, p.spell_only, p.no_generic), []).append((j, p))
-            elif r.then is not None:
-                out += [(i, [(j, part.pattern)]) for part in r.parts if part.pattern.kind == "mana"]
-        out += [(i, made_by) for _, made_by in sorted(single.items())]
-    return out
+def _producers(classes: list[PermClass]) -> list[tuple[int, int, Role]]:
+    """(class, role, part) for every use that makes mana: each gets its own flows and
+    "no activation wasted" constraint (a role with two activations, one per part)."""
+    return [(c, j, part) for c, cls in enumerate(classes) for j, r in enumerate(cls.roles) for part in r.parts
+            if part.pattern.kind == "mana"]
 
 
 def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
@@ -169,16 +196,25 @@ def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
     return None
 
 
+def members_taking(pm: PaymentModel, solver: cp_model.CpSolver) -> list[tuple[Permanent, Role]]:
+    """The solved payment as (member, role) pairs: in each class the members in id order
+    take the roles in role order (any members would do: they are interchangeable)."""
+    out = []
+    for c, cls in enumerate(pm.classes):
+        members = iter(cls.members)
+        for j, r in enumerate(cls.roles):
+            out += [(next(members), r) for _ in range(solver.Value(pm.use[c, j]))]
+    return out
+
+
 def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
     """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
     k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
     a = pm.announcements[k]
     answer: dict = {"announced": a.text, "life": a.requirement.life, "tapped_for_cost": [], "activations": []}
-    for (i, j), v in sorted(pm.use.items()):
-        if solver.Value(v):
-            perm, roles = pm.members[i]
-            for part in roles[j].parts:
-                _read_use(perm, part, answer)
+    for perm, role in sorted(members_taking(pm, solver), key=lambda pr: pr[0].id):
+        for part in role.parts:
+            _read_use(perm, part, answer)
     return answer
 
 

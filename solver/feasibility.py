@@ -100,7 +100,7 @@ class _Network:
     laid out in `slots` ordered positions, one per activation, each of which may be paid
     only by mana made in an earlier position (601.2g; exact for a given order), or
     (``funding`` "first") one activation per pattern paid by free mana only, the rest
-    aggregated after it (exact when every such cost is {1}, see `_costs_one_generic`).
+    aggregated after it (exact when every such cost is {1}, see `costs_one_generic`).
     """
 
     def __init__(self, req: Requirement, shapes: tuple[Pattern, ...], slots: int | None, funding: str):
@@ -275,10 +275,10 @@ class FeasibilityOracle:
         if not costly or not self._net(None, "others").feasible(simple, counts):
             return False
         free = {p: n for p, n in counts.items() if not p.costly}
-        if all(_costs_one_generic(p) for p in costly):
+        if all(costs_one_generic(p) for p in costly):
             # Every mana-costing activation costs {1}: an order exists iff one of them can
             # be paid by free mana alone and the rest pay each other in any way (see
-            # `_costs_one_generic`), one network per choice of the first pattern.
+            # `costs_one_generic`), one network per choice of the first pattern.
             net = self._net(None, "first")
             return any(net.feasible(simple, {**free, **{q: counts[q] - (q == p) for q in counts if q.costly},
                                              (p, FIRST): 1})
@@ -292,7 +292,7 @@ class FeasibilityOracle:
         return False
 
 
-def _costs_one_generic(p: Pattern) -> bool:
+def costs_one_generic(p: Pattern) -> bool:
     """Whether the pattern's own cost is exactly {1} (Signets).
 
     For such activations ordering is no constraint beyond "the first is paid by free
