@@ -286,28 +286,66 @@ def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | No
     return solver
 
 
+# Largest product of level ranges solved as one weighted objective (exact integers in
+# CP-SAT's objective, well inside what its LP handles).
+_WEIGHT_LIMIT = 1 << 31
+
+
+def _range(m: cp_model.CpModel, expr) -> int:
+    """hi - lo of `expr` over its variables' domains (a bound, not the attainable range)."""
+    m.Minimize(expr)
+    proto = m.Proto()
+    spread = 0
+    for ref, coeff in zip(proto.objective.vars, proto.objective.coeffs):
+        dom = list(proto.variables[ref if ref >= 0 else -ref - 1].domain)  # (no negative index on the proto)
+        spread += abs(coeff) * (dom[-1] - dom[0])
+    m.clear_objective()
+    return spread
+
+
 def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, dict[str, int]] | None:
-    """Solve level by level; the last solver and each level's optimum, or None if no payment."""
+    """The lexicographic optimum, in as few solves as the level ranges allow (levels are
+    merged into one weighted objective while their range product is small): the last
+    solver and each level's optimum, or None if no payment."""
     m = prob.pm.model
-    solver = _optimise(m)
-    if solver is None:
-        return None
     values: dict[str, int] = {}
-    hint_vars = list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept)
+    levels = []
     for name in order + (TIEBREAK,):
         expr = prob.levels[name]
         if isinstance(expr, int):  # nothing on the board can change this level
             values[name] = expr
-            continue
-        m.ClearHints()
-        for v in hint_vars:
-            m.AddHint(v, solver.Value(v))
-        solver = _optimise(m, expr)
-        if solver is None:  # pragma: no cover - feasible by the first solve
-            raise RuntimeError("level %r became infeasible" % name)
-        values[name] = round(solver.ObjectiveValue())
-        m.Add(expr == values[name])
-    return solver, values
+        else:
+            levels.append((name, expr))
+    solver = None
+    for group in _weighted(m, levels) or [[]]:
+        if solver is not None:
+            m.ClearHints()
+            for v in list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept):
+                m.AddHint(v, solver.Value(v))
+        solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None)
+        if solver is None:
+            return None
+        for name, expr, _ in group:
+            values[name] = solver.Value(expr)
+            m.Add(expr == values[name])
+    return solver, {name: values[name] for name in order + (TIEBREAK,)}
+
+
+def _weighted(m: cp_model.CpModel, levels: list[tuple[str, object]]) -> list[list[tuple[str, object, int]]]:
+    """The levels cut into consecutive groups, each with its weight in the group's
+    objective: a level's weight is the product of (range + 1) of the levels after it
+    in its group, so one step of a level outweighs any change of the later ones; a
+    group grows while that product stays under `_WEIGHT_LIMIT`."""
+    groups: list[list[tuple[str, object, int]]] = []
+    weight = _WEIGHT_LIMIT + 1
+    for name, expr in reversed(levels):
+        span = _range(m, expr) + 1
+        if weight * span > _WEIGHT_LIMIT or not groups:
+            groups.insert(0, [])
+            weight = 1
+        groups[0].insert(0, (name, expr, weight))
+        weight *= span
+    return groups
 
 
 def _forbid(prob: Problem, solver: cp_model.CpSolver) -> None:
@@ -348,6 +386,20 @@ def _ids(ids: list[str]) -> str:
     return ", ".join(ids) if ids else "nothing more"
 
 
+def _why(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
+         order: tuple[str, ...], solver: cp_model.CpSolver, best: Choice) -> list[str]:
+    """Why `best` (solved by `solver`) beats the best payment that differs from it."""
+    runner_prob = _build(board, player, res, anns, keeps)
+    _forbid(runner_prob, solver)
+    runner_solved = _solve_levels(runner_prob, order)
+    if runner_solved is None:
+        return ["the only payment"]
+    runner = _choice(runner_prob, *runner_solved)
+    deciding = next(n for n in order + (TIEBREAK,) if best.values[n] != runner.values[n]) \
+        if best.values != runner.values else TIEBREAK
+    return [explain(deciding, best, runner)]
+
+
 def explain(name: str, best: Choice, runner: Choice) -> str:
     """One sentence: why `best` beats `runner` on criterion `name`."""
     only_runner = [p for p in runner.used if p not in best.used]
@@ -374,29 +426,22 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
 
 
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
-                 keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER) -> dict:
-    """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``why`` (the
-    deciding criterion against the runner-up), ``levels`` (the best payment's value on
-    each criterion, lower is better; keep and colors are negated counts) and ``kept``
-    (the keep costs that stay payable)."""
+                 keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER,
+                 why: bool = True) -> dict:
+    """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``levels``
+    (the best payment's value on each criterion, lower is better; keep and colors are
+    negated counts), ``kept`` (the keep costs that stay payable) and, with `why`, ``why``
+    (the deciding criterion against the runner-up: a second optimisation)."""
     keeps = list(keeps or [])
     prob = _build(board, player, res, anns, keeps)
     solved = _solve_levels(prob, order)
     if solved is None:
-        return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
+        return {"payable": False, "best": None, "levels": {}, "kept": [], **({"why": []} if why else {})}
     best = _choice(prob, *solved)
-    runner_prob = _build(board, player, res, anns, keeps)
-    _forbid(runner_prob, solved[0])
-    runner_solved = _solve_levels(runner_prob, order)
-    if runner_solved is None:
-        why = ["the only payment"]
-    else:
-        runner = _choice(runner_prob, *runner_solved)
-        deciding = next(n for n in order + (TIEBREAK,) if best.values[n] != runner.values[n]) \
-            if best.values != runner.values else TIEBREAK
-        why = [explain(deciding, best, runner)]
-    answer = {"payable": True, "best": best.payment, "why": why, "levels": best.values, "kept": best.kept,
+    answer = {"payable": True, "best": best.payment, "levels": best.values, "kept": best.kept,
               "keep": [k.label for k in keeps]}
+    if why:
+        answer["why"] = _why(board, player, res, anns, keeps, order, solved[0], best)
     notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
              for line in p.card.text.splitlines() if "becomes tapped" in line and not _TAPPED_TRIGGER.fullmatch(line)]
     if notes:

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from itertools import chain, islice
-
-from ortools.graph.python import min_cost_flow
 
 from manasolve.models.board import Board, InputError
 from manasolve.models.mana import (
     Announcement,
     CostSyntaxError,
     ManaCost,
-    Requirement,
 )
-from manasolve.solver import cpsat
-from manasolve.solver.enumerate import Group, PaymentCounter
-from manasolve.solver.feasibility import spell_kind_accepts
+from manasolve.solver.enumerate import CountTimeout, Group, PaymentCounter
+from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.resources import (
-    SYMBOL_PAYERS,
     TAP_PURPOSE,
     CounterUse,
-    PermClass,
     PoolMana,
     Resources,
     SpellBeingCast,
@@ -79,10 +74,15 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
 
 
 def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
-            parts: list[PartChoice] | None) -> Iterator[dict]:
+            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[dict]:
+    """The groups of every counter, until `deadline` (a time.monotonic() value) passes."""
     for a, c in per:
-        for g in c.groups():
-            yield _group_json(c, a, g, option, parts)
+        c.deadline = c.oracle.deadline = deadline
+        try:
+            for g in c.groups():
+                yield _group_json(c, a, g, option, parts)
+        except CountTimeout:
+            return
 
 
 def _setup(board: Board, cost: ManaCost, player: str | None, announcements: list[Announcement] | None,
@@ -100,7 +100,8 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
         convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
         delve: bool = False, casting_from_graveyard: str | None = None,
         keep: list | None = None, order: tuple[str, ...] | None = None,
-        parts: list[PartChoice] | None = None, spell: SpellBeingCast | None = None) -> dict:
+        parts: list[PartChoice] | None = None, spell: SpellBeingCast | None = None,
+        time_limit: float | None = None, why: bool = True) -> dict:
     """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
 
     mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
@@ -111,6 +112,10 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     pipeline has applied reductions to each).  `parts`: the total cost's non-mana parts
     (solver.other_costs), paid with it; every way to choose their objects is counted.
     `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6).
+    `time_limit` (seconds; None: none) bounds counting and listing: past it the answer
+    has ``count_at_least`` (the payments counted so far, a lower bound), ``count_exact``
+    False and ``count_undone`` (the announcements not finished) instead of ``count``.
+    `why` (mode ``best``): also explain the choice against the runner-up.
     Raises NotPaid when the parts' choices are too many to count.
     """
     player, anns, res, opts = _setup(board, cost, player, announcements, parts, convoke=convoke,
@@ -120,23 +125,34 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
     if mode == "best":
         from manasolve.solver.best import DEFAULT_ORDER
 
-        answer.update(_best_over_options(board, player, opts, anns, parts or [], keep, order or DEFAULT_ORDER))
+        answer.update(_best_over_options(board, player, opts, anns, parts or [], keep, order or DEFAULT_ORDER, why))
     else:
         life = board.player(player).life
-        answer["count"], answer["payable"] = 0, False
+        deadline = None if time_limit is None else time.monotonic() + time_limit
+        total, answer["payable"], undone = 0, False, []
         listed: list[Iterator[dict]] = []
         for opt in opts:
-            # CP-SAT first: an unpayable cost is answered without any counting.
+            # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
             if not _payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
-            per = counters(board, player, anns, opt.resources)
-            answer["count"] += opt.ways * sum(c.count() for _, c in per)
-            listed.append(_listed(per, opt, parts))
+            per = [(a, c) for a, c in counters(board, player, anns, opt.resources)
+                   if len(anns) == 1 or _maybe_payable(opt.resources, a, life)]
+            for a, c in per:
+                n, done = c.count_by(deadline)
+                total += opt.ways * n
+                if not done:
+                    undone.append(a.text)
+            listed.append(_listed(per, opt, parts, deadline))
+        if undone:
+            answer["count_at_least"], answer["count_exact"] = total, False
+            answer["count_undone"] = ["announcement %s: not finished within %g s" % (a, time_limit) for a in undone]
+        else:
+            answer["count"], answer["count_exact"] = total, True
         if mode == "all":
             groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
-            answer["groups_listed_all"] = sum(p["multiplicity"] for p in answer["payments"]) == answer["count"]
+            answer["groups_listed_all"] = not undone and sum(p["multiplicity"] for p in answer["payments"]) == total
     if parts:
         answer["other_costs"] = [p.answer() for p in parts]
         for p in parts:  # one key per kind too ("sacrifice", "discard", ...)
@@ -147,7 +163,7 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
 
 
 def _best_over_options(board: Board, player: str, opts: list[Option], anns: list[Announcement],
-                       parts: list[PartChoice], keep: list | None, order: tuple[str, ...]) -> dict:
+                       parts: list[PartChoice], keep: list | None, order: tuple[str, ...], why: bool) -> dict:
     """--best with non-mana parts: the first reservation (fewest objects taken from the
     mana payment) whose mana side is payable, then the least valuable objects for each
     part (solver.other_costs.cheapest)."""
@@ -157,7 +173,7 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
     for opt in opts:
         if parts and not _payable(opt.resources, anns, life):
             continue
-        found = best_payment(board, player, opt.resources, anns, keep, order)
+        found = best_payment(board, player, opt.resources, anns, keep, order, why)
         if not parts or not found["payable"]:
             return found
         chosen = []
@@ -167,7 +183,7 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
         found["best"]["other_costs"] = [{"cost": p.text, "chosen": c} for p, c in zip(parts, chosen)]
         for part, c in zip(parts, chosen):
             found["best"][_CHOSEN_KEY.get(part.kind, part.kind)] = c
-        found["why"].append("gives up the least valuable eligible objects%s" % (
+        found.setdefault("why", []).append("gives up the least valuable eligible objects%s" % (
             " (it needs some the mana payment could use)" if opt.reserved_count else
             ", none the mana payment could use"))
         return found
@@ -192,61 +208,28 @@ def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bo
 
 
 def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
-    # A payment that uses only the flow classes is a payment of the whole board: try the
-    # flow first, and CP-SAT only if it fails while other sources could still help.
-    simple = [c for c in res.classes if _flow_class(c)]
-    if any(a.requirement.life <= life and _flow_pays(simple, a.requirement, life - a.requirement.life)
-           for a in anns):
-        return True
-    if len(simple) == len(res.classes):
+    # A flow decides most boards (solver.flow_pay); CP-SAT only the rest.
+    undecided = []
+    for a in anns:
+        if a.requirement.life > life:
+            continue
+        found = flow_payable(res.classes, a.requirement, life - a.requirement.life)
+        if found:
+            return True
+        if found is None:
+            undecided.append(a)
+    if not undecided:
         return False
-    return cpsat.solve(cpsat.build(res, anns, life)) is not None
+    from manasolve.solver import cpsat
+
+    return cpsat.solve(cpsat.build(res, undecided, life)) is not None
 
 
-def _flow_class(c: PermClass) -> bool:
-    """A class whose choice is a plain flow: roles that each make one mana with no mana
-    cost (maybe life) or pay one symbol (convoke, improvise, delve), or one free role
-    making several mana of one type (Sol Ring)."""
-    def one_unit(r) -> bool:
-        p = r.pattern
-        if r.then is not None or p.energy:
-            return False
-        return p.kind in SYMBOL_PAYERS or (p.kind == "mana" and len(p.bundle) == 1 and not p.costly
-                                          and not p.tap_creatures)
-    if all(one_unit(r) for r in c.roles):
-        return True
-    (only, *rest) = c.roles
-    p = only.pattern
-    return not rest and only.then is None and p.kind == "mana" and len(set(p.bundle)) == 1 \
-        and not (p.costly or p.life or p.tap_creatures or p.energy)
-
-
-def _flow_pays(classes: list[PermClass], req: Requirement, life_left: int) -> bool:
-    """For flow classes a payment exists iff a flow fills every spell symbol with life
-    costs within `life_left` (a min-cost max flow).  Activations that end up spending
-    nothing are simply dropped, so "no activation wasted" never blocks existence."""
-    kinds = {k: n for k, n in req.by_kind().items() if n}
-    if not kinds:
-        return True
-    flow = min_cost_flow.SimpleMinCostFlow()
-    sink = 1 + len(classes) + len(kinds)
-    kind_node = {k: 1 + len(classes) + i for i, k in enumerate(kinds)}
-    for i, c in enumerate(classes, start=1):
-        per_member = max(len(r.pattern.bundle) or 1 for r in c.roles)
-        flow.add_arc_with_capacity_and_unit_cost(0, i, len(c.members) * per_member, 0)
-        for k in kinds:
-            lives = [r.pattern.life for r in c.roles
-                     if spell_kind_accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)]
-            if lives:  # a member sent here takes the cheapest role that pays this kind
-                flow.add_arc_with_capacity_and_unit_cost(i, kind_node[k], len(c.members) * per_member, min(lives))
-    for k, n in kinds.items():
-        flow.add_arc_with_capacity_and_unit_cost(kind_node[k], sink, n, 0)
-    total = sum(kinds.values())
-    flow.set_node_supply(0, total)
-    flow.set_node_supply(sink, -total)
-    if flow.solve_max_flow_with_min_cost() != flow.OPTIMAL:
-        return False
-    return flow.maximum_flow() == total and flow.optimal_cost() <= life_left
+def _maybe_payable(res: Resources, a: Announcement, life: int) -> bool:
+    """False when announcement `a` can't be paid, as far as a flow tells at once; True
+    otherwise (the counter decides)."""
+    req = a.requirement
+    return req.life <= life and flow_payable(res.classes, req, life - req.life) is not False
 
 
 def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,

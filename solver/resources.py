@@ -7,6 +7,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -379,8 +380,39 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     graveyard, which is on the stack by now and can't be exiled for its own delve (601.2a);
     spell: the spell being paid, for spend restrictions (106.6).
     """
-    with pinned(board):
-        return _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell)
+    key = (player, convoke, improvise, delve, casting_from_graveyard, spell)
+    per_board = _per_board(board)
+    hit = per_board.get(key)
+    if hit is None:
+        with pinned(board):
+            hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell)
+    return hit
+
+
+# Resources are computed once per board object and question keywords, and reused while
+# the board is unchanged (a fingerprint of everything `_collect` reads): an AI asking
+# many questions of one board pays for the classes once.
+_CACHE: dict[int, tuple[weakref.ref, tuple, dict]] = {}
+
+
+def _fingerprint(board: Board) -> tuple:
+    return (tuple((p.id, p.card.text, p.state_key()) for p in board.permanents),
+            tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy)
+                  for pl in board.players), board.active_player, board.step, board.stack_empty)
+
+
+def _forget(key: int, ref: weakref.ref) -> None:
+    if key in _CACHE and _CACHE[key][0] is ref:  # not a newer board that took the id
+        del _CACHE[key]
+
+
+def _per_board(board: Board) -> dict:
+    """The resources cache of `board` (emptied when the board changed since)."""
+    key, fp = id(board), _fingerprint(board)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0]() is not board or hit[1] != fp:
+        hit = _CACHE[key] = (weakref.ref(board, lambda ref, k=key: _forget(k, ref)), fp, {})
+    return hit[2]
 
 
 def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
