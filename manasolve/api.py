@@ -1,6 +1,9 @@
 """The Python API: one function per CLI command, each returning the command's JSON answer
 (a dict with the stable keys of design.md).  Boards may be given as a `Board`, a dict in
-board format, or a path to a board file.
+board format, or a path to a board file.  A payment question is one frozen
+`PaymentRequest` (what is paid: a cost string or a `CastChoice`; what is asked: the
+`Mode`, ...), or keyword shortcuts that build one.  Bad input raises `InputError` (a bad
+argument: its subclass `ParameterError`, whose ``parameter`` names the keyword).
 
 A Birds of Paradise pays {1} in five ways (one per colour) and {1}{G} in none:
 
@@ -27,8 +30,12 @@ False
 
 from __future__ import annotations
 
-from manasolve.models.board import Board, load_board, read_board_file
+from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
 from manasolve.models.carddb import CardDB
+from manasolve.models.request import Alternative, CastChoice, Mode, PaymentRequest, Zone
+
+__all__ = ["Alternative", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest", "Zone",
+           "as_board", "attack", "cards_check", "cost", "crew", "pay", "payment_request", "plays", "produce", "saddle"]
 
 
 def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
@@ -56,20 +63,62 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
     return tap_set_answer(as_board(board, db), vehicle, "Crew", player, limit, all, best)
 
 
-def pay(board: Board | dict | str, cost: str | None = None, *, card: str | None = None, player: str | None = None,
-        mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand", alt: str | None = None,
-        kicker: int = 0, side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
-        keep: list[str] | None = None,
-        keep_hand: bool = False, order: str | list[str] | None = None, db: CardDB | None = None) -> dict:
+def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | None = None, *,
+        card: str | None = None, player: str | None = None, mode: str = "count", limit: int | None = 50,
+        x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0, side: int = 0,
+        flashback: int | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
+        keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
+        db: CardDB | None = None) -> dict:
     """The ``pay`` answer: payable, exact count, grouped payments (mode "all") or one best
-    payment (mode "best") of a cost string, or of a card's locked total cost.  With mode
-    "best": `keep` costs (and with `keep_hand` the other cards in hand) stay payable where
-    possible; `order` lists the criteria (see manasolve.solver.best)."""
-    from manasolve.solver.pay import pay_cost_or_card
+    payment (mode "best") of a cost string, or of a card's locked total cost.
 
-    return pay_cost_or_card(as_board(board, db), cost=cost, card=card, player=player, mode=mode, limit=limit,
-                            x=x, zone=zone, alt=alt, kicker=kicker, side=side, convoke=convoke, improvise=improvise,
-                            delve=delve, keep=keep, keep_hand=keep_hand, order=order)
+    Give a `PaymentRequest` alone, or what is paid (a cost string, a `CastChoice`, or
+    ``card=NAME`` with the CastChoice keywords zone, alt, kicker, x, side, flashback) and
+    the other PaymentRequest fields as keywords (see models/request.py for each).
+
+    >>> board = {"format": "manasolve/board@1", "active_player": "a",
+    ...          "players": [{"name": "a", "battlefield": [{"id": "f", "card": "Forest"},
+    ...                                                   {"id": "i", "card": "Island"}]}]}
+    >>> pay(board, "{1}{G}")["count"]
+    1
+    >>> pay(board, PaymentRequest("{1}{G}", mode=Mode.PAYABLE))["payable"]
+    True
+    """
+    from manasolve.solver.pay import pay_request
+
+    given = {k: v for k, v in (
+        ("player", player), ("mode", mode), ("limit", limit), ("x", x), ("zone", zone), ("alt", alt),
+        ("kicker", kicker), ("side", side), ("flashback", flashback), ("convoke", convoke),
+        ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
+        ("order", order)) if v != _PAY_DEFAULTS[k]}
+    return pay_request(as_board(board, db), payment_request(cost, card, **given))
+
+
+# pay's keyword defaults: a keyword left at its default is not "given".
+_PAY_DEFAULTS = {"player": None, "mode": "count", "limit": 50, "x": 0, "zone": "hand", "alt": None, "kicker": 0,
+                 "side": 0, "flashback": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
+                 "keep_hand": False, "order": None}
+_CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback")
+
+
+def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card: str | None = None,
+                    **given) -> PaymentRequest:
+    """The PaymentRequest that `pay`'s arguments describe: `cost` alone if it is one;
+    else what is paid (`cost`, or `card` with the CastChoice fields among `given`) and
+    the PaymentRequest fields among `given`.  ParameterError if they describe none (both
+    or neither of cost and card, keywords beside a PaymentRequest, cast keywords for a
+    cost string)."""
+    if isinstance(cost, PaymentRequest):
+        if card is not None or given:
+            raise ParameterError("cost", "give a PaymentRequest alone, or what is paid with keywords")
+        return cost
+    if (cost is None) == (card is None):
+        raise ParameterError("cost/card", "give exactly one of cost (a cost string or a CastChoice) or card (a name)")
+    if card is not None:
+        cost = CastChoice(card, **{k: given.pop(k) for k in _CAST_FIELDS + ("x",) if k in given})
+    elif any(k in given for k in _CAST_FIELDS):
+        raise ParameterError(next(k for k in _CAST_FIELDS if k in given), "applies to a card cast (card=NAME)")
+    return PaymentRequest(cost, **given)
 
 
 def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:
@@ -103,14 +152,20 @@ def cards_check(path: str) -> dict:
     return coverage_report(load_card_file(path).values())
 
 
-def cost(board: Board | dict | str, card: str, *, zone: str = "hand", alt: str | None = None, x: int = 0,
-         kicker: int = 0, side: int = 0, player: str | None = None, db: CardDB | None = None) -> dict:
-    """``manasolve cost``: the 601.2f breakdown of casting `card` from `zone` (base,
-    additional, increases, reductions, locked total, mana value, castable now); `side`
-    picks the side of an "A or B" additional cost."""
+def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand", alt: str | None = None,
+         x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, player: str | None = None,
+         db: CardDB | None = None) -> dict:
+    """``manasolve cost``: the 601.2f breakdown of casting `card` (a CastChoice, or a
+    card name with its fields as keywords; `flashback`: which flashback instance, default
+    the cheapest payable): base, additional, increases, reductions, locked total, mana
+    value, castable now."""
     from manasolve.solver.total_cost import total_cost
 
-    return total_cost(as_board(board, db), player, card, zone=zone, alt=alt, x=x, kicker=kicker, side=side).answer()
+    if not isinstance(card, CastChoice):
+        card = CastChoice(card, zone, alt, kicker, x, side, flashback)
+    elif (zone, alt, x, kicker, side, flashback) != ("hand", None, 0, 0, 0, None):
+        raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
+    return total_cost(as_board(board, db), player, card).answer()
 
 
 def plays(board: Board | dict | str, *, player: str | None = None, db: CardDB | None = None) -> dict:

@@ -18,7 +18,7 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from manasolve import api, protocol
-from manasolve.models.board import InputError, _nearest
+from manasolve.models.board import InputError, ParameterError, _nearest
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from manasolve.session import PlayBoard
@@ -32,17 +32,12 @@ class RpcError(Exception):
         self.code, self.message, self.path = code, message, path
 
 
-# CLI option names as InputError names them -> the API keyword they stand for.
-_OPTION_PARAMS = {"from": "zone", "cost/--card": "cost", "id": "id"}
-
-
-def _param_path(where: str) -> str:
-    """The JSON path in the request of an InputError's `where`: a CLI option ("--cost")
-    is the API keyword of that name; anything else is a path inside params."""
-    if where.startswith("--"):
-        name = where[2:]
-        return "params." + _OPTION_PARAMS.get(name, name.replace("-", "_"))
-    return "params." + where if where and where != "(top level)" else "params"
+def _param_path(exc: InputError) -> str:
+    """The JSON path in the request of an InputError: a bad argument (ParameterError) is
+    the params key of its API keyword; anything else names a path inside params."""
+    if isinstance(exc, ParameterError):
+        return "params." + exc.parameter.split("/")[0]
+    return "params." + exc.where if exc.where and exc.where != "(top level)" else "params"
 
 
 class Server:
@@ -88,7 +83,7 @@ class Server:
         except RpcError as exc:
             return _error(rid, exc)
         except InputError as exc:
-            path = _param_path(exc.where)
+            path = _param_path(exc)
             return _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
         except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
             return _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))

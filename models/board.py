@@ -40,6 +40,23 @@ class InputError(Exception):
         return "%s: %s" % (": ".join(parts), self.message) if parts else self.message
 
 
+class ParameterError(InputError):
+    """A bad argument of a question (not of the board file): ``parameter`` is its Python
+    keyword name (``x``, ``zone``, ``alt``); the CLI shows the matching flag instead."""
+
+    def __init__(self, parameter: str, message: str, source: str | None = None):
+        self.parameter = parameter
+        super().__init__("parameter " + parameter, message, source)
+
+    def line(self, flag_of=None) -> str:
+        """The one-line message; `flag_of` maps a parameter name to what to show (a CLI
+        flag), each of several names joined by "/" mapped on its own."""
+        if flag_of is None:
+            return super().line()
+        where = "/".join(flag_of(name) for name in self.parameter.split("/"))
+        return InputError(where, self.message, self.source).line()
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=False)
 
@@ -226,7 +243,7 @@ class Board:
         for p in self.players:
             if p.name == name:
                 return p
-        raise InputError("--player", "unknown player %r%s" % (name, _nearest(name, [p.name for p in self.players])), self.source)
+        raise ParameterError("player", "unknown player %r%s" % (name, _nearest(name, [p.name for p in self.players])), self.source)
 
     @property
     def permanents(self) -> list[Permanent]:
@@ -239,7 +256,7 @@ class Board:
         for perm in self.permanents:
             if perm.id == pid:
                 return perm
-        raise InputError("--id", "no permanent with id %r%s" % (pid, _nearest(pid, [p.id for p in self.permanents])), self.source)
+        raise ParameterError("id", "no permanent with id %r%s" % (pid, _nearest(pid, [p.id for p in self.permanents])), self.source)
 
     def opponents_of(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name]

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from manasolve.models.board import Board, InputError, Permanent
+from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format_symbols
 from manasolve.solver import cpsat
 from manasolve.solver.feasibility import cost_units
@@ -69,16 +69,16 @@ class KeepCost:
 def parse_order(order: str | list[str] | None) -> tuple[str, ...]:
     """The criteria order from a comma list (CLI) or a list (API); None = default.
 
-    Raises InputError naming an unknown or repeated criterion."""
+    Raises ParameterError naming an unknown or repeated criterion."""
     if order is None:
         return DEFAULT_ORDER
     names = [s.strip() for s in order.split(",")] if isinstance(order, str) else [s.strip() for s in order]
     names = [n for n in names if n]
     for n in names:
         if n not in CRITERIA:
-            raise InputError("--order", "unknown criterion %r (choose from %s)" % (n, ", ".join(CRITERIA)))
+            raise ParameterError("order", "unknown criterion %r (choose from %s)" % (n, ", ".join(CRITERIA)))
     if len(set(names)) != len(names):
-        raise InputError("--order", "a criterion is listed twice in %r" % ",".join(names))
+        raise ParameterError("order", "a criterion is listed twice in %r" % ",".join(names))
     return tuple(names)
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.board import Board, ParameterError, Permanent, _nearest
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle import normalize
 from manasolve.solver.pump_triggers import resolve_pump_triggers
@@ -56,7 +56,7 @@ def _ability_lines(perm: Permanent) -> list[str]:
 
 def revealed_mana_value(board: Board, name: str) -> int:
     """Mana value of a card revealed from the library (202.3): 0 without a mana cost (a
-    land), X counts 0, and a split card adds both halves (709.4b).  InputError for an
+    land), X counts 0, and a split card adds both halves (709.4b).  ParameterError for an
     unknown card name."""
     db = board.db
     halves = name.split(" // ")
@@ -72,11 +72,11 @@ def revealed_mana_value(board: Board, name: str) -> int:
     else:
         suggestions = db.suggest(name)
         hint = " (did you mean %s?)" % " or ".join(repr(s) for s in suggestions) if suggestions else ""
-        raise InputError("--reveal", "unknown card %r%s" % (name, hint), board.source)
+        raise ParameterError("reveal", "unknown card %r%s" % (name, hint), board.source)
     try:
         return sum(ManaCost.parse(p).mana_value for p in parts if p.strip())
     except CostSyntaxError as exc:
-        raise InputError("--reveal", "card %r has an unreadable mana cost: %s" % (name, exc), board.source) from None
+        raise ParameterError("reveal", "card %r has an unreadable mana cost: %s" % (name, exc), board.source) from None
 
 
 def _owner(board: Board, perm: Permanent) -> str:
@@ -88,7 +88,7 @@ def _check_attacker(board: Board, pid: str) -> Permanent:
     perm = next((p for p in board.permanents if p.id == pid), None)
     if perm is None:
         mine = [p.id for p in board.controlled_by(board.active_player) if p.is_creature]
-        raise InputError("--attackers", "no permanent with id %r%s" % (pid, _nearest(pid, mine) or _nearest(pid, [p.id for p in board.permanents])), board.source)
+        raise ParameterError("attackers", "no permanent with id %r%s" % (pid, _nearest(pid, mine) or _nearest(pid, [p.id for p in board.permanents])), board.source)
     problem = None
     if perm.controller != board.active_player:
         problem = "it is controlled by %s, and only the active player %s attacks" % (perm.controller, board.active_player)
@@ -99,7 +99,7 @@ def _check_attacker(board: Board, pid: str) -> Permanent:
     elif not perm.can_use_tap_abilities:
         problem = "it is summoning-sick and has no haste (302.6)"
     if problem:
-        raise InputError("--attackers", "%r (%s) can't attack: %s" % (pid, perm.name, problem), board.source)
+        raise ParameterError("attackers", "%r (%s) can't attack: %s" % (pid, perm.name, problem), board.source)
     return perm
 
 
@@ -160,17 +160,17 @@ def attack_answer(
     Triggers resolve in the order listed: attackers in the order given."""
     reveal, gone, copies = dict(reveal or {}), set(left or []), dict(copies or {})
     ids = {p.id for p in board.permanents}
-    for where, pid in [("--left", i) for i in gone] + [("--copy", i) for pair in copies.items() for i in pair]:
+    for where, pid in [("left", i) for i in gone] + [("copies", i) for pair in copies.items() for i in pair]:
         if pid not in ids:
-            raise InputError(where, "no permanent with id %r%s" % (pid, _nearest(pid, sorted(ids))), board.source)
+            raise ParameterError(where, "no permanent with id %r%s" % (pid, _nearest(pid, sorted(ids))), board.source)
     if not attackers:
-        raise InputError("--attackers", "name at least one attacker", board.source)
+        raise ParameterError("attackers", "name at least one attacker", board.source)
     if len(set(attackers)) != len(attackers):
         dup = next(a for a in attackers if attackers.count(a) > 1)
-        raise InputError("--attackers", "%r is declared twice" % dup, board.source)
+        raise ParameterError("attackers", "%r is declared twice" % dup, board.source)
     for pid in reveal:
         if pid not in attackers:
-            raise InputError("--reveal", "%r is not among the attackers %s" % (pid, ", ".join(attackers)), board.source)
+            raise ParameterError("reveal", "%r is not among the attackers %s" % (pid, ", ".join(attackers)), board.source)
     if copies:
         originals = {c: board.get(o) for c, o in copies.items()}
         board = replace(board, players=[

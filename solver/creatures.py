@@ -9,7 +9,7 @@ controller controls (an opponent's Aura does not count).
 
 from __future__ import annotations
 
-from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.board import Board, ParameterError, Permanent, _nearest
 
 
 def _is_equipment(perm: Permanent) -> bool:
@@ -60,7 +60,7 @@ def creatures_answer(board: Board, player: str | None = None, id: str | None = N
         perm = board.get(id)
         if not perm.is_creature:
             creatures = [p.id for p in board.permanents if p.is_creature]
-            raise InputError("--id", "%r (%s) is not a creature (%s)%s" % (
+            raise ParameterError("id", "%r (%s) is not a creature (%s)%s" % (
                 id, perm.name, perm.type_line, _nearest(id, creatures)), board.source)
         perms = [perm]
     else:

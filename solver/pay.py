@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from itertools import chain, islice
 
-from manasolve.models.board import Board, InputError
+from manasolve.models.board import Board, ParameterError
 from manasolve.models.mana import (
     Announcement,
     CostSyntaxError,
     ManaCost,
 )
+from manasolve.models.request import Mode, PaymentRequest
 from manasolve.solver.enumerate import CountTimeout, Group, PaymentCounter
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.resources import (
@@ -85,49 +87,83 @@ def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
             return
 
 
-def _setup(board: Board, cost: ManaCost, player: str | None, announcements: list[Announcement] | None,
-           parts: list[PartChoice] | None, **collect_kw) -> tuple[str, list[Announcement], Resources, list[Option]]:
+@dataclass(frozen=True)
+class CostToPay:
+    """What the payment solver pays: a mana cost and how it may be paid.
+
+    `announcements` overrides the 601.2b announcements of `cost` (a total-cost pipeline
+    applies reductions to each; None: the cost's own); convoke / improvise / delve: the
+    cost keywords in force; `casting_from_graveyard`: the card being cast from there
+    (on the stack, 601.2a: delve can't exile it); `parts`: the total cost's non-mana
+    parts (solver.other_costs), paid with it, every way to choose their objects counted;
+    `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6)."""
+
+    cost: ManaCost
+    announcements: tuple[Announcement, ...] | None = None
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+    casting_from_graveyard: str | None = None
+    parts: tuple[PartChoice, ...] = ()
+    spell: SpellBeingCast | None = None
+
+    def count_key(self) -> tuple:
+        """A key equal for two costs whose payments are counted alike: the same locked
+        requirements (announcement texts aside) and the same way of paying."""
+        requirements = tuple(sorted((a.requirement for a in self.all_announcements()), key=repr))
+        return requirements, replace(self, cost=ManaCost(), announcements=())
+
+    def all_announcements(self) -> list[Announcement]:
+        """The announcements paid: the overriding ones, else the cost's own (601.2b)."""
+        return list(self.announcements) if self.announcements is not None else self.cost.announcements()
+
+
+def _paid(what: CostToPay | ManaCost) -> CostToPay:
+    return what if isinstance(what, CostToPay) else CostToPay(what)
+
+
+def _setup(board: Board, what: CostToPay, player: str | None) -> tuple[str, list[Announcement], Resources, list[Option]]:
     """The paying player's name, the announcements, the resources and the ways to share
-    objects with the non-mana `parts` (one option without parts; none if a part can't be
+    objects with the non-mana parts (one option without parts; none if a part can't be
     paid at all, 118.3)."""
     player = board.player(player).name
-    anns = announcements if announcements is not None else cost.announcements()
-    res = collect(board, player, **collect_kw)
-    return player, anns, res, (options(res, parts) if parts else [Option(res, 1)])
+    res = collect(board, player, convoke=what.convoke, improvise=what.improvise, delve=what.delve,
+                  casting_from_graveyard=what.casting_from_graveyard, spell=what.spell)
+    parts = list(what.parts)
+    return player, what.all_announcements(), res, (options(res, parts) if parts else [Option(res, 1)])
 
 
-def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "count", limit: int | None = 50,
-        convoke: bool = False, improvise: bool = False, announcements: list[Announcement] | None = None,
-        delve: bool = False, casting_from_graveyard: str | None = None,
-        keep: list | None = None, order: tuple[str, ...] | None = None,
-        parts: list[PartChoice] | None = None, spell: SpellBeingCast | None = None,
+def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mode: Mode | str = Mode.COUNT,
+        limit: int | None = 50, keep: list | None = None, order: tuple[str, ...] | None = None,
         time_limit: float | None = None, why: bool = True) -> dict:
-    """The ``pay`` answer for `cost` on `board` for `player` (default: the active player).
+    """The ``pay`` answer for `what` (a CostToPay, or a bare mana cost) on `board` for
+    `player` (default: the active player).
 
-    mode: ``count`` (payable + exact count), ``all`` (also the grouped payments, at most
-    `limit` groups) or ``best`` (one payment chosen by the lexicographic objective of
+    mode: ``payable`` (payable, and the announcement paid), ``count`` (payable + exact
+    count), ``all`` (also the grouped payments, at most `limit` groups; None or 0: all)
+    or ``best`` (one payment chosen by the lexicographic objective of
     `manasolve.solver.best` in criteria `order`, keeping the `keep` costs (KeepCost)
     payable where possible, with the reason in ``why``).
-    `announcements` overrides the 601.2b announcements of `cost` (e.g. after a total-cost
-    pipeline has applied reductions to each).  `parts`: the total cost's non-mana parts
-    (solver.other_costs), paid with it; every way to choose their objects is counted.
-    `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6).
     `time_limit` (seconds; None: none) bounds counting and listing: past it the answer
     has ``count_at_least`` (the payments counted so far, a lower bound), ``count_exact``
     False and ``count_undone`` (the announcements not finished) instead of ``count``.
     `why` (mode ``best``): also explain the choice against the runner-up.
     Raises NotPaid when the parts' choices are too many to count.
     """
-    player, anns, res, opts = _setup(board, cost, player, announcements, parts, convoke=convoke,
-                                     improvise=improvise, delve=delve,
-                                     casting_from_graveyard=casting_from_graveyard, spell=spell)
-    answer: dict = {"cost": str(cost), "player": player}
-    if mode == "best":
+    what, mode = _paid(what), Mode(mode)
+    player, anns, res, opts = _setup(board, what, player)
+    parts = list(what.parts)
+    answer: dict = {"cost": str(what.cost), "player": player}
+    life = board.player(player).life
+    if mode is Mode.BEST:
         from manasolve.solver.best import DEFAULT_ORDER
 
-        answer.update(_best_over_options(board, player, opts, anns, parts or [], keep, order or DEFAULT_ORDER, why))
+        answer.update(_best_over_options(board, player, opts, anns, parts, keep, order or DEFAULT_ORDER, why))
+    elif mode is Mode.PAYABLE:
+        paid = next((a for opt in opts for a in anns if _payable(opt.resources, [a], life)), None)
+        answer["payable"] = paid is not None
+        answer["announced"] = paid.text if paid is not None else None
     else:
-        life = board.player(player).life
         deadline = None if time_limit is None else time.monotonic() + time_limit
         total, answer["payable"], undone = 0, False, []
         listed: list[Iterator[dict]] = []
@@ -149,7 +185,7 @@ def pay(board: Board, cost: ManaCost, player: str | None = None, mode: str = "co
             answer["count_undone"] = ["announcement %s: not finished within %g s" % (a, time_limit) for a in undone]
         else:
             answer["count"], answer["count_exact"] = total, True
-        if mode == "all":
+        if mode is Mode.ALL:
             groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
             answer["groups_listed_all"] = not undone and sum(p["multiplicity"] for p in answer["payments"]) == total
@@ -195,15 +231,10 @@ _CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exil
                "collect_evidence": "collected"}
 
 
-def payable(board: Board, cost: ManaCost, player: str | None = None, convoke: bool = False,
-            improvise: bool = False, announcements: list[Announcement] | None = None, delve: bool = False,
-            casting_from_graveyard: str | None = None, parts: list[PartChoice] | None = None,
-            spell: SpellBeingCast | None = None) -> bool:
-    """Whether some payment of `cost` (with its non-mana `parts`, for `spell`) exists (a
+def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None) -> bool:
+    """Whether some payment of `what` (with its non-mana parts, for its spell) exists (a
     flow, else CP-SAT feasibility)."""
-    player, anns, _, opts = _setup(board, cost, player, announcements, parts, convoke=convoke,
-                                   improvise=improvise, delve=delve,
-                                   casting_from_graveyard=casting_from_graveyard, spell=spell)
+    player, anns, _, opts = _setup(board, _paid(what), player)
     return any(_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
@@ -232,48 +263,45 @@ def _maybe_payable(res: Resources, a: Announcement, life: int) -> bool:
     return req.life <= life and flow_payable(res.classes, req, life - req.life) is not False
 
 
-def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = None, player: str | None = None,
-                     mode: str = "count", limit: int | None = 50, x: int = 0, zone: str = "hand",
-                     alt: str | None = None, kicker: int = 0, side: int = 0, convoke: bool = False, improvise: bool = False,
-                     delve: bool = False, keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None) -> dict:
-    """`pay` for a cost string (``--cost``) or for a card's locked total cost (``--card``).
+def pay_request(board: Board, request: PaymentRequest) -> dict:
+    """The ``pay`` answer of a request: for a cost string, or for a card's locked total
+    cost (solver.total_cost) with the card, its total and whether it may be cast now.
 
-    keep / keep_hand / order (mode ``best``): costs to keep payable (cost strings, and with
-    `keep_hand` the other cards in hand) and the criteria order (see solver.best).
-    Raises InputError for an unreadable cost, a negative X or an unknown criterion."""
+    Raises ParameterError for an unreadable cost or keep cost, an unknown criterion or
+    a cast the card does not allow, InputError for a card not where the cast says."""
     from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order
 
     keeps = []
-    for text in keep or []:
+    for text in request.keep:
         try:
             keeps.append(KeepCost(text, ManaCost.parse(text)))
         except CostSyntaxError as exc:
-            raise InputError("--keep", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-    if keep_hand:
-        keeps += hand_keep_costs(board, board.player(player).name, card if zone == "hand" else None)
-    best_kw = {"keep": keeps, "order": parse_order(order)}
-    if x < 0:
-        raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
-    if (cost is None) == (card is None):
-        raise InputError("--cost/--card", "give exactly one of --cost COST or --card NAME", board.source)
-    if cost is not None:
+            raise ParameterError("keep", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+    cast = request.cast
+    if request.keep_hand:
+        keeps += hand_keep_costs(board, board.player(request.player).name,
+                                 cast.card if cast is not None and cast.zone == "hand" else None)
+    question = {"mode": request.mode, "limit": request.limit, "keep": keeps, "order": parse_order(request.order)}
+    if cast is None:
         try:
-            parsed = ManaCost.parse(cost)
+            parsed = ManaCost.parse(request.cost)
         except CostSyntaxError as exc:
-            raise InputError("--cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-        return pay(board, parsed.with_x(x), player, mode, limit, convoke=convoke, improvise=improvise,
-                   delve=delve, **best_kw)
+            raise ParameterError("cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+        what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
+                         delve=request.delve)
+        return pay(board, what, request.player, **question)
     from manasolve.solver.total_cost import total_cost
 
-    plan = total_cost(board, player, card, zone=zone, alt=alt, x=x, kicker=kicker, side=side)
+    plan = total_cost(board, request.player, cast)
     try:
-        kw = plan_pay_kwargs(board, plan)
-        kw.update(convoke=kw["convoke"] or convoke, improvise=kw["improvise"] or improvise,
-                  delve=kw["delve"] or delve)
-        answer = pay(board, plan.cost, player, mode, limit, **kw, **best_kw)
+        what = cost_to_pay(board, plan)
+        what = replace(what, convoke=what.convoke or request.convoke, improvise=what.improvise or request.improvise,
+                       delve=what.delve or request.delve)
+        answer = pay(board, what, request.player, **question)
     except NotPaid as exc:
-        raise InputError("--card", "%s: %s; use `manasolve cost` for the breakdown" % (card, exc), board.source) from None
-    answer["card"] = card
+        raise ParameterError("card", "%s: %s; use `manasolve cost` for the breakdown" % (cast.card, exc),
+                             board.source) from None
+    answer["card"] = cast.card
     answer["total"] = plan.total_text
     answer["castable_now"], answer["reason"] = plan.castable_now, plan.reason
     if plan.notes:  # cost sentences not understood: the total may miss what they say
@@ -281,14 +309,15 @@ def pay_cost_or_card(board: Board, cost: str | None = None, card: str | None = N
     return answer
 
 
-def plan_pay_kwargs(board: Board, plan) -> dict:
-    """The `pay` / `payable` keywords that pay a locked total (solver.total_cost.TotalCost)
-    on `board`: its announcements, cost keywords, the card on the stack (601.2a), its
-    non-mana parts as choices and the spell as spend restrictions see it.  Raises NotPaid
-    for a part the solver does not pay."""
+def cost_to_pay(board: Board, plan) -> CostToPay:
+    """What pays a locked total (solver.total_cost.TotalCost) on `board`: its
+    announcements, cost keywords, the card on the stack (601.2a), its non-mana parts as
+    choices and the spell as spend restrictions see it.  Raises NotPaid for a part the
+    solver does not pay."""
     card, mana_cost = plan.card, plan.card.mana_cost
-    return {"announcements": plan.announcements, "convoke": plan.convoke, "improvise": plan.improvise,
-            "delve": plan.delve, "casting_from_graveyard": card.name if plan.zone == "graveyard" else None,
-            "parts": parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone),
-            "spell": SpellBeingCast(card.type_line, plan.zone, plan.base.kind, plan.mana_value,
-                                    bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name)}
+    return CostToPay(
+        plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
+        card.name if plan.zone == "graveyard" else None,
+        tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
+        SpellBeingCast(card.type_line, plan.zone, plan.base.kind, plan.mana_value,
+                       bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name))

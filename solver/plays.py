@@ -2,7 +2,8 @@
 
 Casts: each card in hand for its mana cost and each printed alternative cost (overload,
 evoke), each card in the graveyard for each flashback cost (printed or granted on the
-board); each with every choice of optional additional costs (kicker, multikicker, "you
+board; ``flashback``: the instance's index, which ``pay --card --flashback N`` takes);
+each with every choice of optional additional costs (kicker, multikicker, "you
 may" costs: paid or not), X announced as 0 and ``x_max``, the largest X still payable
 (found by CP-SAT feasibility: counting every X would cost more than the rest of the
 answer).  Activations: Saddle (sorcery timing) and Crew of the
@@ -23,7 +24,7 @@ from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.other_costs import NotPaid, ability_parts
-from manasolve.solver.pay import pay, payable, plan_pay_kwargs
+from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
@@ -79,40 +80,36 @@ class _Counter:
         self.board, self.player = board, player
         self.cache: dict[tuple, tuple[bool, int]] = {}
 
-    def _kw_key(self, plan: TotalCost) -> tuple[dict, tuple] | None:
-        """The pay keywords for the plan and its cache key; None if it has a non-mana part
-        the payment solver does not pay."""
+    def _to_pay(self, plan: TotalCost) -> CostToPay | None:
+        """What pays the plan; None if it has a non-mana part the payment solver does not pay."""
         try:
-            kw = plan_pay_kwargs(self.board, plan)
+            return cost_to_pay(self.board, plan)
         except NotPaid:
             return None
-        key = (tuple(sorted(repr(a.requirement) for a in plan.announcements)),
-               *(kw[k] if k != "parts" else tuple(kw[k]) for k in sorted(kw) if k != "announcements"))
-        return kw, key
 
     def feasible(self, plan: TotalCost) -> bool | None:
         """Whether the plan's locked total can be paid (CP-SAT); None if it has a non-mana
         part the payment solver does not pay."""
-        found = self._kw_key(plan)
-        if found is None:
+        what = self._to_pay(plan)
+        if what is None:
             return None
-        kw, key = found
+        key = what.count_key()
         if key in self.cache:
             return self.cache[key][0]
         try:
-            return bool(plan.announcements) and payable(self.board, plan.cost, self.player, **kw)
+            return bool(plan.announcements) and payable(self.board, what, self.player)
         except NotPaid:
             return None
 
     def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
         """(payable, exact count); (None, None) for a non-mana part not paid."""
-        found = self._kw_key(plan)
-        if found is None:
+        what = self._to_pay(plan)
+        if what is None:
             return None, None
-        kw, key = found
+        key = what.count_key()
         if key not in self.cache:
             try:
-                ans = pay(self.board, plan.cost, self.player, "count", **kw)
+                ans = pay(self.board, what, self.player)
             except NotPaid:
                 return None, None
             self.cache[key] = (ans["payable"], ans["count"])
@@ -135,9 +132,11 @@ def _largest(ok, low: int) -> int:
     return low
 
 
-def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: str) -> dict:
+def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: str, instance: int) -> dict:
     entry: dict = {"kind": "cast", "card": plan.card.name, "zone": plan.zone, "via": via,
                    "total": plan.total_text, "payable": payable_, "count": count}
+    if plan.base.kind == "flashback":  # which instance (pay --card --flashback N)
+        entry["flashback"] = instance
     if plan.additional:
         entry["additional"] = plan.additional
     if plan.base.x_free:
@@ -151,8 +150,10 @@ def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: 
     return entry
 
 
-def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice, counter: _Counter) -> list[dict]:
-    """One base cost of one card with each choice of optional costs (paid or not).
+def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice, counter: _Counter,
+                instance: int = 0) -> list[dict]:
+    """One base cost of one card (the `instance`-th of its kind) with each choice of
+    optional costs (paid or not).
 
     X is announced 0 in the listed play; ``x_max`` is the largest X still payable (every
     X up to it is a legal, payable play: `pay --card --x N` counts each).  A multikicker
@@ -173,7 +174,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
         if any(kicks) and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
-        entry = _cast_entry(plan, payable_, count, via)
+        entry = _cast_entry(plan, payable_, count, via, instance)
         if payable_ and base.x_free:
             entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0)
         for i, (k, opt) in enumerate(zip(kicks, optional)):
@@ -225,8 +226,8 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))
                     for a in c.mana.announcements()]
             try:
-                ans = pay(paying, c.mana, player, "count", announcements=anns,
-                          parts=ability_parts(paying, paying.get(perm.id), c))
+                ans = pay(paying, CostToPay(c.mana, tuple(anns), parts=tuple(ability_parts(paying, paying.get(perm.id), c))),
+                          player)
             except NotPaid as exc:
                 out.append(dict(entry, payable=None, count=None, not_modelled=[str(exc)]))
                 continue
@@ -247,8 +248,8 @@ def plays_answer(board: Board, player: str | None = None) -> dict:
                 out += _cast_plays(board, me.name, name, "hand", base, counter)
     for name in dict.fromkeys(me.graveyard):
         card = board.db.get(name)
-        for base in base_choices(board, me.name, card, "flashback"):
-            out += _cast_plays(board, me.name, name, "graveyard", base, counter)
+        for i, base in enumerate(base_choices(board, me.name, card, "flashback")):
+            out += _cast_plays(board, me.name, name, "graveyard", base, counter, i)
     out += _activation_plays(board, me.name)
     return {"player": me.name, "plays": out}
 

@@ -24,7 +24,7 @@ from itertools import islice
 from ortools.sat.python import cp_model
 
 from manasolve.models.abilities import TapCreaturesCost
-from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.board import Board, ParameterError, Permanent, _nearest
 from manasolve.models.oracle import normalize
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
@@ -290,10 +290,10 @@ def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanen
     perm = next((p for p in board.permanents if p.id == pid), None)
     if perm is None:
         hint = _nearest(pid, with_kw) or _nearest(pid, [p.id for p in board.permanents])
-        raise InputError(option, "no permanent with id %r%s; permanents with %s: %s" % (pid, hint, keyword, valid), board.source)
+        raise ParameterError(option, "no permanent with id %r%s; permanents with %s: %s" % (pid, hint, keyword, valid), board.source)
     cost = tap_cost(perm, keyword)
     if cost is None:
-        raise InputError(option, "%r (%s) has no %s ability; permanents with %s: %s" % (pid, perm.name, keyword, keyword, valid), board.source)
+        raise ParameterError(option, "%r (%s) has no %s ability; permanents with %s: %s" % (pid, perm.name, keyword, keyword, valid), board.source)
     return perm, cost
 
 
@@ -311,11 +311,11 @@ def tap_set_answer(
     minimal ones listed (up to ``limit``), every set with ``list_all``, the best with
     ``best``, and whether ``player`` (default: the active player) can activate it now."""
     if limit < 0:
-        raise InputError("--limit", "the limit must be 0 or more (got %d)" % limit, board.source)
-    option = "--mount" if keyword == "Saddle" else "--vehicle"
+        raise ParameterError("limit", "the limit must be 0 or more (got %d)" % limit, board.source)
+    option = "mount" if keyword == "Saddle" else "vehicle"
     source, cost = _source(board, source_id, keyword, option)
     player = player or board.active_player
-    board.player(player)  # InputError for an unknown player
+    board.player(player)  # ParameterError for an unknown player
     cands = candidates(board, source, cost)
     order = {c.id: i for i, c in enumerate(sorted(cands, key=lambda c: c.index))}
 

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
-from manasolve.models.board import Board, InputError, Permanent, _nearest
+from manasolve.models.board import Board, InputError, ParameterError, Permanent, _nearest
 from manasolve.models.carddb import UnknownCard
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol
@@ -29,12 +29,12 @@ from manasolve.models.spell_costs import (
     card_matches,
     parse_spell_costs,
 )
-from manasolve.solver.other_costs import understood
+from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.solver.other_costs import NotPaid, understood
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
-ZONES = ("hand", "graveyard")
-ALTERNATIVES = ("flashback", "overload", "evoke", "alternative", "free")
+ALTERNATIVES = tuple(a.value for a in Alternative)
 
 _PARSED: dict[int, SpellCosts] = {}
 
@@ -211,8 +211,6 @@ class TotalCost:
 
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
     """The card `name` in `player`'s `zone`; InputError (nearest names) if it is not there."""
-    if zone not in ZONES:
-        raise InputError("--from", "unknown zone %r (use hand or graveyard)" % zone, board.source)
     p = board.player(player)
     cards = p.hand if zone == "hand" else p.graveyard
     if name not in cards:
@@ -220,9 +218,9 @@ def find_card(board: Board, player: str, name: str, zone: str) -> Card:
             board.db.get(name)
         except UnknownCard as exc:
             hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
-            raise InputError("--card", "unknown card %r%s" % (name, hint), board.source) from None
+            raise ParameterError("card", "unknown card %r%s" % (name, hint), board.source) from None
         listed = ", ".join(cards) if cards else "none"
-        raise InputError("--card", "%r is not in %s's %s%s; it holds: %s" % (
+        raise ParameterError("card", "%r is not in %s's %s%s; it holds: %s" % (
             name, p.name, zone, _nearest(name, cards), listed), board.source)
     return board.db.get(name)
 
@@ -313,45 +311,72 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
     return out
 
 
-def total_cost(board: Board, player: str | None, card_name: str, zone: str = "hand", alt: str | None = None,
-               x: int = 0, kicker: int = 0, kicks: tuple[int, ...] | None = None, choice: int = 0,
-               side: int = 0) -> TotalCost:
-    """What casting `card_name` from `zone` costs `player` now (601.2f), step by step.
+def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Zone | str = Zone.HAND,
+               alt: Alternative | str | None = None, x: int = 0, kicker: int = 0, side: int = 0,
+               flashback: int | None = None) -> TotalCost:
+    """What casting `cast` costs `player` now (601.2f), step by step.
 
-    alt: None (mana cost; from the graveyard: flashback if it has one) or an alternative
-    cost (flashback, overload, evoke, free);
-    choice: which instance when the card has several (e.g. two flashback costs);
-    kicks: times each optional additional cost is paid (kickers, multikickers, "you may"
-    costs, in that order); kicker: shorthand for the first one; side: which side of an
-    "A or B" mandatory additional cost is paid (0: A).  Raises InputError for an unknown
-    card, a card not in that zone, a missing alternative cost or bad counts."""
+    `cast` says the card and the choices (see CastChoice); a card name with the keyword
+    shortcuts (zone, alt, x, kicker, side, flashback) builds one.  Without an alternative
+    cost a card cast from the graveyard uses flashback if it has one (702.34a).  When
+    the card has several costs of that kind (two flashback costs, printed or granted:
+    "choose any") and `flashback` names none, the cheapest one `player` can pay now is
+    used (fewest mana, then least life, then the first listed), or the first if none
+    can be paid.  Raises InputError for an unknown card or a card not in that zone, and
+    ParameterError for a missing alternative cost or bad counts."""
+    if not isinstance(cast, CastChoice):
+        cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
     player = board.player(player).name
-    if x < 0:
-        raise InputError("--x", "X must be 0 or more (107.1b), got %d" % x, board.source)
-    if alt is not None and alt not in ALTERNATIVES:
-        raise InputError("--alt", "unknown alternative cost %r%s" % (alt, _nearest(alt, list(ALTERNATIVES))), board.source)
-    card = find_card(board, player, card_name, zone)
+    zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
+    card = find_card(board, player, cast.card, zone)
     sc = spell_costs(card)
-    if alt is None and zone == "graveyard" and base_choices(board, player, card, "flashback"):
+    if alt is None and (cast.flashback is not None or zone == "graveyard" and base_choices(board, player, card, "flashback")):
         alt = "flashback"  # the one permission to cast from a graveyard we model (702.34a)
     choices = base_choices(board, player, card, alt)
     if not choices:
-        raise InputError("--alt", "%s has no %s cost" % (card.name, alt), board.source)
-    if not 0 <= choice < len(choices):
-        raise InputError("--alt", "%s has %d %s cost(s)" % (card.name, len(choices), alt), board.source)
-    base = choices[choice]
+        raise ParameterError("flashback" if cast.flashback is not None else "alt",
+                             "%s has no %s cost" % (card.name, alt), board.source)
     optional = sc.optional_costs
-    if kicks is None:
-        if kicker and not optional:
-            raise InputError("--kicker", "%s has no kicker or other optional additional cost" % card.name, board.source)
-        kicks = tuple([kicker] + [0] * (len(optional) - 1)) if optional else ()
-    if len(kicks) != len(optional) or any(k < 0 or (k > 1 and not o.repeatable) for k, o in zip(kicks, optional)):
-        raise InputError("--kicker", "%s: kicks %s don't fit its optional costs (%s)" % (
-            card.name, list(kicks), ", ".join("%s %s" % (o.kind, o.cost) for o in optional) or "none"), board.source)
-    if not 0 <= side < sides_of(sc):
-        raise InputError("--side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
+    if cast.kicker and not optional:
+        raise ParameterError("kicker", "%s has no kicker or other optional additional cost" % card.name, board.source)
+    kicks = tuple([cast.kicker] + [0] * (len(optional) - 1)) if optional else ()
+    if optional and cast.kicker > 1 and not optional[0].repeatable:
+        raise ParameterError("kicker", "%s: kicks %s don't fit its optional costs (%s)" % (
+            card.name, list(kicks), ", ".join("%s %s" % (o.kind, o.cost) for o in optional)), board.source)
+    if not cast.side < sides_of(sc):
+        raise ParameterError("side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
             card.name, sides_of(sc), " or 1" if sides_of(sc) > 1 else ""), board.source)
-    return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side)
+    plans = [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side) for base in choices]
+    if cast.flashback is None:
+        return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
+    if cast.flashback >= len(plans):
+        raise ParameterError("flashback", "%s has %d %s cost%s: %s" % (
+            card.name, len(choices), alt, "" if len(choices) == 1 else "s", instances(choices)), board.source)
+    return plans[cast.flashback]
+
+
+def instances(choices: list[BaseChoice]) -> str:
+    """The instances of one kind of cost, each with the index that names it."""
+    return ", ".join("%d: %s" % (i, c.label) for i, c in enumerate(choices))
+
+
+def _cheapest_payable(board: Board, plans: list[TotalCost]) -> int:
+    """The index of the plan to use when the caller named no instance: a payable one
+    before the others, then the fewest mana and the least life, then the first."""
+    from manasolve.solver.pay import cost_to_pay, payable
+
+    def rank(i: int) -> tuple[bool, int, int, int]:
+        plan = plans[i]
+        if not plan.announcements:
+            return True, 0, 0, i
+        try:
+            ok = payable(board, cost_to_pay(board, plan), plan.player)
+        except NotPaid:
+            ok = False
+        cheapest = min(plan.announcements, key=lambda a: (a.requirement.mana_units, a.requirement.life))
+        return not ok, cheapest.requirement.mana_units, cheapest.requirement.life, i
+
+    return min(range(len(plans)), key=rank)
 
 
 def sides_of(sc: SpellCosts) -> int:

@@ -101,7 +101,7 @@ def test_reveal_must_name_an_attacker_and_a_known_card():
         api.attack(board(*perms), ["bronco"], reveal={"b": "Bear"})
     with pytest.raises(InputError, match="unknown card 'Beer'.*did you mean 'Bear'"):
         api.attack(board(*perms), ["bronco"], reveal={"bronco": "Beer"})
-    with pytest.raises(InputError, match="--left: no permanent with id 'zz'"):
+    with pytest.raises(InputError, match="parameter left: no permanent with id 'zz'"):
         api.attack(board(*perms), ["bronco"], left=["zz"])
 
 

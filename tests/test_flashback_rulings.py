@@ -47,8 +47,8 @@ def test_flashback_castable_even_if_card_reached_graveyard_without_being_cast():
 
 def test_multiple_flashback_instances_choose_any():
     b = flashback_board(*lands("Island", "Island"), graveyard=["Twin Flash"])
-    first = total_cost(b, None, "Twin Flash", "graveyard", "flashback", choice=0)
-    second = total_cost(b, None, "Twin Flash", "graveyard", "flashback", choice=1)
+    first = total_cost(b, None, "Twin Flash", "graveyard", "flashback", flashback=0)
+    second = total_cost(b, None, "Twin Flash", "graveyard", "flashback", flashback=1)
     assert (str(first.cost), str(second.cost), second.life) == ("{5}{U}", "{1}{U}", 2)
     plays = [p for p in api.plays(b)["plays"] if p["card"] == "Twin Flash"]
     assert sorted(p["total"] for p in plays) == ["{1}{U}, Pay 2 life", "{5}{U}"]
@@ -88,8 +88,8 @@ def test_flashback_means_cast_from_graveyard_rather_than_mana_cost_then_exile():
 
 def test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_makes_x_zero():
     b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "mana_cost"}, {"card": "Burn X", "cost": "{0}"}])
-    equal = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, choice=0)
-    zero = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, choice=1)
+    equal = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, flashback=0)
+    zero = total_cost(b, None, "Burn X", "graveyard", "flashback", x=4, flashback=1)
     assert (equal.x, str(equal.cost)) == (4, "{4}{R}")
     assert (zero.x, str(zero.cost)) == (0, "{0}")
 

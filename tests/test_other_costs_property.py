@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
 from manasolve.solver.other_costs import parse_parts
-from manasolve.solver.pay import pay, payable
+from manasolve.solver.pay import CostToPay, pay, payable
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 
@@ -106,13 +106,14 @@ def test_other_cost_counts_match_brute_force(scenario):
     parts = parse_parts(board, "a", [part])
     expected = sum(_brute_count(board, ident, part)
                    for ident in brute_payments(board, cost, convoke=convoke, delve=delve))
-    answer = pay(board, cost, convoke=convoke, delve=delve, parts=parts)
+    what = CostToPay(cost, convoke=convoke, delve=delve, parts=tuple(parts))
+    answer = pay(board, what)
     assert answer["count"] == expected
     assert answer["payable"] == (expected > 0)
-    assert payable(board, cost, convoke=convoke, delve=delve, parts=parts) == (expected > 0)
-    listed = pay(board, cost, mode="all", limit=None, convoke=convoke, delve=delve, parts=parts)
+    assert payable(board, what) == (expected > 0)
+    listed = pay(board, what, mode="all", limit=None)
     assert sum(g["multiplicity"] for g in listed["payments"]) == expected
-    best = pay(board, cost, mode="best", convoke=convoke, delve=delve, parts=parts)
+    best = pay(board, what, mode="best")
     assert best["payable"] == (expected > 0)
     if expected:
         _check_best_choice(board, best["best"], part)
@@ -147,8 +148,8 @@ def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
     # Flashback—Tap three untapped white creatures you control: four Scouts, C(4,3) = 4.
     perms = [{"id": "s%d" % i, "card": "Kitesail Scout"} for i in range(4)]
     board = loaded(*perms, player="a", graveyard=["Battle Screech"])
-    answer = pay(board, ManaCost.parse("{0}"), parts=parse_parts(board, "a", [
-        "Tap three untapped white creatures you control"]))
+    answer = pay(board, CostToPay(ManaCost.parse("{0}"), parts=tuple(parse_parts(board, "a", [
+        "Tap three untapped white creatures you control"]))))
     assert answer["count"] == 4
 
 
@@ -157,8 +158,8 @@ def test_tapped_for_mana_means_not_tapped_for_the_cost():
     # Elf paying) — 2 payments; the Elf that made the mana can't be the one tapped.
     board = loaded({"id": "e1", "card": "Llanowar Elves"}, {"id": "e2", "card": "Llanowar Elves"}, player="a")
     parts = parse_parts(board, "a", ["Tap an untapped creature you control"])
-    assert pay(board, ManaCost.parse("{G}"), parts=parts)["count"] == 2
-    assert pay(board, ManaCost.parse("{G}{G}"), parts=parts)["payable"] is False
+    assert pay(board, CostToPay(ManaCost.parse("{G}"), parts=tuple(parts)))["count"] == 2
+    assert pay(board, CostToPay(ManaCost.parse("{G}{G}"), parts=tuple(parts)))["payable"] is False
 
 
 def test_sacrificed_for_mana_means_not_sacrificed_again():
@@ -166,6 +167,6 @@ def test_sacrificed_for_mana_means_not_sacrificed_again():
     # Tinder Wall is: one payment.
     board = loaded({"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}, player="a")
     parts = parse_parts(board, "a", ["Sacrifice a creature"])
-    answer = pay(board, ManaCost.parse("{B}"), parts=parts, mode="best")
+    answer = pay(board, CostToPay(ManaCost.parse("{B}"), parts=tuple(parts)), mode="best")
     assert answer["best"]["sacrificed"] == ["wall"]
-    assert pay(board, ManaCost.parse("{B}"), parts=parts)["count"] == 1
+    assert pay(board, CostToPay(ManaCost.parse("{B}"), parts=tuple(parts)))["count"] == 1

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from manasolve import api
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import pay, payable
+from manasolve.solver.pay import CostToPay, pay, payable
 from tests.boards import loaded
 
 
 board = loaded
 
 
-def count(b, cost: str, **kw) -> int:
-    answer = pay(b, ManaCost.parse(cost), **kw)
+def count(b, cost: str, **how) -> int:
+    """The exact count of payments of `cost` (paid as CostToPay fields `how` say)."""
+    what = CostToPay(ManaCost.parse(cost), **how)
+    answer = pay(b, what)
     assert answer["payable"] == (answer["count"] > 0)
-    assert payable(b, ManaCost.parse(cost), **kw) == answer["payable"]
+    assert payable(b, what) == answer["payable"]
     return answer["count"]
 
 
@@ -177,7 +180,7 @@ def delve_board(graveyard, *perms, hand=("Treasure Cruise",)):
 def test_delve_exiles_graveyard_cards_for_generic_mana():
     # 702.66a: each card exiled pays {1}; identical cards are interchangeable (a class).
     b = delve_board(["Forest", "Forest", "Think Twice"], "Island")
-    answer = pay(b, ManaCost.parse("{2}{U}"), delve=True, mode="all")
+    answer = pay(b, CostToPay(ManaCost.parse("{2}{U}"), delve=True), mode="all")
     assert answer["count"] == 3  # Island + any two of the three cards
     assert all(g["exiled_for_delve"] for g in answer["payments"])
     assert count(b, "{2}{U}") == 0  # without delve, one Island is not enough
@@ -201,9 +204,7 @@ def test_pay_card_with_delve_uses_the_graveyard():
 
 
 def pay_card(b, name):
-    from manasolve.solver.pay import pay_cost_or_card
-
-    return pay_cost_or_card(b, card=name)
+    return api.pay(b, card=name)
 
 
 def pool_board(pool, *perms):
@@ -343,8 +344,7 @@ def test_elvish_spirit_guide_exiles_itself_from_hand_for_mana():
     assert count(b, "{G}{G}") == 3  # both Guides, or the Forest and either Guide
     best = pay(b, ManaCost.parse("{G}"), mode="best")["best"]
     assert [a["permanent"] for a in best["activations"]] == ["f"]
-    from manasolve.solver.pay import pay_cost_or_card
-    assert pay_cost_or_card(b, card="Elvish Spirit Guide")["payable"] is False  # {2}{G} from 2 sources
+    assert api.pay(b, card="Elvish Spirit Guide")["payable"] is False  # {2}{G} from 2 sources
 
 
 def test_energy_pays_for_solar_transformer():

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import counters, pay, payable
+from manasolve.solver.pay import CostToPay, counters, pay, payable
 from manasolve.solver.resources import CounterUse, SpellBeingCast, collect
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
@@ -131,8 +131,8 @@ def test_solver_matches_brute_force(scenario):
     res = collect(board, "a", convoke=convoke, improvise=improvise, delve=delve, casting_from_graveyard=cast_from)
     per = counters(board, "a", cost.announcements(), res)
     assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(board, cost, convoke=convoke, improvise=improvise, delve=delve,
-                   casting_from_graveyard=cast_from) == bool(expected)
+    assert payable(board, CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve,
+                                    casting_from_graveyard=cast_from)) == bool(expected)
     listed = set()
     for a, c in per:
         for g in c.groups():
@@ -176,7 +176,7 @@ def _brute_parts(ident) -> tuple:
 def test_best_payment_is_one_of_the_payments(scenario):
     board, cost, (convoke, improvise, delve), graveyard = _scenario_board(scenario)
     expected = brute_payments(board, cost, convoke=convoke, improvise=improvise, delve=delve)
-    answer = pay(board, cost, mode="best", convoke=convoke, improvise=improvise, delve=delve)
+    answer = pay(board, CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve), mode="best")
     assert answer["payable"] == bool(expected)
     if expected:
         assert _best_identity(answer["best"]) in {_brute_parts(i) for i in expected}
@@ -220,10 +220,10 @@ def test_restricted_mana_matches_brute_force(scenario):
     keys = ("type_line", "zone", "via", "mana_value", "has_x", "cost_has_x")
     expected = brute_payments(board, cost, spell=dict(zip(keys, spell)))
     cast = SpellBeingCast(*spell)
-    answer = pay(board, cost, mode="all", limit=None, spell=cast)
+    answer = pay(board, CostToPay(cost, spell=cast), mode="all", limit=None)
     assert answer["count"] == len(expected)
-    assert payable(board, cost, spell=cast) == bool(expected)
-    best = pay(board, cost, mode="best", spell=cast)
+    assert payable(board, CostToPay(cost, spell=cast)) == bool(expected)
+    best = pay(board, CostToPay(cost, spell=cast), mode="best")
     assert best["payable"] == bool(expected)
     if expected:
         assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}

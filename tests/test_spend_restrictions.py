@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from manasolve.solver.pay import pay_cost_or_card
+from manasolve import api
 from manasolve.solver.plays import plays_answer
 from tests import boards
 
@@ -17,30 +17,30 @@ def test_somberwald_sage_pays_creature_spells_only():
     # Sage: "{T}: Add three mana of any one color. Spend this mana only to cast creature
     # spells."  Llanowar Elves {G}: the Sage's GGG (one activation, one G spent) — 1 way.
     b = board(("sage", "Somberwald Sage"), hand=["Llanowar Elves", "Think Twice"])
-    elves = pay_cost_or_card(b, card="Llanowar Elves")
+    elves = api.pay(b, card="Llanowar Elves")
     assert (elves["payable"], elves["count"]) == (True, 1)
-    assert pay_cost_or_card(b, card="Think Twice")["payable"] is False  # an instant
+    assert api.pay(b, card="Think Twice")["payable"] is False  # an instant
 
 
 def test_lilypad_village_blue_only_for_creatures():
     # {T}: Add {C}, or {T}: Add {U} (creature spells only).  Think Twice {1}{U} with an
     # Island: Island {U} + Village {C} — the Village's {U} can't pay an instant.
     b = board(("lv", "Lilypad Village"), ("i", "Island"), hand=["Think Twice"])
-    assert pay_cost_or_card(b, card="Think Twice")["count"] == 1
+    assert api.pay(b, card="Think Twice")["count"] == 1
 
 
 def test_restricted_mana_never_funds_a_signet():
     # Azorius Signet's {1} is an ability's cost, not the spell: the Sage can't fund it.
     b = board(("sage", "Somberwald Sage"), ("sig", "Azorius Signet"), hand=["Llanowar Elves"])
-    ans = pay_cost_or_card(b, card="Llanowar Elves", mode="all")
+    ans = api.pay(b, card="Llanowar Elves", mode="all")
     assert ans["count"] == 1 and all(a["permanents"] == ["sage"] for g in ans["payments"] for a in g["activations"])
 
 
 def test_jegantha_mana_pays_colours_not_generic():
     # Think Twice {1}{U}: Jegantha's WUBRG pays the {U}, never the {1}: needs a Forest.
-    assert pay_cost_or_card(board(("j", "Jegantha, the Wellspring"), hand=["Think Twice"]),
+    assert api.pay(board(("j", "Jegantha, the Wellspring"), hand=["Think Twice"]),
                             card="Think Twice")["payable"] is False
-    ans = pay_cost_or_card(board(("j", "Jegantha, the Wellspring"), ("f", "Forest"), hand=["Think Twice"]),
+    ans = api.pay(board(("j", "Jegantha, the Wellspring"), ("f", "Forest"), hand=["Think Twice"]),
                            card="Think Twice")
     assert ans["payable"] and ans["count"] == 1
 

@@ -16,7 +16,6 @@ from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol
-from manasolve.solver.pay import pay_cost_or_card
 from manasolve.solver.total_cost import reduce_symbols, total_cost
 from tests import boards
 
@@ -77,7 +76,7 @@ def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
     t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
     assert t.announcements == [] and t.answer()["total"] is None  # never reduced to {0}
-    assert pay_cost_or_card(b, card="Vision Test", zone="graveyard", alt="flashback")["payable"] is False
+    assert api.pay(b, card="Vision Test", zone="graveyard", alt="flashback")["payable"] is False
 
 
 def test_example_7_without_paying_its_mana_cost_works():

@@ -13,7 +13,7 @@ import json
 import sys
 
 from manasolve import __version__
-from manasolve.models.board import InputError
+from manasolve.models.board import InputError, ParameterError
 
 # Modules of manasolve.cli that define commands, in help order.
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "serve"]
@@ -23,6 +23,16 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse would print usage + exit 2
         sys.stderr.write("manasolve: %s\n" % message)
         raise SystemExit(2)
+
+
+# API parameter names whose flag is not "--" + the name with "-" for "_".
+_FLAGS = {"zone": "--from", "copies": "--copy"}
+
+
+def flag(parameter: str) -> str:
+    """The command-line flag of an API parameter name (errors below the CLI name the
+    parameter; the CLI shows the flag)."""
+    return _FLAGS.get(parameter, "--" + parameter.replace("_", "-"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         answer, render = args.run(args)
     except InputError as exc:
-        sys.stderr.write(exc.line() + "\n")
+        sys.stderr.write((exc.line(flag) if isinstance(exc, ParameterError) else exc.line()) + "\n")
         return 2
     if getattr(args, "json", False):
         json.dump(answer, sys.stdout, indent=2)

@@ -6,6 +6,7 @@ import argparse
 
 from manasolve.models.board import Board, read_board_file
 from manasolve.models.carddb import CardDB, default_db
+from manasolve.models.request import Alternative, CastChoice, Zone
 
 
 def add_board_args(p: argparse.ArgumentParser) -> None:
@@ -13,6 +14,26 @@ def add_board_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("board", metavar="BOARD", help="board file (manasolve/board@1 JSON)")
     p.add_argument("--cards", metavar="PATH", help="card database: MTGJSON AtomicCards, Scryfall bulk, or a list of MTGJSON cards (.json or .json.gz)")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
+
+
+def add_cast_args(p: argparse.ArgumentParser) -> None:
+    """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --flashback."""
+    p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
+                   help="zone it is cast from (default: hand; graveyard with --alt flashback or --flashback)")
+    p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use instead of the mana cost")
+    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
+                   help="pay the (first) kicker; multikicker: TIMES")
+    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
+    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
+    p.add_argument("--flashback", type=int, metavar="N", help="which flashback instance, numbered as `plays` lists "
+                   "them (printed first, then granted by the board; default: the cheapest payable one)")
+
+
+def cast_choice(args: argparse.Namespace) -> CastChoice:
+    """The CastChoice named by ``--card`` and the cast options."""
+    flashback = args.alt == Alternative.FLASHBACK or args.flashback is not None
+    zone = args.zone or (Zone.GRAVEYARD if flashback else Zone.HAND)
+    return CastChoice(args.card, zone, args.alt, args.kicker, args.x, args.side, args.flashback)
 
 
 def card_db(args: argparse.Namespace) -> CardDB:

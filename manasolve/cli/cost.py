@@ -8,8 +8,8 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
-from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.total_cost import ALTERNATIVES, total_cost
+from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
+from manasolve.solver.total_cost import total_cost
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,23 +23,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_board_args(p)
     p.add_argument("--card", metavar="NAME", required=True, help="the card to cast")
-    p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default=None,
-                   help="zone it is cast from (default: hand, graveyard with --alt flashback)")
-    p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use instead of the mana cost")
-    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
-    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
-                   help="pay the (first) kicker; multikicker: TIMES")
-    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
+    add_cast_args(p)
     p.add_argument("--player", metavar="NAME", help="who casts it (default: the active player)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cost`` for the board and card named on the command line."""
-    zone = args.zone or ("graveyard" if args.alt == "flashback" else "hand")
-    plan = total_cost(board_from_args(args), args.player, args.card, zone=zone, alt=args.alt, x=args.x,
-                      kicker=args.kicker, side=args.side)
-    return plan.answer(), render
+    return total_cost(board_from_args(args), args.player, cast_choice(args)).answer(), render
 
 
 def render(answer: dict) -> None:

@@ -7,9 +7,10 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.pay import pay_cost_or_card
-from manasolve.solver.total_cost import ALTERNATIVES
+from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
+from manasolve.models.board import ParameterError
+from manasolve.models.request import Mode, PaymentRequest
+from manasolve.solver.pay import pay_request
 
 
 def register(sub) -> None:
@@ -18,34 +19,36 @@ def register(sub) -> None:
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
     what.add_argument("--card", metavar="NAME", help="pay this card's total cost (601.2f)")
-    p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
-    p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use")
-    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES", help="pay kicker (multikicker: TIMES)")
-    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
-    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
+    add_cast_args(p)
     p.add_argument("--player", help="who pays (default: the active player)")
     p.add_argument("--convoke", action="store_true", help="the spell has convoke (702.51)")
     p.add_argument("--improvise", action="store_true", help="the spell has improvise (702.126)")
     p.add_argument("--delve", action="store_true", help="the spell has delve (702.66): graveyard cards pay {1} each")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--count", dest="mode", action="store_const", const="count", help="payable and exact count (default)")
-    mode.add_argument("--all", dest="mode", action="store_const", const="all", help="list the payments, grouped")
-    mode.add_argument("--best", dest="mode", action="store_const", const="best", help="one cheapest payment")
+    mode.add_argument("--count", dest="mode", action="store_const", const=Mode.COUNT.value, help="payable and exact count (default)")
+    mode.add_argument("--all", dest="mode", action="store_const", const=Mode.ALL.value, help="list the payments, grouped")
+    mode.add_argument("--best", dest="mode", action="store_const", const=Mode.BEST.value, help="one cheapest payment")
     p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
     p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
     p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")
     p.add_argument("--order", metavar="CRITERIA", help="with --best: criteria order, a comma list of "
                    "keep,life,sacrifice,waste,colors,flexibility,creatures (default: that order)")
-    p.set_defaults(run=run, mode="count")
+    p.set_defaults(run=run, mode=Mode.COUNT.value)
 
 
 def run(args: argparse.Namespace):
     board = board_from_args(args)
-    answer = pay_cost_or_card(board, cost=args.cost, card=args.card, player=args.player, mode=args.mode,
-                              limit=args.limit or None, x=args.x, zone=args.zone, alt=args.alt,
-                              kicker=args.kicker, side=args.side, convoke=args.convoke, improvise=args.improvise, delve=args.delve,
-                              keep=args.keep, keep_hand=args.keep_hand, order=args.order)
-    return answer, render
+    if args.card is None:
+        for name, given in (("zone", args.zone), ("alt", args.alt), ("kicker", args.kicker), ("side", args.side),
+                            ("flashback", args.flashback is not None)):
+            if given:
+                raise ParameterError(name, "applies to a card cast (--card NAME), not to --cost")
+        paid, x = args.cost, args.x
+    else:
+        paid, x = cast_choice(args), 0
+    request = PaymentRequest(paid, args.player, args.mode, args.limit or None, x, args.convoke, args.improvise,
+                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order)
+    return pay_request(board, request), render
 
 
 def render(answer: dict) -> None:

@@ -42,12 +42,15 @@ def render(answer: dict) -> None:
     t = Table(title="Legal plays now for %s" % answer["player"])
     for col in ("play", "from / source", "via / ability", "total cost", "payable", "payments"):
         t.add_column(col)
+    # Cards with several flashback instances show each one's index (pay --card --flashback N).
+    several = {p["card"] for p in answer["plays"] if p.get("flashback", 0) > 0}
     for p in answer["plays"]:
         if p["kind"] == "cast":
             what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "")
             extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
                               for a in p.get("additional", []))
-            t.add_row(what, p["zone"], p["via"] + (" + " + extra if extra else ""),
+            via = p["via"] + (" #%d" % p["flashback"] if p.get("card") in several else "")
+            t.add_row(what, p["zone"], via + (" + " + extra if extra else ""),
                       p["total"] + (" [yellow]*[/yellow]" if p.get("notes") else ""),
                       _show(p["payable"]), _show(p["count"]))
         else:

@@ -1,0 +1,146 @@
+"""What a caller asks the payment solver, as frozen values.
+
+`CastChoice` says which cast is paid (a card, the zone it is cast from and the choices
+announced in 601.2b); `PaymentRequest` says what is paid (a cost string or a
+`CastChoice`), by whom, with which cost keywords, and what is asked about it (the
+`Mode`, a limit, costs to keep payable, the criteria order).  Values are checked when
+they are built: a bad one raises `ParameterError` naming the parameter.
+
+>>> PaymentRequest("{2}{G}", mode="all").mode
+<Mode.ALL: 'all'>
+>>> CastChoice("Think Twice", zone="graveyard", flashback=1).zone
+<Zone.GRAVEYARD: 'graveyard'>
+>>> PaymentRequest("{1}", mode="bset")
+Traceback (most recent call last):
+...
+manasolve.models.board.ParameterError: parameter mode: unknown mode 'bset' (did you mean 'best'?); choose from payable, count, all, best
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+from manasolve.models.board import ParameterError, _nearest
+
+
+class Zone(str, Enum):
+    """Where a card is cast from."""
+
+    HAND = "hand"
+    GRAVEYARD = "graveyard"
+
+
+class Alternative(str, Enum):
+    """An alternative cost paid instead of the mana cost (118.9)."""
+
+    FLASHBACK = "flashback"  # 702.34
+    OVERLOAD = "overload"  # 702.96
+    EVOKE = "evoke"  # 702.74
+    ALTERNATIVE = "alternative"  # "You may pay ... rather than pay this spell's mana cost"
+    FREE = "free"  # "without paying its mana cost"
+
+
+class Mode(str, Enum):
+    """What is asked about a payment."""
+
+    PAYABLE = "payable"  # is there a payment at all
+    COUNT = "count"  # payable and the exact number of payments
+    ALL = "all"  # the payments, grouped, up to a limit
+    BEST = "best"  # one payment chosen by the lexicographic objective of solver.best
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def member(enum: type[E], value: E | str, parameter: str) -> E:
+    """`value` as a member of `enum`; ParameterError naming `parameter` and the nearest
+    valid value if it is none."""
+    try:
+        return enum(value)
+    except ValueError:
+        names = [m.value for m in enum]
+        raise ParameterError(parameter, "unknown %s %r%s; choose from %s" % (
+            parameter, value, _nearest(str(value), names), ", ".join(names))) from None
+
+
+def _at_least_zero(value: int, parameter: str, why: str = "") -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ParameterError(parameter, "%s must be 0 or more%s, got %r" % (
+            "X" if parameter == "x" else parameter, why, value))
+
+
+@dataclass(frozen=True)
+class CastChoice:
+    """A cast of `card` from `zone`: the alternative cost used instead of the mana cost
+    (None: the mana cost; from the graveyard, flashback if the card has it), the times its
+    first optional additional cost is paid (`kicker`; multikicker: any number), X, which
+    side of an "A or B" additional cost is paid (0: A), and which flashback instance
+    (`flashback`: its index among the card's flashback costs, printed first then granted
+    by the board, as ``plays`` lists them; None: the cheapest payable one, else the
+    first)."""
+
+    card: str
+    zone: Zone = Zone.HAND
+    alt: Alternative | None = None
+    kicker: int = 0
+    x: int = 0
+    side: int = 0
+    flashback: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "zone", member(Zone, self.zone, "zone"))
+        if self.alt is not None:
+            object.__setattr__(self, "alt", member(Alternative, self.alt, "alt"))
+        _at_least_zero(self.x, "x", " (107.1b)")
+        _at_least_zero(self.kicker, "kicker")
+        _at_least_zero(self.side, "side")
+        if self.flashback is not None:
+            _at_least_zero(self.flashback, "flashback")
+            if self.alt not in (None, Alternative.FLASHBACK):
+                raise ParameterError("flashback", "a flashback instance is chosen only with flashback, "
+                                     "not with the %s cost" % self.alt.value)
+
+
+@dataclass(frozen=True)
+class PaymentRequest:
+    """One ``pay`` question: what is paid (`cost`: a cost string such as ``"{2}{G}"``,
+    with `x` the value announced for its X; or a `CastChoice`, whose locked total cost is
+    paid), by whom (`player`, None: the active player), with which cost keywords
+    (convoke 702.51, improvise 702.126, delve 702.66: on top of the card's own), and what
+    is asked: the `mode`, the most groups listed in mode "all" (`limit`, None: all), and
+    for mode "best" the costs to keep payable (`keep`, and with `keep_hand` the other
+    cards in hand) and the criteria `order` (None: the default order)."""
+
+    cost: str | CastChoice
+    player: str | None = None
+    mode: Mode = Mode.COUNT
+    limit: int | None = 50
+    x: int = 0
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+    keep: tuple[str, ...] = ()
+    keep_hand: bool = False
+    order: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cost, (str, CastChoice)):
+            raise ParameterError("cost", "give a cost string such as \"{2}{G}\" or a CastChoice, got %r" % (self.cost,))
+        object.__setattr__(self, "mode", member(Mode, self.mode, "mode"))
+        if self.limit is not None:
+            _at_least_zero(self.limit, "limit")
+        _at_least_zero(self.x, "x", " (107.1b)")
+        if self.x and isinstance(self.cost, CastChoice):
+            raise ParameterError("x", "a card's X is its CastChoice's x")
+        object.__setattr__(self, "keep", tuple(self.keep))
+        if isinstance(self.order, str):  # the CLI's comma list
+            object.__setattr__(self, "order", tuple(s.strip() for s in self.order.split(",") if s.strip()))
+        elif self.order is not None:
+            object.__setattr__(self, "order", tuple(s.strip() for s in self.order if s.strip()))
+
+    @property
+    def cast(self) -> CastChoice | None:
+        """The cast paid, or None when a cost string is paid."""
+        return self.cost if isinstance(self.cost, CastChoice) else None
