@@ -13,12 +13,11 @@ import pytest
 from manasolve import api
 from manasolve.api import CastChoice, InputError, Mode, ParameterError, PaymentRequest, Zone
 from manasolve.cli import main
+from tests import boards
 
 
 def board(lands: list[str], graveyard: list[str], granted: list[dict] | None = None) -> dict:
-    return {"format": "manasolve/board@1", "active_player": "alice", "players": [
-        {"name": "alice", "battlefield": [{"id": "l%d" % i, "card": c} for i, c in enumerate(lands)],
-         "graveyard": graveyard, "granted_flashback": granted or []}]}
+    return boards.board(*lands, graveyard=graveyard, granted_flashback=granted or [])
 
 
 # Two Islands, Think Twice (flashback {2}{U}) in the graveyard, flashback {1}{U} granted.
