@@ -8,7 +8,9 @@ See docs/protocol.md for the protocol itself.
 from __future__ import annotations
 
 import inspect
+import json
 import typing
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
@@ -17,6 +19,8 @@ from manasolve import api
 from manasolve.models.board import BoardIn
 
 VERSION = "manasolve/rpc@1"
+# Where the generated JSON Schemas are shipped.
+SCHEMAS = Path(__file__).parent / "data" / "schemas"
 # Questions: one method per API function, named like it.
 QUESTIONS = ("pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check")
 
@@ -30,8 +34,9 @@ class _Params(BaseModel):
 
 # The board is validated by manasolve.models.board.load_board (errors with JSON paths);
 # the schema refers to the board schema shipped beside it.
+_BOARD_REF = {"x-ref": "board.schema.json"}  # made a "$ref" after generation (see `_refs`)
 BoardOrSession = Annotated[dict[str, Any] | str, WithJsonSchema({"anyOf": [
-    {"$ref": "board.schema.json"}, {"type": "string", "description": "a session handle from board.load"}]})]
+    _BOARD_REF, {"type": "string", "description": "a session handle from board.load"}]})]
 BOARD_PARAM = (BoardOrSession, Field(description="a board (manasolve/board@1 JSON) or a session handle from board.load"))
 TIME_LIMIT_PARAM = (float | int | None, Field(default=None, gt=0, description="seconds the question may take, for the API functions that take a time limit"))
 
@@ -52,7 +57,8 @@ def _question_params(name: str) -> type[BaseModel]:
         fields[pname] = (hints[pname], default)
     if "time_limit" not in fields:
         fields["time_limit"] = TIME_LIMIT_PARAM
-    return create_model("%sParams" % name.title().replace("_", ""), __base__=_Params, __doc__=(fn.__doc__ or "").strip(),
+    return create_model("%sParams" % name.title().replace("_", ""), __base__=_Params,
+                        __doc__="Parameters of manasolve.api.%s (its keyword names)." % name,
                         **fields)
 
 
@@ -65,7 +71,7 @@ class SessionParams(_Params):
 class LoadParams(_Params):
     """board.load: a board and optionally a card database file for this session."""
 
-    board: Annotated[dict[str, Any], WithJsonSchema({"$ref": "board.schema.json"})]
+    board: Annotated[dict[str, Any], WithJsonSchema(_BOARD_REF)]
     cards: str | None = Field(default=None, description="card database file looked up before the built-in cards")
 
 
@@ -131,7 +137,32 @@ def schemas() -> dict[str, dict]:
     out = {"board.schema.json": BoardIn.model_json_schema(), "request.schema.json": Request.model_json_schema(),
            "response.schema.json": Response.model_json_schema()}
     for name, model in PARAMS.items():
-        out["params.%s.schema.json" % name] = model.model_json_schema()
+        out["params.%s.schema.json" % name] = _refs(model.model_json_schema())
     for doc in out.values():
         doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return out
+
+
+def _refs(doc: Any) -> Any:
+    """`doc` with each {"x-ref": file} made {"$ref": file} (pydantic only writes internal refs)."""
+    if isinstance(doc, dict):
+        return {"$ref": doc["x-ref"]} if "x-ref" in doc else {k: _refs(v) for k, v in doc.items()}
+    if isinstance(doc, list):
+        return [_refs(v) for v in doc]
+    return doc
+
+
+def write_schemas(folder: Path = SCHEMAS) -> list[Path]:
+    """Write `schemas()` to `folder` (manasolve/data/schemas/ by default); the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, doc in schemas().items():
+        path = folder / name
+        path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":  # python -m manasolve.protocol: regenerate the shipped schemas
+    for written in write_schemas():
+        print(written)

@@ -1,0 +1,78 @@
+"""The protocol's shipped JSON Schemas and the example session of docs/protocol.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+import manasolve
+from manasolve import protocol
+from manasolve.server import Server
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "protocol.md"
+
+
+def _shipped() -> dict[str, dict]:
+    return {p.name: json.loads(p.read_text()) for p in protocol.SCHEMAS.glob("*.json")}
+
+
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    registry = Registry().with_resources((n, Resource.from_contents(doc)) for n, doc in _shipped().items())
+    return jsonschema.Draft202012Validator(_shipped()[name], registry=registry)
+
+
+def test_the_shipped_schemas_are_what_the_models_generate():
+    # A failure here means a model changed: run `python -m manasolve.protocol` and commit.
+    assert _shipped() == json.loads(json.dumps(protocol.schemas()))
+
+
+def _session() -> list[tuple[str, str]]:
+    """(request line, response line) pairs of the example session in docs/protocol.md."""
+    block = DOC.read_text().split("## A full example session", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    lines = block.splitlines()
+    pairs = list(zip(lines[::2], lines[1::2]))
+    assert pairs and all(a.startswith("> ") and b.startswith("< ") for a, b in pairs)
+    return [(a[2:], b[2:]) for a, b in pairs]
+
+
+def test_the_example_session_of_the_protocol_doc_is_what_the_server_answers():
+    server = Server()
+    for request, response in _session():
+        assert json.loads(server.handle_line(request)) == json.loads(response), request
+
+
+def test_the_example_session_fits_the_schemas():
+    requests, responses = _validator("request.schema.json"), _validator("response.schema.json")
+    for request, response in _session():
+        answer = json.loads(response)
+        responses.validate(answer)
+        if "result" in answer:  # a well-formed request: the envelope and its method's params
+            message = json.loads(request)
+            requests.validate(message)
+            _validator("params.%s.schema.json" % message["method"]).validate(message["params"])
+
+
+def test_boards_fit_the_board_schema_and_bad_ones_do_not():
+    board = _validator("board.schema.json")
+    example = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
+    board.validate(example)
+    for bad in ({"players": []}, {"players": [{"name": "a", "battlefield": [{"id": "x"}]}]},
+                {"players": [{"name": "a"}], "step": "combat"}, {"players": [{"name": "a", "lif": 3}]}):
+        with pytest.raises(jsonschema.ValidationError):
+            board.validate(bad)
+
+
+def test_params_schemas_name_the_api_keywords():
+    import inspect
+
+    from manasolve import api
+
+    for name in protocol.QUESTIONS:
+        schema = _shipped()["params.%s.schema.json" % name]
+        keywords = set(inspect.signature(getattr(api, name)).parameters) - {"db"}
+        assert keywords <= set(schema["properties"]) <= keywords | {"time_limit"}
