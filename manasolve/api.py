@@ -173,3 +173,24 @@ def plays(board: Board | dict | str, *, player: str | None = None, db: CardDB | 
     from manasolve.solver.plays import plays_answer
 
     return plays_answer(as_board(board, db), player)
+
+
+def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, card: str | None = None,
+          player: str | None = None, x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0,
+          side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
+          keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
+          db: CardDB | None = None) -> dict:
+    """``manasolve audit``: is `payment` (a payment an engine chose, in the shape of a pay
+    answer's ``best``) a legal payment of `cost` (or `card`'s total), the first rule it
+    breaks, and is manasolve's best payment strictly better by the ``--best`` criteria.
+    `board` may also be a `manasolve.session.PlayBoard`."""
+    from manasolve.audit import audit_payment
+    from manasolve.session import PlayBoard
+
+    if not isinstance(board, PlayBoard):
+        if isinstance(board, Board):
+            raise TypeError("audit needs the board as JSON (a dict or a file) or a PlayBoard, not a resolved Board")
+        board = PlayBoard(board, db)
+    return audit_payment(board, payment, cost, card=card, player=player, x=x, zone=zone, alt=alt, kicker=kicker,
+                         side=side, convoke=convoke, improvise=improvise, delve=delve, keep=keep, keep_hand=keep_hand,
+                         order=order)

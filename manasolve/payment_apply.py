@@ -23,7 +23,7 @@ from ortools.graph.python import min_cost_flow
 
 from manasolve.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
 from manasolve.models.abilities import ManaAbility
-from manasolve.models.board import Board, InputError
+from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 
 # What answers call the objects a non-mana part took (solver.pay._CHOSEN_KEY) and what
@@ -120,7 +120,7 @@ class _Spend:
         flow.set_node_supply(0, need)
         flow.set_node_supply(sink, -need)
         if need and (flow.solve_max_flow_with_min_cost() != flow.OPTIMAL or flow.maximum_flow() < need):
-            raise InputError(where, "its mana does not pay the announced cost and its activations' costs")
+            raise InputError(where, "its mana does not pay the announced cost and its activations' costs (601.2h)")
         left = Counter({u: n for u, n in self.units.items() if u[0] == "mana"})
         for arc in range(flow.num_arcs()):
             tail = flow.tail(arc)
@@ -148,7 +148,24 @@ def _ability(abilities: list[ManaAbility], text: str, where: str) -> ManaAbility
     for ab in abilities:
         if ab.text == text:
             return ab
-    raise InputError(where, "no mana ability %r (it has %s)" % (text, "; ".join(repr(a.text) for a in abilities) or "none"))
+    raise InputError(where, "no mana ability %r (605.1; it has %s)" % (text, "; ".join(repr(a.text) for a in abilities) or "none"))
+
+
+def activation_ability(board: Board, act: Any, player: str, where: str) -> tuple[Permanent | None, ManaAbility]:
+    """The permanent (None for a hand card, ``hand[i]:Name``) and the mana ability one
+    activation of a payment names; InputError if `player` can't activate it."""
+    from manasolve.solver.production import mana_abilities
+
+    if not isinstance(act, dict):
+        raise InputError(where, "an activation is an object with permanent, ability, produces")
+    pid = act.get("permanent")
+    if isinstance(pid, str) and pid.startswith("hand["):
+        name = pid.partition(":")[2]
+        if name not in board.player(player).hand:
+            raise InputError(where + ".permanent", "%s has no %r in hand (118.3)" % (player, name))
+        return None, _ability(list(board.db.get(name).mana_abilities), act.get("ability"), where + ".ability")
+    perm = _own(board, pid, player, where + ".permanent")
+    return perm, _ability(mana_abilities(board, perm), act.get("ability"), where + ".ability")
 
 
 def apply_payment(data: dict, board: Board, payment: Any, player: str | None) -> dict:
@@ -157,8 +174,6 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
     ``sacrificed``, ``exiled``, ``life_lost``, ``energy_paid``, ``counters_removed``,
     ``floating`` (the mana it leaves in the pool) and ``mana_pool`` (the pool after it).
     Raises InputError, naming the payment field, for a use the board does not allow."""
-    from manasolve.solver.production import mana_abilities
-
     if not isinstance(payment, dict):
         raise InputError("payment", "a payment is the \"best\" object of a pay answer or one of its \"payments\"")
     if "multiplicity" in payment:
@@ -174,22 +189,18 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
 
     def tap(pid: str, at: str) -> None:
         if pid in tapped:
-            raise InputError(at, "%s is already tapped" % pid)
+            raise InputError(at, "%s is already tapped (107.5)" % pid)
         tapped.add(pid)
         done["tapped"].append(pid)
 
     for k, act in enumerate(_list(payment, "activations", "payment")):
         at = "payment.activations[%d]" % k
         pid = act.get("permanent")
-        if isinstance(pid, str) and pid.startswith("hand["):  # Elvish Spirit Guide
-            card = board.db.get(pid.partition(":")[2])
-            ab = _ability(list(card.mana_abilities), act.get("ability"), at + ".ability")
+        perm, ab = activation_ability(board, act, name, at)
+        snow = perm is not None and perm.is_snow
+        if perm is None:  # a hand card exiled for mana (Elvish Spirit Guide)
             hand_exiled.append((pid, at + ".permanent"))
-            snow = False
         else:
-            perm = _own(board, pid, name, at + ".permanent")
-            ab = _ability(mana_abilities(board, perm), act.get("ability"), at + ".ability")
-            snow = perm.is_snow
             if (ab.cost.tap or ab.cost.untap) and not perm.can_use_tap_abilities:
                 raise InputError(at + ".permanent", "%s is a creature with summoning sickness (302.6)" % pid)
             if ab.cost.tap:
@@ -233,10 +244,10 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
         counters = permanent(data, pid, "payment").setdefault("counters", {})
         for kind, n in counts.items():
             if counters.get(kind, 0) < n:
-                raise InputError("payment", "%s has %d %s counters, the payment removes %d" % (pid, counters.get(kind, 0), kind, n))
+                raise InputError("payment", "%s has %d %s counters, the payment removes %d (118.3)" % (pid, counters.get(kind, 0), kind, n))
             counters[kind] -= n
     if done["energy_paid"] > me.get("energy", 0):
-        raise InputError("payment", "%s has %d energy, the payment pays %d" % (name, me.get("energy", 0), done["energy_paid"]))
+        raise InputError("payment", "%s has %d energy, the payment pays %d (118.3)" % (name, me.get("energy", 0), done["energy_paid"]))
     me["energy"] = me.get("energy", 0) - done["energy_paid"]
     zone_moves = [(ident, "payment.exiled_for_delve[%d]" % k, "exile") for k, ident in enumerate(delved)]
     zone_moves += [(ident, at, "exile") for ident, at in hand_exiled]
@@ -265,10 +276,10 @@ def _own(board: Board, pid: Any, player: str, where: str):
     if pid not in ids:
         from manasolve.models.board import _nearest
 
-        raise InputError(where, "no permanent with id %r%s" % (pid, _nearest(str(pid), ids)))
+        raise InputError(where, "no permanent with id %r%s (118.3)" % (pid, _nearest(str(pid), ids)))
     perm = board.get(pid)
     if perm.controller != player:
-        raise InputError(where, "%s is controlled by %s, not by %s" % (pid, perm.controller, player))
+        raise InputError(where, "%s is controlled by %s, not by %s (602.2)" % (pid, perm.controller, player))
     return perm
 
 
@@ -281,7 +292,7 @@ def _pool_after(me: dict, from_pool: list, spend: _Spend) -> list[str]:
         for s in _symbols(text, at):
             t = s.colors[0] if s.kind == "color" else "C"
             if pool[t] <= 0:
-                raise InputError(at, "no {%s} floating in the mana pool" % t)
+                raise InputError(at, "no {%s} floating in the mana pool (118.3)" % t)
             pool[t] -= 1
         spend.add_mana(text, False, at)
     return [t for t in COLORS + ("C",) for _ in range(pool[t])]
@@ -306,7 +317,7 @@ def _other_costs(data: dict, board: Board, me: dict, payment: dict, done: dict) 
         at = "payment.tapped[%d]" % k
         perm = _own(board, pid, me["name"], at)
         if perm.tapped or pid in done["tapped"]:
-            raise InputError(at, "%s is already tapped" % pid)
+            raise InputError(at, "%s is already tapped (107.5)" % pid)
         permanent(data, pid, at)["tapped"] = True
         done["tapped"].append(pid)
     for key in ("counters_removed_from", "energy"):

@@ -112,9 +112,10 @@ class Server:
                                "params.time_limit")
             if "time_limit" not in takes:
                 kw.pop("time_limit")
-            if "board" in kw:
-                kw["board"], db = self._board(kw["board"])
-                kw["db"] = db
+            if name == "audit":  # carries payments out: it needs the board as a PlayBoard
+                kw["board"] = self._play_board(kw["board"])
+            elif "board" in kw:
+                kw["board"], kw["db"] = self._board(kw["board"])
             return fn(**kw)
         return run
 
@@ -127,6 +128,16 @@ class Server:
 
         try:
             return load_board(board, self.db), self.db
+        except InputError as exc:
+            raise InputError("board" + ("." + exc.where if exc.where and exc.where != "(top level)" else ""),
+                             exc.message) from None
+
+    def _play_board(self, board: dict | str) -> PlayBoard:
+        """A board param as a PlayBoard: the session's, or a new one from a board object."""
+        if isinstance(board, str):
+            return self._session(board, "params.board")
+        try:
+            return PlayBoard(board, self.db)
         except InputError as exc:
             raise InputError("board" + ("." + exc.where if exc.where and exc.where != "(top level)" else ""),
                              exc.message) from None

@@ -16,7 +16,7 @@ from manasolve import __version__
 from manasolve.models.board import InputError, ParameterError
 
 # Modules of manasolve.cli that define commands, in help order.
-COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "serve"]
+COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,153 @@
+"""``audit``: is the payment an engine chose legal, and is there a strictly better one?
+
+Legality: the payment is carried out on a copy of the board (`PlayBoard.apply`, which
+refuses a permanent that is missing, tapped (107.5), untapped for {Q} (107.6), summoning
+sick (302.6), someone else's (602.2), an ability it lacks (605.1), mana that does not pay
+the cost (601.2h), counters or energy it lacks (118.3)); before that the announcement
+must be one of the cost's (601.2b), every activation must add mana its ability can add,
+activations that cost mana must be fundable by mana made before them (601.2g), and the
+life paid must not exceed the life total (119.4).  The answer names the first rule broken.
+
+Better: the engine's payment and manasolve's ``pay --best`` payment are both carried out
+and measured by the same criteria, in the same order (`manasolve.solver.best`): keep
+costs still payable afterwards (with the pool emptied), life lost (life paid, painland
+damage, "whenever this becomes tapped" damage), permanents sacrificed and cards exiled
+from hand for mana, mana left unspent, colours untapped sources could still make with a
+free ability, flexibility of the sources used (mana types each could produce), creatures
+tapped.  ``better`` is true when the best payment is strictly smaller lexicographically.
+Only manasolve's best payment is compared: ``better: false`` means that payment is not
+better, which for the default criteria means no strictly better payment exists as far as
+these measures agree with the solver's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from manasolve.models.board import InputError
+from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
+from manasolve.payment_apply import activation_ability, group_as_payment
+from manasolve.session import PlayBoard
+
+_RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)")
+
+
+def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, player: str | None = None,
+                  keep: Sequence[str] | None = None, order: str | list[str] | None = None, **pay_kw: Any) -> dict:
+    """The ``audit`` answer for `payment` of `cost` (or of ``card=``'s total) on `board`:
+    ``legal``, ``broken`` (the first rule broken: rule, path, message), ``levels`` (the
+    payment's value on each criterion, lower is better), ``best`` and ``best_levels``
+    (manasolve's best payment, measured the same way), ``better`` and ``why``."""
+    from manasolve.solver.best import parse_order
+
+    best = board.pay(cost, mode="best", player=player, keep=list(keep or []) or None, order=order, **pay_kw)
+    player = best["player"]
+    criteria = list(parse_order(order))
+    answer: dict = {"cost": best["cost"], "player": player, "legal": True, "broken": None, "levels": None,
+                    "best": best["best"], "best_levels": None, "better": False, "why": None}
+    if "card" in best:
+        answer["card"] = best["card"]
+    keeps = best.get("keep", [])
+    try:
+        if isinstance(payment, dict) and "multiplicity" in payment:
+            payment = group_as_payment(payment)
+        _check(board, payment, best["cost"], player)
+        answer["levels"] = _levels(board, payment, player, keeps, criteria)
+    except InputError as exc:
+        rule = _RULE.search(exc.message)
+        answer.update(legal=False, broken={"rule": rule.group(1) if rule else None, "path": exc.where,
+                                           "message": exc.message})
+    if best["best"] is not None:
+        answer["best_levels"] = _levels(board, best["best"], player, keeps, criteria)
+    if answer["levels"] is not None and answer["best_levels"] is not None:
+        mine, theirs = answer["levels"], answer["best_levels"]
+        worse = next((c for c in criteria if mine[c] != theirs[c]), None)
+        answer["better"] = worse is not None and theirs[worse] < mine[worse]
+        answer["why"] = ("manasolve's best payment is better on %s: %d against %d (lower is better)" % (
+            worse, theirs[worse], mine[worse]) if answer["better"] else
+            "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
+            "the payment is better than manasolve's best on %s by these measures" % worse)
+    elif not answer["legal"]:
+        answer["better"] = best["best"] is not None
+        answer["why"] = "the payment is not legal (%s)" % answer["broken"]["message"] + (
+            "; manasolve's best payment is" if best["best"] is not None else "; the cost can't be paid")
+    return answer
+
+
+def _check(board: PlayBoard, payment: Any, cost: str, player: str) -> None:
+    """The checks apply does not make: announcement, mana added, funding, life."""
+    if not isinstance(payment, dict):
+        raise InputError("payment", "a payment is an object like a pay answer's \"best\"")
+    try:
+        announcements = ManaCost.parse(cost).announcements()
+    except CostSyntaxError as exc:
+        raise InputError("cost", str(exc)) from None
+    texts = {a.text: a.requirement.life for a in announcements}
+    announced = payment.get("announced")
+    if announced not in texts:
+        raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
+            announced, cost, ", ".join(sorted(texts))))
+    resolved = board.resolved
+    life = texts[announced]
+    made_free, costly = len(payment.get("from_pool", [])), []
+    for k, act in enumerate(payment.get("activations", [])):
+        at = "payment.activations[%d]" % k
+        _, ab = activation_ability(resolved, act, player, at)
+        produced = tuple(sorted(s.colors[0] if s.kind == "color" else s.kind for s in _mana(act.get("produces"), at)))
+        fixed = ab.options and not (ab.per or ab.instead or ab.reference or ab.any_combination)
+        if fixed and produced not in {tuple(sorted(o)) for o in ab.options}:
+            raise InputError(at + ".produces", "%r adds %s, not %s (605.1)" % (ab.text, " or ".join(
+                "".join("{%s}" % t for t in o) for o in ab.options), act.get("produces")))
+        life += ab.cost.life
+        if ab.cost.mana.symbols:
+            costly.append((ab.cost.mana.mana_value, len(produced)))
+        else:
+            made_free += len(produced)
+    available = made_free  # 601.2g: an activation's mana cost is paid with mana made before it
+    for need, makes in sorted(costly):
+        if need > available:
+            raise InputError("payment.activations", "an activation costing %d mana has only %d mana made before it "
+                             "(601.2g: mana abilities paying each other in a ring fund nothing)" % (need, available))
+        available += makes - need
+    if life > resolved.player(player).life:
+        raise InputError("payment.life", "%s pays %d life with %d (119.4)" % (player, life, resolved.player(player).life))
+
+
+def _mana(text: Any, where: str):
+    try:
+        return ManaCost.parse(str(text)).symbols
+    except CostSyntaxError as exc:
+        raise InputError(where, str(exc)) from None
+
+
+def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
+    """The payment's value on each criterion (lower is better), measured on the board
+    after it is carried out."""
+    from manasolve.solver.best import tapped_trigger_damage
+    from manasolve.solver.production import could_produce, mana_abilities
+
+    before = board.resolved
+    after = board.copy()
+    done = after.apply(payment, player)
+    after.patch([{"op": "mana_pool", "player": player, "set": ""}])
+    used = [a["permanent"] for a in payment.get("activations", [])] + \
+        [t["permanent"] for t in payment.get("tapped_for_cost", [])]
+    could = could_produce(before)
+    left: set[str] = set()
+    for perm in after.resolved.controlled_by(player):
+        if not perm.tapped and perm.id not in used:
+            for ab in mana_abilities(after.resolved, perm):
+                if not ab.cost.mana.symbols and (perm.can_use_tap_abilities or not (ab.cost.tap or ab.cost.untap)):
+                    left.update(t for o in ab.options for t in o if t in COLORS)
+    levels = {
+        "keep": -sum(bool((after.pay(k) if k.startswith("{") else after.pay(card=k))["payable"]) for k in keeps),
+        "life": done["life_lost"] + sum(tapped_trigger_damage(before.get(pid)) for pid in done["tapped"]),
+        "sacrifice": len(done["sacrificed"]) + sum(1 for e in done["exiled"] if e.startswith("hand[")),
+        "waste": len(_mana(done["floating"] or "{0}", "floating")),
+        "colors": -len(left),
+        "flexibility": sum(len(could.get(pid, ())) for pid in used if pid in could),
+        "creatures": sum(1 for pid in done["tapped"] if before.get(pid).is_creature),
+    }
+    return {c: levels[c] for c in criteria}

@@ -1,0 +1,121 @@
+"""``audit``: an engine's payment checked for legality (the first rule broken) and
+against manasolve's best payment."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import manasolve
+from manasolve import api, open_board
+from manasolve.server import Server
+
+EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
+
+
+def _act(pid: str, ability: str, produces: str) -> dict:
+    return {"permanent": pid, "ability": ability, "produces": produces}
+
+
+def _payment(announced: str, *acts: dict, life: int = 0) -> dict:
+    return {"announced": announced, "life": life, "tapped_for_cost": [], "activations": list(acts)}
+
+
+FOREST = "{T}: Add {G}."
+BIRDS = "{T}: Add one mana of any color."
+
+
+def test_the_best_payment_is_legal_and_nothing_beats_it():
+    best = api.pay(EXAMPLE, "{2}{G}", mode="best")["best"]
+    answer = api.audit(EXAMPLE, best, "{2}{G}")
+    assert answer["legal"] and answer["broken"] is None
+    assert not answer["better"] and answer["levels"] == answer["best_levels"]
+
+
+def test_a_legal_payment_tapping_flexible_sources_is_beaten():
+    engine = _payment("{2}{G}", _act("birds", BIRDS, "{G}"), _act("f1", FOREST, "{G}"),
+                      _act("tundra", "{T}: Add {W}.", "{W}"))
+    answer = api.audit(EXAMPLE, engine, "{2}{G}")
+    assert answer["legal"] and answer["better"]
+    assert answer["best"] == api.pay(EXAMPLE, "{2}{G}", mode="best")["best"]
+    worse = next(c for c in answer["levels"] if answer["levels"][c] != answer["best_levels"][c])
+    assert answer["best_levels"][worse] < answer["levels"][worse] and worse in answer["why"]
+
+
+@pytest.mark.parametrize("payment,rule,path", [
+    (_payment("{G}", _act("elf", FOREST, "{G}")), "302.6", "payment.activations[0].permanent"),
+    (_payment("{G}", _act("rp", "{T}: Add one mana of any type that a land you control could produce.", "{G}")),
+     "107.5", "payment.activations[0].permanent"),
+    (_payment("{U}", _act("f1", FOREST, "{G}")), "601.2b", "payment.announced"),
+    (_payment("{G}", _act("f1", "{T}: Add {U}.", "{U}")), "605.1", "payment.activations[0].ability"),
+    (_payment("{G}", _act("birds", BIRDS, "{G}{G}")), "605.1", "payment.activations[0].produces"),
+    (_payment("{G}", _act("swamp", "{T}: Add {B}.", "{B}")), "602.2", "payment.activations[0].permanent"),
+    (_payment("{G}", _act("f9", FOREST, "{G}")), "118.3", "payment.activations[0].permanent"),
+    (_payment("{G}", _act("ring", "{T}: Add {C}{C}.", "{C}{C}")), "601.2h", "payment"),
+], ids=["sick", "tapped", "announcement", "no-such-ability", "adds-too-much", "opponents", "missing", "unpaid"])
+def test_an_illegal_payment_names_the_first_rule_it_breaks(payment, rule, path):
+    cost = payment["announced"]
+    answer = api.audit(EXAMPLE, payment, cost if cost != "{U}" else "{G}")
+    assert not answer["legal"]
+    assert (answer["broken"]["rule"], answer["broken"]["path"]) == (rule, path)
+    assert answer["better"] and answer["best"] is not None
+
+
+def test_activations_paying_each_other_in_a_ring_fund_nothing():
+    board = {"players": [{"name": "a", "battlefield": [{"id": "s1", "card": "Azorius Signet"},
+                                                       {"id": "s2", "card": "Azorius Signet"}]}]}
+    signet = "{1}, {T}: Add {W}{U}."
+    answer = api.audit(board, _payment("{W}{U}", _act("s1", signet, "{W}{U}"), _act("s2", signet, "{W}{U}")), "{W}{U}")
+    assert answer["broken"]["rule"] == "601.2g" and answer["best"] is None and not answer["better"]
+
+
+def test_life_beyond_the_life_total_is_not_paid():
+    board = {"players": [{"name": "a", "life": 1, "battlefield": [{"id": "f1", "card": "Forest"}]}]}
+    answer = api.audit(board, _payment("{0}", life=2), "{G/P}")
+    assert answer["broken"]["rule"] == "119.4" and answer["best"]["activations"][0]["permanent"] == "f1"
+
+
+@st.composite
+def _boards(draw):
+    names = draw(st.lists(st.sampled_from(["Forest", "Island", "Sol Ring", "Birds of Paradise", "Azorius Signet",
+                                           "Adarkar Wastes", "Llanowar Elves"]), min_size=1, max_size=4))
+    cost = draw(st.sampled_from(["{1}", "{G}", "{1}{W}", "{W/U}", "{U/P}{1}", "{C}"]))
+    return {"players": [{"name": "a", "battlefield": [{"id": "p%d" % i, "card": n} for i, n in enumerate(names)]}]}, cost
+
+
+@settings(max_examples=25)
+@given(_boards())
+def test_every_payment_the_solver_lists_is_legal_and_none_beats_best(case):
+    board, cost = case
+    b = open_board(board)
+    best = b.best(cost)
+    for group in b.pay(cost, mode="all", limit=0)["payments"]:
+        answer = api.audit(b, group, cost)
+        assert answer["legal"], (group, answer["broken"])
+    if best["best"] is not None:
+        assert not api.audit(b, best["best"], cost)["better"]
+
+
+def test_audit_through_the_server_and_the_command_line(tmp_path):
+    engine = _payment("{2}{G}", _act("birds", BIRDS, "{G}"), _act("f1", FOREST, "{G}"),
+                      _act("tundra", "{T}: Add {W}.", "{W}"))
+    server = Server()
+    server.handle_line(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "board.load", "params": {"board": EXAMPLE}}))
+    served = json.loads(server.handle_line(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "audit", "params": {
+        "board": "s1", "payment": engine, "cost": "{2}{G}"}})))
+    assert served["result"] == api.audit(EXAMPLE, engine, "{2}{G}")
+    board_file, payment_file = tmp_path / "b.json", tmp_path / "p.json"
+    board_file.write_text(json.dumps(EXAMPLE))
+    payment_file.write_text(json.dumps(engine))
+    run = subprocess.run([sys.executable, "-m", "manasolve", "audit", str(board_file), "--cost", "{2}{G}",
+                          "--payment", str(payment_file), "--json"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and json.loads(run.stdout) == served["result"]
+    run = subprocess.run([sys.executable, "-m", "manasolve", "audit", str(board_file), "--cost", "{2}{G}",
+                          "--payment", str(tmp_path / "none.json")], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "none.json" in run.stderr and "Traceback" not in run.stderr
