@@ -14,7 +14,7 @@ import importlib
 
 import pytest
 
-MODULES = ("manasolve.models.mana", "manasolve.models.request", "manasolve.api", "tests.boards")
+MODULES = ("manasolve.models.mana", "manasolve.models.request", "manasolve.api", "manasolve.session", "tests.boards")
 
 
 def docstring_examples() -> list[doctest.DocTest]:
