@@ -35,7 +35,7 @@ from manasolve.models.carddb import CardDB
 from manasolve.models.request import Alternative, CastChoice, Mode, PaymentRequest, Zone
 
 __all__ = ["Alternative", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest", "Zone",
-           "as_board", "attack", "cards_check", "cost", "creatures", "crew", "pay", "payment_request", "plays", "produce", "saddle"]
+           "as_board", "attack", "audit", "cards_check", "cost", "creatures", "crew", "pay", "payment_request", "plays", "produce", "saddle"]
 
 
 def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:

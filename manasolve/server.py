@@ -12,6 +12,8 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+import types
+import typing
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -240,7 +242,10 @@ def _validated(method: str, params: dict) -> dict:
         return dict(model.model_validate(params))
     except ValidationError as exc:
         e = exc.errors()[0]
-        loc = e["loc"]
+        loc = tuple(e["loc"])
+        field = model.model_fields.get(loc[0]) if loc else None
+        if field is not None and len(loc) > 1 and typing.get_origin(field.annotation) in (typing.Union, types.UnionType):
+            loc = loc[:1] + loc[2:]  # pydantic names the union member tried; the path is the param's
         path = "params" + "".join("[%d]" % p if isinstance(p, int) else ".%s" % p for p in loc)
         if e["type"] == "extra_forbidden":
             valid = sorted(model.model_fields)
