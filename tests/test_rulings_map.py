@@ -114,7 +114,11 @@ RULINGS: dict[str, Ruling] = {
     "flashback_without_being_cast": Ruling("You can cast a spell using flashback even if it was somehow put", (
         "tests/test_flashback_rulings.py::test_flashback_castable_even_if_card_reached_graveyard_without_being_cast",)),
     "flashback_instances": Ruling("If a card has multiple instances of flashback", (
-        "tests/test_flashback_rulings.py::test_multiple_flashback_instances_choose_any",)),
+        "tests/test_flashback_rulings.py::test_multiple_flashback_instances_choose_any",
+        "tests/test_request.py::test_pay_card_flashback_picks_the_granted_instance_through_the_cli",
+        "tests/test_request.py::test_cost_flashback_instance_through_the_cli",
+        "tests/test_request.py::test_plays_lists_every_instance_with_the_index_pay_takes",
+        "tests/test_request.py::test_unknown_instance_is_one_line_listing_the_instances")),
     "flashback_other_costs": Ruling("If you cast a spell with flashback, you can't pay any alternative costs", (
         "tests/test_flashback_rulings.py::test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional_required",
         "tests/test_cost_rulings_commands.py::test_flashback_pays_kicker_and_mandatory_costs_but_no_other_alternative_cost",
