@@ -87,7 +87,7 @@ def run(n: int, seed: int) -> dict:
         t = time.perf_counter()
         ans = pay(board, a, mode="best", keep=[KeepCost(str(b), b)])
         t_ms = time.perf_counter() - t
-        ms_used = [x["permanent"] for x in ans["best"]["activations"]] + [x["permanent"] for x in ans["best"]["tapped_for_cost"]]
+        ms_used = [x.permanent for x in ans["best"].activations] + [x.permanent for x in ans["best"].tapped]
         t = time.perf_counter()
         g = greedy_pay(a, sources_of(board, "a"), 20)
         t_g = time.perf_counter() - t

@@ -84,6 +84,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
     >>> pay(board, PaymentRequest("{1}{G}", mode=Mode.PAYABLE))["payable"]
     True
     """
+    from manasolve.answers import pay_json
     from manasolve.solver.pay import pay_request
 
     given = {k: v for k, v in (
@@ -91,7 +92,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
         ("kicker", kicker), ("side", side), ("flashback", flashback), ("convoke", convoke),
         ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
         ("order", order)) if v != _PAY_DEFAULTS[k]}
-    return pay_request(as_board(board, db), payment_request(cost, card, **given))
+    return pay_json(pay_request(as_board(board, db), payment_request(cost, card, **given)))
 
 
 # pay's keyword defaults: a keyword left at its default is not "given".

@@ -26,7 +26,7 @@ from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 
-# What answers call the objects a non-mana part took (solver.pay._CHOSEN_KEY) and what
+# What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
 # carrying it out does with them.
 _PART_MOVES = {"sacrificed": "graveyard", "returned": "hand", "discarded": "graveyard", "exiled": "exile",
                "collected": "exile"}

@@ -46,6 +46,7 @@ from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format
 from manasolve.solver import cpsat
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, Resources, Role, collect
+from manasolve.solver.results import Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
@@ -364,7 +365,7 @@ def _forbid(prob: Problem, solver: cp_model.CpSolver) -> None:
 class Choice:
     """A solved payment: its JSON, its level values, what it taps and what it keeps."""
 
-    payment: dict
+    payment: Payment
     values: dict[str, int]
     used: list[str]
     kept: list[str]

@@ -22,6 +22,7 @@ from ortools.sat.python import cp_model
 from manasolve.models.board import Permanent
 from manasolve.models.mana import Announcement
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
+from manasolve.solver.results import Activation, Payment, Tapped
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     TAP_PURPOSE,
@@ -207,30 +208,26 @@ def members_taking(pm: PaymentModel, solver: cp_model.CpSolver) -> list[tuple[Pe
     return out
 
 
-def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> dict:
-    """The solved payment in the ``pay --best`` JSON shape (one ungrouped payment)."""
+def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> Payment:
+    """The solved payment (one ungrouped payment), uses in permanent id order."""
     k = next(k for k, v in enumerate(pm.announce) if solver.Value(v))
     a = pm.announcements[k]
-    answer: dict = {"announced": a.text, "life": a.requirement.life, "tapped_for_cost": [], "activations": []}
+    life, activations, tapped, exiled, pool = a.requirement.life, [], [], [], []
     for perm, role in sorted(members_taking(pm, solver), key=lambda pr: pr[0].id):
-        for part in role.parts:
-            _read_use(perm, part, answer)
-    return answer
-
-
-def _read_use(perm, r: Role, answer: dict) -> None:
-    """Add one use (one part of a role) of `perm` to the answer."""
-    p = r.pattern
-    if p.kind == "mana" and isinstance(perm, PoolMana):
-        answer.setdefault("from_pool", []).append("{%s}" % p.bundle[0])
-    elif p.kind == "mana":
-        act = {"permanent": getattr(perm, "source", perm.id), "ability": r.ability.text if r.ability else "",
-               "produces": "".join("{%s}" % t for t in p.bundle)}
-        if r.via:  # the outlet's activation, sacrificing perm
-            act.update(permanent=r.via[0], sacrificed=perm.id)
-        answer["activations"].append(act)
-        answer["life"] += p.life
-    elif p.kind == "delve":
-        answer.setdefault("exiled_for_delve", []).append(perm.id)
-    else:
-        answer["tapped_for_cost"].append({"permanent": perm.id, "for": TAP_PURPOSE[p.kind]})
+        for r in role.parts:
+            p = r.pattern
+            if p.kind == "mana" and isinstance(perm, PoolMana):
+                pool.append("{%s}" % p.bundle[0])
+            elif p.kind == "mana":
+                produces = "".join("{%s}" % t for t in p.bundle)
+                ability = r.ability.text if r.ability else ""
+                if r.via:  # the outlet's activation, sacrificing perm
+                    activations.append(Activation(r.via[0], ability, produces, perm.id))
+                else:
+                    activations.append(Activation(getattr(perm, "source", perm.id), ability, produces))
+                life += p.life
+            elif p.kind == "delve":
+                exiled.append(perm.id)
+            else:
+                tapped.append(Tapped(perm.id, TAP_PURPOSE[p.kind]))
+    return Payment(a.text, life, tuple(activations), tuple(tapped), tuple(exiled), tuple(pool))

@@ -16,6 +16,16 @@ from manasolve.models.mana import (
 from manasolve.models.request import Mode, PaymentRequest
 from manasolve.solver.enumerate import CountTimeout, Group, PaymentCounter
 from manasolve.solver.flow_pay import flow_payable
+from manasolve.solver.results import (
+    ActivationUse,
+    DelveUse,
+    PartAsk,
+    PartChosen,
+    PartShare,
+    PaymentGroup,
+    PoolUse,
+    TapUse,
+)
 from manasolve.solver.resources import (
     TAP_PURPOSE,
     CounterUse,
@@ -27,8 +37,9 @@ from manasolve.solver.resources import (
 from manasolve.solver.other_costs import NotPaid, Option, PartChoice, cheapest, options, parse_parts
 
 
-def _group_json(counter: PaymentCounter, announcement: Announcement, group: Group,
-                option: Option | None = None, parts: list[PartChoice] | None = None) -> dict:
+def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
+           option: Option | None = None, parts: list[PartChoice] | None = None) -> PaymentGroup:
+    """One counted group as a typed PaymentGroup (with the parts' choices folded in)."""
     activations, tapped, exiled, pool = [], [], [], []
     life = announcement.requirement.life
     for ci, ri, n in group.uses:
@@ -36,37 +47,28 @@ def _group_json(counter: PaymentCounter, announcement: Announcement, group: Grou
         for k, role in enumerate(cls.roles[ri].parts):
             p = role.pattern
             if p.kind == "mana" and isinstance(cls.members[0], PoolMana):
-                pool.append({"mana": "{%s}" % p.bundle[0], "use": n})
+                pool.append(PoolUse("{%s}" % p.bundle[0], n))
             elif p.kind == "mana":
                 # n activations of one counter-limited ability name its permanent once
-                ids = [cls.members[0].source] if isinstance(cls.members[0], CounterUse) else cls.ids
-                activations.append({"permanents": ids, "use": n, "ability": role.describe(),
-                                    "produces": "".join("{%s}" % t for t in p.bundle)})
-                if role.via:  # `use` of the listed permanents are sacrificed, each to one of these
-                    activations[-1]["sacrificed_to"] = list(role.via)
-                if k:  # the members of the entry before, once more (made mana, then sacrificed)
-                    activations[-1]["same_permanents_as_previous"] = True
+                ids = (cls.members[0].source,) if isinstance(cls.members[0], CounterUse) else tuple(cls.ids)
+                # k > 0: the members of the use before, once more (made mana, then sacrificed)
+                activations.append(ActivationUse(ids, n, role.describe(), "".join("{%s}" % t for t in p.bundle),
+                                                 tuple(role.via or ()), bool(k)))
                 life += n * p.life
             elif p.kind == "delve":
-                exiled.append({"cards": cls.ids, "use": n})
+                exiled.append(DelveUse(tuple(cls.ids), n))
             else:
-                tapped.append({"permanents": cls.ids, "use": n, "for": TAP_PURPOSE[p.kind]})
-    answer = {"multiplicity": group.multiplicity, "announced": announcement.text, "life": life,
-              "activations": activations, "tapped_for_cost": tapped}
-    if exiled:
-        answer["exiled_for_delve"] = exiled
-    if pool:
-        answer["from_pool"] = pool
+                tapped.append(TapUse(tuple(cls.ids), n, TAP_PURPOSE[p.kind]))
+    multiplicity, shares, asks = group.multiplicity, None, ()
     if option is not None and parts:
-        answer["multiplicity"] *= option.ways
-        # The parts' choices are folded into the multiplicity; `kept_from_payment` names
-        # the objects (one representative per interchangeable one) this group keeps out
-        # of the mana payment because a part takes them.
-        answer["other_costs"] = [{"cost": part.text, "kept_from_payment": option.chosen_reserved.get(i, [])}
-                                 for i, part in enumerate(parts)]
-        for part in parts:
-            answer[part.kind] = {"choose": part.k, "from": list(part.eligible)}
-    return answer
+        # The parts' choices are folded into the multiplicity; each share names the
+        # objects (one representative per interchangeable one) this group keeps out of
+        # the mana payment because a part takes them.
+        multiplicity *= option.ways
+        shares = tuple(PartShare(part.text, tuple(option.chosen_reserved.get(i, []))) for i, part in enumerate(parts))
+        asks = tuple(PartAsk(part.kind, part.k, tuple(part.eligible)) for part in parts)
+    return PaymentGroup(multiplicity, announcement.text, life, tuple(activations), tuple(tapped), tuple(exiled),
+                        tuple(pool), shares, asks)
 
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
@@ -76,13 +78,13 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
 
 
 def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
-            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[dict]:
+            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[PaymentGroup]:
     """The groups of every counter, until `deadline` (a time.monotonic() value) passes."""
     for a, c in per:
         c.deadline = c.oracle.deadline = deadline
         try:
             for g in c.groups():
-                yield _group_json(c, a, g, option, parts)
+                yield _group(c, a, g, option, parts)
         except CountTimeout:
             return
 
@@ -166,7 +168,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
     else:
         deadline = None if time_limit is None else time.monotonic() + time_limit
         total, answer["payable"], undone = 0, False, []
-        listed: list[Iterator[dict]] = []
+        listed: list[Iterator[PaymentGroup]] = []
         for opt in opts:
             # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
             if not _payable(opt.resources, anns, life):
@@ -188,7 +190,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         if mode is Mode.ALL:
             groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
-            answer["groups_listed_all"] = not undone and sum(p["multiplicity"] for p in answer["payments"]) == total
+            answer["groups_listed_all"] = not undone and sum(g.multiplicity for g in answer["payments"]) == total
     if parts:
         answer["other_costs"] = [p.answer() for p in parts]
         for p in parts:  # one key per kind too ("sacrifice", "discard", ...)
@@ -215,20 +217,13 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
         chosen = []
         for i, part in enumerate(parts):
             reserved = opt.chosen_reserved.get(i, [])
-            chosen.append(reserved + cheapest(board, part, opt.free[i], reserved))
-        found["best"]["other_costs"] = [{"cost": p.text, "chosen": c} for p, c in zip(parts, chosen)]
-        for part, c in zip(parts, chosen):
-            found["best"][_CHOSEN_KEY.get(part.kind, part.kind)] = c
+            chosen.append(PartChosen(part.text, part.kind, tuple(reserved + cheapest(board, part, opt.free[i], reserved))))
+        found["best"] = replace(found["best"], chosen=tuple(chosen))
         found.setdefault("why", []).append("gives up the least valuable eligible objects%s" % (
             " (it needs some the mana payment could use)" if opt.reserved_count else
             ", none the mana payment could use"))
         return found
     return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
-
-
-_CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
-               "return": "returned", "tap": "tapped", "remove_counters": "counters_removed_from",
-               "collect_evidence": "collected"}
 
 
 def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None) -> bool:

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
 from manasolve.solver.other_costs import parse_parts
-from manasolve.solver.pay import CostToPay, pay, payable
+from manasolve.solver.pay import CostToPay, payable
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
+from tests.paying import pay
 
 SOURCES = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Buried Treasure",
            "Dwarven Ruins", "Tinder Wall", "Kitesail Scout", "Sol Ring", "Springleaf Drum", "Cylian Elf",

@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, counters, pay, payable
+from manasolve.solver.pay import CostToPay, counters, payable
 from manasolve.solver.resources import CounterUse, SpellBeingCast, collect
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
+from tests.paying import pay
 
 # Sacrifice outlets multiply every creature's choices: keep the brute force affordable.
 MAX_CHOICES = 20_000

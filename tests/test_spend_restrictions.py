@@ -50,6 +50,6 @@ def test_plays_use_restricted_mana_per_spell_and_cost_answers_say_why():
     casts = {p["card"]: p["payable"] for p in plays_answer(b, None)["plays"] if p["kind"] == "cast"}
     assert casts == {"Llanowar Elves": True, "Think Twice": False}
     from manasolve.models.mana import ManaCost
-    from manasolve.solver.pay import pay
+    from tests.paying import pay
     bare = pay(b, ManaCost.parse("{G}"))
     assert bare["payable"] is False and any("spend restriction" in n for n in bare["not_modelled"])

@@ -7,6 +7,7 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
+from manasolve.answers import pay_json
 from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
 from manasolve.models.board import ParameterError
 from manasolve.models.request import Mode, PaymentRequest
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace):
         paid, x = cast_choice(args), 0
     request = PaymentRequest(paid, args.player, args.mode, args.limit or None, x, args.convoke, args.improvise,
                              args.delve, tuple(args.keep or ()), args.keep_hand, args.order)
-    return pay_request(board, request), render
+    return pay_json(pay_request(board, request)), render
 
 
 def render(answer: dict) -> None:

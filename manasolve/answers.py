@@ -1,0 +1,74 @@
+"""The answer JSON of the payment solver's typed results (solver.results), built here,
+at the edge, with the stable keys of design.md: a group of payments (``pay --all``'s
+``payments``) and one payment (``pay --best``'s ``best``)."""
+
+from __future__ import annotations
+
+from manasolve.solver.results import Payment, PaymentGroup
+
+# What answers call the objects chosen for each kind of non-mana part.
+CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
+              "return": "returned", "tap": "tapped", "remove_counters": "counters_removed_from",
+              "collect_evidence": "collected"}
+
+
+def group_json(group: PaymentGroup) -> dict:
+    """One group of ``pay --all``: multiplicity, announcement, life and each use."""
+    activations = []
+    for a in group.activations:
+        entry: dict = {"permanents": list(a.permanents), "use": a.use, "ability": a.ability, "produces": a.produces}
+        if a.sacrificed_to:  # `use` of the listed permanents are sacrificed, each to one of these
+            entry["sacrificed_to"] = list(a.sacrificed_to)
+        if a.same_permanents_as_previous:
+            entry["same_permanents_as_previous"] = True
+        activations.append(entry)
+    answer: dict = {"multiplicity": group.multiplicity, "announced": group.announced, "life": group.life,
+                    "activations": activations,
+                    "tapped_for_cost": [{"permanents": list(t.permanents), "use": t.use, "for": t.purpose}
+                                        for t in group.tapped]}
+    if group.exiled:
+        answer["exiled_for_delve"] = [{"cards": list(d.cards), "use": d.use} for d in group.exiled]
+    if group.pool:
+        answer["from_pool"] = [{"mana": p.mana, "use": p.use} for p in group.pool]
+    if group.shares is not None:
+        answer["other_costs"] = [{"cost": s.cost, "kept_from_payment": list(s.kept_from_payment)}
+                                 for s in group.shares]
+        for part in group.parts:
+            answer[part.kind] = {"choose": part.choose, "from": list(part.eligible)}
+    return answer
+
+
+def payment_json(payment: Payment) -> dict:
+    """One payment (``pay --best``'s ``best``): announcement, life, what is tapped for
+    costs, the activations, the cards exiled for delve, the floating mana spent and the
+    objects chosen for non-mana parts."""
+    answer: dict = {"announced": payment.announced, "life": payment.life,
+                    "tapped_for_cost": [{"permanent": t.permanent, "for": t.purpose} for t in payment.tapped],
+                    "activations": [_activation(a) for a in payment.activations]}
+    if payment.exiled:
+        answer["exiled_for_delve"] = list(payment.exiled)
+    if payment.pool:
+        answer["from_pool"] = list(payment.pool)
+    if payment.chosen is not None:
+        answer["other_costs"] = [{"cost": c.cost, "chosen": list(c.chosen)} for c in payment.chosen]
+        for c in payment.chosen:
+            answer[CHOSEN_KEY.get(c.kind, c.kind)] = list(c.chosen)
+    return answer
+
+
+def _activation(a) -> dict:
+    entry: dict = {"permanent": a.permanent, "ability": a.ability, "produces": a.produces}
+    if a.sacrificed is not None:
+        entry["sacrificed"] = a.sacrificed
+    return entry
+
+
+def pay_json(answer: dict) -> dict:
+    """A ``pay`` answer of the solver with its typed payments as JSON (the answer is
+    otherwise kept as it is, keys in order)."""
+    out = dict(answer)
+    if "payments" in out:
+        out["payments"] = [group_json(g) for g in out["payments"]]
+    if isinstance(out.get("best"), Payment):
+        out["best"] = payment_json(out["best"])
+    return out
