@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from manasolve.models.board import Board
-from manasolve.models.mana import ManaCost, Symbol
+from manasolve.models.mana import ManaCost, Symbol, SymbolKind
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def sources_of(board: Board, player: str) -> list[Source]:
             c = ab.cost
             if ab.reference or ab.extras or not c.tap or c.sacrifice_self or c.tap_creatures:
                 continue
-            if any(s.kind != "generic" for s in c.mana.symbols):
+            if any(s.kind != SymbolKind.GENERIC for s in c.mana.symbols):
                 continue
             generic = sum(s.amount for s in c.mana.symbols)
             dmg = (ab.damage,) * len(ab.options)
@@ -67,11 +67,11 @@ def sources_of(board: Board, player: str) -> list[Source]:
 
 def _accepts(sym: Symbol) -> frozenset[str] | None:
     """Mana types one unit of which pays `sym` (None: any type, i.e. generic)."""
-    if sym.kind == "color":
+    if sym.kind == SymbolKind.COLOR:
         return frozenset(sym.colors)
-    if sym.kind == "hybrid":
+    if sym.kind == SymbolKind.HYBRID:
         return frozenset(sym.colors)
-    if sym.kind == "C":
+    if sym.kind == SymbolKind.C:
         return frozenset("C")
     return None
 
@@ -117,19 +117,19 @@ def greedy_pay(cost: ManaCost, sources: list[Source], life: int) -> tuple[list[s
 
     symbols = []
     for sym in cost.symbols:
-        if sym.kind == "generic":
-            symbols += [Symbol("generic", amount=1)] * sym.amount
+        if sym.kind == SymbolKind.GENERIC:
+            symbols += [Symbol(SymbolKind.GENERIC, amount=1)] * sym.amount
         elif sym.kind in _KIND_RANK:
             symbols.append(sym)
-        elif sym.kind != "X":
+        elif sym.kind != SymbolKind.X:
             return None
-    symbols.sort(key=lambda s: (_KIND_RANK[s.kind], len(can_pay(_accepts(s) if s.kind != "twobrid" else frozenset(s.colors)))))
+    symbols.sort(key=lambda s: (_KIND_RANK[s.kind], len(can_pay(_accepts(s) if s.kind != SymbolKind.TWOBRID else frozenset(s.colors)))))
     for sym in symbols:
-        if sym.kind == "twobrid":
+        if sym.kind == SymbolKind.TWOBRID:
             if not (can_pay(frozenset(sym.colors)) or any(pool[c] for c in sym.colors)) or not take(frozenset(sym.colors)):
                 if not (take(None) and take(None)):
                     return None
-        elif sym.kind == "phyrexian":
+        elif sym.kind == SymbolKind.PHYREXIAN:
             acc = frozenset(sym.colors)
             if can_pay(acc) or any(pool[c] for c in sym.colors):
                 if not take(acc):

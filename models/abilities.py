@@ -6,6 +6,61 @@ from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
 from manasolve.models.mana import COLORS, TYPES, ManaCost
+from manasolve.models.vocab import Vocabulary
+
+
+class TapKeyword(Vocabulary):
+    """Keyword costs that tap other creatures with enough total power."""
+
+    SADDLE = "Saddle"  # 702.171
+    CREW = "Crew"  # 702.122
+
+
+class CountKind(Vocabulary):
+    """What a `Count` counts."""
+
+    PERMANENTS = "permanents"
+    GRAVEYARD_CARDS = "graveyard_cards"
+    COUNTERS_ON_SELF = "counters_on_self"
+    SELF_POWER = "self_power"
+    REMOVED_COUNTERS = "removed_counters"
+    SACRIFICED_MANA_VALUE = "sacrificed_mana_value"
+
+
+class ConditionKind(Vocabulary):
+    """What a `Condition` asks of the game."""
+
+    CONTROL = "control"
+    SELF_COUNTER = "self_counter"
+    ENTERED_THIS_TURN = "entered_this_turn"
+    ALL_OF = "all_of"
+    ANY_OF = "any_of"
+
+
+class ReferenceScope(Vocabulary):
+    """Whose mana a referential ability looks at (see `Reference`)."""
+
+    LANDS_YOU_CONTROL = "lands_you_control"
+    LANDS_OPPONENTS_CONTROL = "lands_opponents_control"
+    PERMANENTS_YOU_CONTROL = "permanents_you_control"
+    CHOSEN = "chosen"
+    COMMANDER_IDENTITY = "commander_identity"
+    SACRIFICED = "sacrificed"
+
+
+class ManaSort(Vocabulary):
+    """``type`` (any of W U B R G C) or ``color`` (W U B R G only) in "one mana of any ..."."""
+
+    TYPE = "type"
+    COLOR = "color"
+
+
+class CostKeyword(Vocabulary):
+    """Keywords that let other objects pay part of a spell's cost."""
+
+    CONVOKE = "Convoke"  # 702.51
+    IMPROVISE = "Improvise"  # 702.126
+    DELVE = "Delve"  # 702.66
 
 
 @dataclass(frozen=True)
@@ -84,15 +139,16 @@ class Reference:
     ``color`` (excludes C).
     """
 
-    scope: str
-    kind: str
+    scope: ReferenceScope
+    kind: ManaSort
     filter: tuple[str, ...] = ()  # only permanents in scope with every one of these words ("Basic", "Gate")
 
 
 # Scopes of the first solver; the others are extensions: ``chosen`` (the colour chosen as
 # this permanent entered), ``commander_identity``, ``sacrificed`` (the land sacrificed to
 # pay this cost).
-_SOLVER_SCOPES = ("lands_you_control", "lands_opponents_control", "permanents_you_control")
+_SOLVER_SCOPES = (ReferenceScope.LANDS_YOU_CONTROL, ReferenceScope.LANDS_OPPONENTS_CONTROL,
+                  ReferenceScope.PERMANENTS_YOU_CONTROL)
 
 
 @dataclass(frozen=True)
@@ -107,7 +163,7 @@ class Count:
     plus: added to the count ("Add {R}, then add an additional {R} for each ...").
     """
 
-    kind: str
+    kind: CountKind
     filter: tuple[str, ...] = ()
     power_at_least: int | None = None
     counter: str | None = None
@@ -121,7 +177,7 @@ class Condition:
     permanent has a ``counter`` counter; ``entered_this_turn``; ``all_of`` / ``any_of``
     over ``parts``."""
 
-    kind: str
+    kind: ConditionKind
     filter: tuple[str, ...] = ()
     n: int = 1
     power_at_least: int | None = None
@@ -236,7 +292,7 @@ class TapBonus:
     """A creature's static "~ crews Vehicles as though its power were N greater" /
     "... using its toughness rather than its power" for the keywords listed."""
 
-    keywords: tuple[str, ...]
+    keywords: tuple[TapKeyword, ...]
     power_bonus: int = 0
     use_toughness: bool = False
 
@@ -246,10 +302,8 @@ class TapCreaturesCost:
     """A keyword cost "tap any number of other untapped creatures you control with total
     power N or greater" (Saddle 702.171, Crew 702.122)."""
 
-    keyword: str  # "Saddle" or "Crew"
+    keyword: TapKeyword
     n: int
-    power_bonus: int = 0  # "as though its power were 2 greater"
-    use_toughness: bool = False
 
 
 # Basic land types give their intrinsic mana ability (305.6).

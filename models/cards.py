@@ -1,16 +1,26 @@
-"""Cards as data (MTGJSON field names), with the abilities the oracle parser found."""
+"""Cards as data (MTGJSON field names), with what `manasolve.models.oracle` reads from
+their text (each reading done once per card, on first use)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from manasolve.models.abilities import (
     BASIC_LAND_TYPES,
+    CostKeyword,
     ManaAbility,
     TapCreaturesCost,
     basic_land_ability,
 )
-from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost
+from manasolve.models.mana import COLOR_NAMES, COLORS, ManaCost
+from manasolve.models.oracle.activated import Activated, read_activated
+from manasolve.models.oracle.card_abilities import CardAbilities, read_card_abilities
+from manasolve.models.oracle.mana_effects import ManaEffects, read_mana_effects, states_mana_effect
+from manasolve.models.oracle.not_understood import NotUnderstood
+from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
+from manasolve.models.oracle.statics import Statics, read_statics
+from manasolve.models.oracle.triggers import Triggers, read_triggers
 
 
 def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -37,17 +47,9 @@ def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple
 
 
 @dataclass(frozen=True)
-class NotUnderstood:
-    """A sentence of oracle text the parser could not read exactly (reported, never guessed)."""
-
-    card: str
-    sentence: str
-    template: str
-
-
-@dataclass
 class Card:
-    """One card face as the solver sees it."""
+    """One card face as the solver sees it: its printed characteristics, and (as cached
+    properties) what its oracle text says."""
 
     name: str
     mana_cost: ManaCost | None
@@ -61,10 +63,62 @@ class Card:
     keywords: tuple[str, ...] = ()
     layout: str = "normal"
     colors: tuple[str, ...] | None = None
-    mana_abilities: list[ManaAbility] = field(default_factory=list)
-    tap_costs: list[TapCreaturesCost] = field(default_factory=list)
-    static_keywords: dict[str, object] = field(default_factory=dict)  # Convoke, Improvise, Flashback...
-    not_understood: list[NotUnderstood] = field(default_factory=list)
+
+    @cached_property
+    def abilities(self) -> CardAbilities:
+        """Its mana abilities, Saddle/Crew costs, Convoke/Improvise/Delve."""
+        return read_card_abilities(self.name, self.text)
+
+    @property
+    def mana_abilities(self) -> tuple[ManaAbility, ...]:
+        """Its printed activated mana abilities (605.1a) that the parser reads."""
+        return self.abilities.mana_abilities
+
+    @property
+    def tap_costs(self) -> tuple[TapCreaturesCost, ...]:
+        """Its Saddle N / Crew N costs."""
+        return self.abilities.tap_costs
+
+    def has_cost_keyword(self, keyword: CostKeyword) -> bool:
+        """Whether it has Convoke, Improvise or Delve."""
+        return keyword in self.abilities.cost_keywords
+
+    @property
+    def not_understood(self) -> tuple[NotUnderstood, ...]:
+        """Mana-ability and Saddle/Crew lines of its text the parser could not read."""
+        return self.abilities.not_understood
+
+    @cached_property
+    def spell_costs(self) -> SpellCosts:
+        """What its text says about casting costs (alternative, additional, modifiers)."""
+        return parse_spell_costs(self.name, self.text)
+
+    @cached_property
+    def mana_effects(self) -> ManaEffects:
+        """Its effects on other permanents' mana production (Mana Reflection, Urborg...)."""
+        return read_mana_effects(self.name, self.text)
+
+    @cached_property
+    def production_not_understood(self) -> tuple[NotUnderstood, ...]:
+        """Sentences about mana production not read: of `mana_effects`, and mana-ability
+        lines no parser reads (a quoted grant, like Chromatic Lantern's, is read there)."""
+        return self.mana_effects.not_understood + tuple(
+            n for n in self.not_understood if not states_mana_effect(self.name, n.sentence))
+
+    @cached_property
+    def statics(self) -> Statics:
+        """Its static pumps, attachment buffs, crewing sentences and Flash."""
+        return read_statics(self.name, self.text)
+
+    @cached_property
+    def triggers(self) -> Triggers:
+        """Its attack triggers and "becomes tapped" damage."""
+        return read_triggers(self.name, self.text)
+
+    @cached_property
+    def activated(self) -> tuple[Activated, ...]:
+        """Its activated abilities other than mana abilities, Saddle and Crew."""
+        return read_activated(self.name, self.text)
 
     @property
     def color_set(self) -> tuple[str, ...]:
@@ -79,6 +133,11 @@ class Card:
 
     def is_type(self, t: str) -> bool:
         return t in self.types
+
+    def has_words(self, words: tuple[str, ...]) -> bool:
+        """Whether the card (as a spell or card) has every filter word: a type, supertype or
+        subtype ("Creature", "Aura"), ``non-X`` (lacks type X), or a colour word."""
+        return has_filter_words(set(self.types) | set(self.subtypes) | set(self.supertypes), self.color_set, words)
 
     @property
     def is_snow(self) -> bool:
@@ -107,13 +166,11 @@ def card_from_mtgjson(d: dict) -> Card:
 
     Raises CostSyntaxError for an unreadable ``manaCost``.
     """
-    from manasolve.models.oracle import parse_card_abilities
-
     raw_cost = d.get("manaCost")
     mana_cost = ManaCost.parse(raw_cost) if raw_cost else None
     type_line = d.get("type") or ""
     supers, types, subs = split_type_line(type_line)
-    card = Card(
+    return Card(
         name=d["name"],
         mana_cost=mana_cost,
         type_line=type_line,
@@ -127,8 +184,3 @@ def card_from_mtgjson(d: dict) -> Card:
         layout=d.get("layout") or "normal",
         colors=tuple(d["colors"]) if d.get("colors") is not None else None,
     )
-    parse_card_abilities(card)
-    return card
-
-
-__all__ = ["Card", "NotUnderstood", "card_from_mtgjson", "split_type_line", "CostSyntaxError"]

@@ -24,7 +24,7 @@ from typing import IO
 
 import ijson
 
-from manasolve.models.board import InputError
+from manasolve.models.errors import InputError
 from manasolve.models.cards import split_type_line
 
 # Fields of an MTGJSON card face the models read; everything else is dropped on load.

@@ -12,9 +12,26 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
+from manasolve.models.vocab import Vocabulary
+
 COLORS = ("W", "U", "B", "R", "G")
 TYPES = ("W", "U", "B", "R", "G", "C")
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+class SymbolKind(Vocabulary):
+    """The kinds of mana symbol (107.4)."""
+
+    GENERIC = "generic"  # {N}
+    X = "X"  # {X} (107.3)
+    COLOR = "color"  # {W}
+    C = "C"  # {C}, colorless mana only
+    S = "S"  # {S}, mana from a snow source
+    HYBRID = "hybrid"  # {W/U}
+    TWOBRID = "twobrid"  # {2/W}
+    CHYBRID = "chybrid"  # {C/W}
+    PHYREXIAN = "phyrexian"  # {W/P}, {C/P}
+    HPHYREXIAN = "hphyrexian"  # {W/U/P}
 
 
 class CostSyntaxError(ValueError):
@@ -30,32 +47,32 @@ class Symbol:
     ({W/P}; also the colourless {C/P}, colors ``("C",)``), ``hphyrexian`` ({W/U/P}).
     """
 
-    kind: str
+    kind: SymbolKind
     colors: tuple[str, ...] = ()
     amount: int = 0
 
     def __str__(self) -> str:
         k = self.kind
-        if k == "generic":
+        if k == SymbolKind.GENERIC:
             return "{%d}" % self.amount
-        if k in ("X", "C", "S"):
+        if k in (SymbolKind.X, SymbolKind.C, SymbolKind.S):
             return "{%s}" % k
-        if k == "color":
+        if k == SymbolKind.COLOR:
             return "{%s}" % self.colors[0]
-        if k == "hybrid":
+        if k == SymbolKind.HYBRID:
             return "{%s/%s}" % self.colors
-        if k == "twobrid":
+        if k == SymbolKind.TWOBRID:
             return "{2/%s}" % self.colors[0]
-        if k == "chybrid":
+        if k == SymbolKind.CHYBRID:
             return "{C/%s}" % self.colors[0]
-        if k == "phyrexian":
+        if k == SymbolKind.PHYREXIAN:
             return "{%s/P}" % self.colors[0]
         return "{%s/%s/P}" % self.colors
 
     @property
     def needs_announcement(self) -> bool:
         """True for symbols whose paid half is chosen in 601.2b (hybrid, Phyrexian)."""
-        return self.kind in ("hybrid", "twobrid", "chybrid", "phyrexian", "hphyrexian")
+        return self.kind in (SymbolKind.HYBRID, SymbolKind.TWOBRID, SymbolKind.CHYBRID, SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
 
     def halves(self) -> tuple[Symbol | Life, ...]:
         """The symbols (or life payment) this symbol may be announced as (107.4e/f).
@@ -66,23 +83,23 @@ class Symbol:
         ['{W}', '{2}']
         """
         k = self.kind
-        if k == "hybrid":
-            return tuple(Symbol("color", (c,)) for c in self.colors)
-        if k == "twobrid":
-            return (Symbol("color", self.colors), Symbol("generic", amount=2))
-        if k == "chybrid":
-            return (Symbol("C"), Symbol("color", self.colors))
-        if k == "phyrexian":
+        if k == SymbolKind.HYBRID:
+            return tuple(Symbol(SymbolKind.COLOR, (c,)) for c in self.colors)
+        if k == SymbolKind.TWOBRID:
+            return (Symbol(SymbolKind.COLOR, self.colors), Symbol(SymbolKind.GENERIC, amount=2))
+        if k == SymbolKind.CHYBRID:
+            return (Symbol(SymbolKind.C), Symbol(SymbolKind.COLOR, self.colors))
+        if k == SymbolKind.PHYREXIAN:
             return (self.paid_half, Life(2))
-        if k == "hphyrexian":
-            return tuple(Symbol("color", (c,)) for c in self.colors) + (Life(2),)
+        if k == SymbolKind.HPHYREXIAN:
+            return tuple(Symbol(SymbolKind.COLOR, (c,)) for c in self.colors) + (Life(2),)
         return (self,)
 
     @property
     def paid_half(self) -> Symbol:
         """The mana a Phyrexian symbol asks for when not paid with life: {W} for {W/P},
         {C} for {C/P}."""
-        return Symbol("C") if self.colors == ("C",) else Symbol("color", self.colors)
+        return Symbol(SymbolKind.C) if self.colors == ("C",) else Symbol(SymbolKind.COLOR, self.colors)
 
     @property
     def mana_value(self) -> int:
@@ -92,11 +109,11 @@ class Symbol:
         [0, 2, 1, 1, 3]
         """
         k = self.kind
-        if k == "generic":
+        if k == SymbolKind.GENERIC:
             return self.amount
-        if k == "X":
+        if k == SymbolKind.X:
             return 0
-        if k == "twobrid":
+        if k == SymbolKind.TWOBRID:
             return 2
         return 1
 
@@ -124,13 +141,13 @@ def parse_symbol(body: str) -> Symbol:
     """
     b = body.strip().upper()
     if b.isdigit():
-        return Symbol("generic", amount=int(b))
+        return Symbol(SymbolKind.GENERIC, amount=int(b))
     if b == "X":
-        return Symbol("X")
+        return Symbol(SymbolKind.X)
     if b in COLORS:
-        return Symbol("color", (b,))
+        return Symbol(SymbolKind.COLOR, (b,))
     if b in ("C", "S"):
-        return Symbol(b)
+        return Symbol(SymbolKind(b))
     parts = b.split("/")
     if len(parts) == 2:
         a, c = parts
@@ -138,18 +155,18 @@ def parse_symbol(body: str) -> Symbol:
             # Printed order is the colour-wheel order: {W/U} not {U/W}, {G/W} not {W/G}.
             if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
                 a, c = c, a
-            return Symbol("hybrid", (a, c))
+            return Symbol(SymbolKind.HYBRID, (a, c))
         if a == "2" and c in COLORS:
-            return Symbol("twobrid", (c,))
+            return Symbol(SymbolKind.TWOBRID, (c,))
         if a == "C" and c in COLORS:
-            return Symbol("chybrid", (c,))
+            return Symbol(SymbolKind.CHYBRID, (c,))
         if (a in COLORS or a == "C") and c == "P":
-            return Symbol("phyrexian", (a,))
+            return Symbol(SymbolKind.PHYREXIAN, (a,))
     if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
         a, c = parts[0], parts[1]
         if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
             a, c = c, a
-        return Symbol("hphyrexian", (a, c))
+        return Symbol(SymbolKind.HPHYREXIAN, (a, c))
     raise CostSyntaxError("unknown mana symbol {%s}" % body)
 
 
@@ -186,7 +203,7 @@ class ManaCost:
                 raise CostSyntaxError("unexpected text %r in cost %r" % (s[pos : m.start()], s))
             pos = m.end()
             sym = parse_symbol(m.group(1))
-            if sym.kind == "generic" and sym.amount == 0:
+            if sym.kind == SymbolKind.GENERIC and sym.amount == 0:
                 continue
             symbols.append(sym)
         if pos != len(s):
@@ -207,7 +224,7 @@ class ManaCost:
 
     @property
     def has_x(self) -> bool:
-        return any(s.kind == "X" for s in self.symbols)
+        return any(s.kind == SymbolKind.X for s in self.symbols)
 
     def with_x(self, x: int) -> ManaCost:
         """This cost with each {X} replaced by generic mana x (107.3a).
@@ -217,9 +234,9 @@ class ManaCost:
         """
         out: list[Symbol] = []
         for s in self.symbols:
-            if s.kind == "X":
+            if s.kind == SymbolKind.X:
                 if x:
-                    out.append(Symbol("generic", amount=x))
+                    out.append(Symbol(SymbolKind.GENERIC, amount=x))
             else:
                 out.append(s)
         return ManaCost(tuple(out))
@@ -239,7 +256,7 @@ class ManaCost:
         >>> [str(a.requirement) for a in ManaCost.parse("{1}{G}{2/W}").announcements()]
         ['{1}{W}{G}', '{3}{G}']
         """
-        fixed = [s for s in self.symbols if not s.needs_announcement and s.kind != "X"]
+        fixed = [s for s in self.symbols if not s.needs_announcement and s.kind != SymbolKind.X]
         groups = Counter(s for s in self.symbols if s.needs_announcement)
         per_group: list[list[tuple]] = []
         for sym, n in sorted(groups.items()):
@@ -278,9 +295,9 @@ def format_symbols(symbols) -> str:
     '{X}{3}{G}'
     """
     syms = list(symbols)
-    generic = sum(s.amount for s in syms if s.kind == "generic")
-    xs = [s for s in syms if s.kind == "X"]
-    rest = [s for s in syms if s.kind not in ("generic", "X")]
+    generic = sum(s.amount for s in syms if s.kind == SymbolKind.GENERIC)
+    xs = [s for s in syms if s.kind == SymbolKind.X]
+    rest = [s for s in syms if s.kind not in (SymbolKind.GENERIC, SymbolKind.X)]
     text = "".join(str(s) for s in xs)
     if generic:
         text += "{%d}" % generic
@@ -316,13 +333,13 @@ class Requirement:
         generic = colorless = snow = 0
         colored: Counter[str] = Counter()
         for s in symbols:
-            if s.kind == "generic":
+            if s.kind == SymbolKind.GENERIC:
                 generic += s.amount
-            elif s.kind == "color":
+            elif s.kind == SymbolKind.COLOR:
                 colored[s.colors[0]] += 1
-            elif s.kind == "C":
+            elif s.kind == SymbolKind.C:
                 colorless += 1
-            elif s.kind == "S":
+            elif s.kind == SymbolKind.S:
                 snow += 1
             else:
                 raise ValueError("symbol %s must be announced first" % s)

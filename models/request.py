@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from manasolve.models.board import ParameterError, _nearest
+from manasolve.models.errors import ParameterError, nearest
 
 
 class Zone(str, Enum):
@@ -62,7 +62,7 @@ def member(enum: type[E], value: E | str, parameter: str) -> E:
     except ValueError:
         names = [m.value for m in enum]
         raise ParameterError(parameter, "unknown %s %r%s; choose from %s" % (
-            parameter, value, _nearest(str(value), names), ", ".join(names))) from None
+            parameter, value, nearest(str(value), names), ", ".join(names))) from None
 
 
 def _at_least_zero(value: int, parameter: str, why: str = "") -> None:

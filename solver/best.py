@@ -35,25 +35,23 @@ level by level and names the first criterion on which they differ.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from manasolve.models.abilities import CostKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
-from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, format_symbols
+from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
 from manasolve.solver import cpsat
 from manasolve.solver.feasibility import cost_units
-from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, Resources, Role, collect
+from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, PatternKind, Resources, Role, collect
 from manasolve.solver.results import Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
 TIEBREAK = "tiebreak"
 
-_TAPPED_TRIGGER = re.compile(r"Whenever this (?:land|artifact|creature|permanent) becomes tapped, "
-                             r"it deals (\d+) damage to you\.")
 
 
 @dataclass(frozen=True)
@@ -94,8 +92,8 @@ def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> li
         card = board.db.get(name)
         if card.mana_cost is None:
             continue
-        kw = card.static_keywords
-        out.append(KeepCost(name, card.mana_cost.with_x(0), bool(kw.get("Convoke")), bool(kw.get("Improvise"))))
+        out.append(KeepCost(name, card.mana_cost.with_x(0), card.has_cost_keyword(CostKeyword.CONVOKE),
+                            card.has_cost_keyword(CostKeyword.IMPROVISE)))
     return out
 
 
@@ -103,13 +101,13 @@ def tapped_trigger_damage(perm: Permanent) -> int:
     """Damage dealt to the controller whenever `perm` becomes tapped (City of Brass), read
     only from the exact sentence "Whenever this land becomes tapped, it deals N damage to you."."""
     card = getattr(perm, "card", None)  # floating mana and graveyard cards have no text here
-    return sum(int(m.group(1)) for m in _TAPPED_TRIGGER.finditer(card.text)) if card else 0
+    return card.triggers.tapped_damage if card else 0
 
 
 def _taps(role: Role) -> bool:
     """Whether taking this role taps the permanent (a {T} ability, convoke, improvise, or
     being tapped for another ability's cost); {Q} abilities untap it instead."""
-    if role.pattern.kind != "mana":
+    if role.pattern.kind != PatternKind.MANA:
         return True
     return bool(role.ability and role.ability.cost.tap)
 
@@ -187,8 +185,8 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
 
     # Permanents sacrificed, and cards exiled from the hand for mana (Elvish Spirit Guide).
     sacrificed = pm.total(lambda cls, r: int(r.sacrifices or isinstance(cls.members[0], HandCard)))
-    produced = pm.total(lambda _, r: sum(len(p.pattern.bundle) for p in r.parts if p.pattern.kind == "mana"))
-    spent_on_costs = pm.total(lambda _, r: sum(cost_units(p.pattern) for p in r.parts if p.pattern.kind == "mana"))
+    produced = pm.total(lambda _, r: sum(len(p.pattern.bundle) for p in r.parts if p.pattern.kind == PatternKind.MANA))
+    spent_on_costs = pm.total(lambda _, r: sum(cost_units(p.pattern) for p in r.parts if p.pattern.kind == PatternKind.MANA))
     convoked = pm.total(lambda _, r: int(r.pattern.kind in SYMBOL_PAYERS))
     spell_mana = sum(a.requirement.mana_units * v for a, v in zip(anns, pm.announce)) - convoked
     waste = produced - spell_mana - spent_on_costs
@@ -199,12 +197,12 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     colors_left = []
     for col in COLORS:
         makers = [c for c, cls in enumerate(classes) if on_field[c] and any(
-            r.pattern.kind == "mana" and not r.pattern.costly and col in r.pattern.bundle for r in cls.roles)]
+            r.pattern.kind == PatternKind.MANA and not r.pattern.costly and col in r.pattern.bundle for r in cls.roles)]
         if makers:
             avail = m.NewBoolVar("avail_" + col)
             m.Add(avail <= sum(len(classes[c].members) - used[c] for c in makers))
             colors_left.append(avail)
-    flex = sum(len({t for r in cls.roles if r.pattern.kind == "mana" for t in r.pattern.bundle}) * used[c]
+    flex = sum(len({t for r in cls.roles if r.pattern.kind == PatternKind.MANA for t in r.pattern.bundle}) * used[c]
                for c, cls in enumerate(classes) if on_field[c])
     creatures = sum(used[c] for c, rep in enumerate(reps) if getattr(rep, "is_creature", False))
     # Tie-break: the sum of the ranks (in id order) of the permanents used; a class uses
@@ -377,10 +375,10 @@ def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) ->
     used = sorted(perm.id for perm, _ in taking)
     kept = [kc.label for kc, v in zip(prob.keeps, prob.kept) if solver.BooleanValue(v)]
     left = [col for col in COLORS if any(
-        r.pattern.kind == "mana" and not r.pattern.costly and col in r.pattern.bundle
+        r.pattern.kind == PatternKind.MANA and not r.pattern.costly and col in r.pattern.bundle
         for c, cls in enumerate(prob.pm.classes) if solver.Value(prob.used[c]) < len(cls.members) for r in cls.roles)]
     return Choice(cpsat.read_payment(prob.pm, solver), values, used, kept, format_symbols(
-        [Symbol("color", (col,)) for col in left]) if left else "no colour")
+        [Symbol(SymbolKind.COLOR, (col,)) for col in left]) if left else "no colour")
 
 
 def _ids(ids: list[str]) -> str:
@@ -444,7 +442,7 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     if why:
         answer["why"] = _why(board, player, res, anns, keeps, order, solved[0], best)
     notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
-             for line in p.card.text.splitlines() if "becomes tapped" in line and not _TAPPED_TRIGGER.fullmatch(line)]
+             for line in p.card.triggers.tapped_unread]
     if notes:
         answer["notes"] = notes
     return answer

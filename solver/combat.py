@@ -24,21 +24,15 @@ then their last known information).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from manasolve.models.board import Board, ParameterError, Permanent, _nearest
+from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.errors import nearest
 from manasolve.models.mana import CostSyntaxError, ManaCost
-from manasolve.models.oracle import normalize
+from manasolve.models.oracle.triggers import Resolution
 from manasolve.solver.pump_triggers import resolve_pump_triggers
 from manasolve.solver.tapsets import tap_cost
 
-_SADDLED_TRIGGER = re.compile(r"\b(?:when|whenever) (?:~|it) attacks while saddled\b", re.IGNORECASE)
-_ATTACK_TRIGGER = re.compile(r"\b(?:when|whenever) ~ attacks\b(?! while saddled)", re.IGNORECASE)
-_BRONCO = ("reveal the top card of your library and put it into your hand. You lose life equal to that card's "
-           "mana value if ~ isn't saddled. Otherwise, each opponent loses that much life.")
-_FORTUNE = ("Whenever ~ attacks while saddled, at end of combat, exile it and up to one creature that saddled it "
-            "this turn, then return those cards to the battlefield under their owner's control.")
 _SPLIT_LAYOUTS = ("split", "aftermath")
 
 
@@ -48,10 +42,6 @@ def become_copy(perm: Permanent, original: Permanent) -> Permanent:
     counters, controller, and whether *it* is saddled.  Saddled is not copiable
     (702.171b), so copying a saddled Mount never makes the copy saddled."""
     return replace(perm, card=original.card, power_override=None, toughness_override=None, type_override=None)
-
-
-def _ability_lines(perm: Permanent) -> list[str]:
-    return [ln.strip() for ln in normalize(perm.card.text, perm.card.name).split("\n") if ln.strip()]
 
 
 def revealed_mana_value(board: Board, name: str) -> int:
@@ -88,7 +78,7 @@ def _check_attacker(board: Board, pid: str) -> Permanent:
     perm = next((p for p in board.permanents if p.id == pid), None)
     if perm is None:
         mine = [p.id for p in board.controlled_by(board.active_player) if p.is_creature]
-        raise ParameterError("attackers", "no permanent with id %r%s" % (pid, _nearest(pid, mine) or _nearest(pid, [p.id for p in board.permanents])), board.source)
+        raise ParameterError("attackers", "no permanent with id %r%s" % (pid, nearest(pid, mine) or nearest(pid, [p.id for p in board.permanents])), board.source)
     problem = None
     if perm.controller != board.active_player:
         problem = "it is controlled by %s, and only the active player %s attacks" % (perm.controller, board.active_player)
@@ -162,7 +152,7 @@ def attack_answer(
     ids = {p.id for p in board.permanents}
     for where, pid in [("left", i) for i in gone] + [("copies", i) for pair in copies.items() for i in pair]:
         if pid not in ids:
-            raise ParameterError(where, "no permanent with id %r%s" % (pid, _nearest(pid, sorted(ids))), board.source)
+            raise ParameterError(where, "no permanent with id %r%s" % (pid, nearest(pid, sorted(ids))), board.source)
     if not attackers:
         raise ParameterError("attackers", "name at least one attacker", board.source)
     if len(set(attackers)) != len(attackers):
@@ -180,29 +170,25 @@ def attack_answer(
 
     triggers = []
     for perm in declared:
-        lines = _ability_lines(perm)
-        for line in lines:
-            saddled_kind = bool(_SADDLED_TRIGGER.search(line))
-            if not saddled_kind and not _ATTACK_TRIGGER.search(line):
-                continue
-            fires = perm.saddled or not saddled_kind
+        for trigger in perm.card.triggers.attack:
+            fires = perm.saddled or not trigger.while_saddled
             entry: dict = {
                 "source": perm.id,
                 "card": perm.name,
-                "ability": line,
-                "condition": "attacks while saddled" if saddled_kind else "attacks",
+                "ability": trigger.text,
+                "condition": "attacks while saddled" if trigger.while_saddled else "attacks",
                 "triggers": fires,
                 "why": ("not saddled as it was declared as an attacker" if not fires else
-                        "saddled as it was declared as an attacker" if saddled_kind else "it attacked"),
+                        "saddled as it was declared as an attacker" if trigger.while_saddled else "it attacked"),
             }
-            if fires and line.endswith(_BRONCO):
+            if fires and trigger.resolution == Resolution.REVEAL_LIFE_LOSS:
                 entry["resolution"] = _bronco(board, perm, perm.id in gone, reveal.get(perm.id))
-            if fires and line == _FORTUNE:
+            if fires and trigger.resolution == Resolution.EXILE_AND_RETURN:
                 entry["resolution"] = _fortune(board, perm, gone)
-            triggers.append(entry)
+            triggers.append((trigger, entry))
     resolve_pump_triggers(board, triggers, gone)
     return {
         "attackers": [p.id for p in declared],
         "saddled": {p.id: p.saddled for p in declared if tap_cost(p, "Saddle")},
-        "triggers": triggers,
+        "triggers": [entry for _, entry in triggers],
     }

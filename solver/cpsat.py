@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from manasolve.models.board import Permanent
-from manasolve.models.mana import Announcement
+from manasolve.models.mana import Announcement, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
 from manasolve.solver.results import Activation, Payment, Tapped
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     TAP_PURPOSE,
+    PatternKind,
     PermClass,
     PoolMana,
     Resources,
@@ -103,7 +104,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
         for j, r in enumerate(cls.roles):
             for part in r.parts:
                 for sym, n in Counter(part.pattern.cost_symbols).items():
-                    amount = sym.amount * n if sym.kind == "generic" else n
+                    amount = sym.amount * n if sym.kind == SymbolKind.GENERIC else n
                     per_symbol[sym] = per_symbol.get(sym, 0) + amount * use[c, j]
         if per_symbol:
             cost_nodes[c] = list(per_symbol.items())
@@ -165,7 +166,7 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
 
     # Creatures tapped for "tap an untapped creature" costs: as many as those costs ask.
     m.Add(_total(classes, use, lambda _, r: sum(part.pattern.tap_creatures for part in r.parts))
-          == _total(classes, use, lambda _, r: int(r.pattern.kind == "tapped")))
+          == _total(classes, use, lambda _, r: int(r.pattern.kind == PatternKind.TAPPED)))
     life_paid = sum(a.requirement.life * v for a, v in zip(announcements, announce)) + _total(
         classes, use, lambda _, r: r.life)
     m.Add(life_paid <= max(life_total, 0))  # 119.4
@@ -178,7 +179,7 @@ def _producers(classes: list[PermClass]) -> list[tuple[int, int, Role]]:
     """(class, role, part) for every use that makes mana: each gets its own flows and
     "no activation wasted" constraint (a role with two activations, one per part)."""
     return [(c, j, part) for c, cls in enumerate(classes) for j, r in enumerate(cls.roles) for part in r.parts
-            if part.pattern.kind == "mana"]
+            if part.pattern.kind == PatternKind.MANA]
 
 
 def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
@@ -216,9 +217,9 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> Payment:
     for perm, role in sorted(members_taking(pm, solver), key=lambda pr: pr[0].id):
         for r in role.parts:
             p = r.pattern
-            if p.kind == "mana" and isinstance(perm, PoolMana):
+            if p.kind == PatternKind.MANA and isinstance(perm, PoolMana):
                 pool.append("{%s}" % p.bundle[0])
-            elif p.kind == "mana":
+            elif p.kind == PatternKind.MANA:
                 produces = "".join("{%s}" % t for t in p.bundle)
                 ability = r.ability.text if r.ability else ""
                 if r.via:  # the outlet's activation, sacrificing perm
@@ -226,7 +227,7 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> Payment:
                 else:
                     activations.append(Activation(getattr(perm, "source", perm.id), ability, produces))
                 life += p.life
-            elif p.kind == "delve":
+            elif p.kind == PatternKind.DELVE:
                 exiled.append(perm.id)
             else:
                 tapped.append(Tapped(perm.id, TAP_PURPOSE[p.kind]))

@@ -9,7 +9,8 @@ controller controls (an opponent's Aura does not count).
 
 from __future__ import annotations
 
-from manasolve.models.board import Board, ParameterError, Permanent, _nearest
+from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.errors import nearest
 
 
 def _is_equipment(perm: Permanent) -> bool:
@@ -61,7 +62,7 @@ def creatures_answer(board: Board, player: str | None = None, id: str | None = N
         if not perm.is_creature:
             creatures = [p.id for p in board.permanents if p.is_creature]
             raise ParameterError("id", "%r (%s) is not a creature (%s)%s" % (
-                id, perm.name, perm.type_line, _nearest(id, creatures)), board.source)
+                id, perm.name, perm.type_line, nearest(id, creatures)), board.source)
         perms = [perm]
     else:
         who = board.player(player).name if player is not None else None

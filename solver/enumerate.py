@@ -24,7 +24,7 @@ from manasolve.solver.feasibility import (
     is_simple,
     spell_kind_accepts,
 )
-from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PermClass, Resources, Role
+from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind, PermClass, Resources, Role
 
 
 
@@ -53,14 +53,14 @@ def _class_rank(c: PermClass) -> int:
     """0: some role costs mana; 1: some role is neither one free mana nor a tap; 2: rest."""
     if any(r.pattern.costly for r in c.roles):
         return 0
-    if any(r.then or r.pattern.kind == "mana" and len(r.pattern.bundle) != 1 for r in c.roles):
+    if any(r.then or r.pattern.kind == PatternKind.MANA and len(r.pattern.bundle) != 1 for r in c.roles):
         return 1
     return 2
 
 
 def _units_for(kind: str, p: Pattern) -> int:
     """How many units one use of `p` brings that could pay a spell symbol of `kind`."""
-    if p.kind == "mana":
+    if p.kind == PatternKind.MANA:
         return sum(1 for t in p.bundle if spell_kind_accepts(kind, p, t))
     return 1 if p.kind in SYMBOL_PAYERS and spell_kind_accepts(kind, p, None) else 0
 
@@ -71,7 +71,7 @@ def _role_sum(role: Role, per_pattern) -> int:
 
 
 def _cost_units_of(role: Role) -> int:
-    return _role_sum(role, lambda p: cost_units(p) if p.kind == "mana" else 0)
+    return _role_sum(role, lambda p: cost_units(p) if p.kind == PatternKind.MANA else 0)
 
 
 def _suffix_sums(classes: list[PermClass], per_member) -> list[int]:
@@ -132,7 +132,7 @@ class PaymentCounter:
         self.life_budget = life_total - req.life if req.life <= life_total else -1
         self.energy_budget = resources.energy
         pats = sorted({part.pattern.shape for c in self.classes for r in c.roles for part in r.parts
-                       if part.pattern.kind not in ("tapped", "part_tap")})
+                       if part.pattern.kind not in (PatternKind.TAPPED, PatternKind.PART_TAP)})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
         demand = req.by_kind()
@@ -146,7 +146,7 @@ class PaymentCounter:
         classes = self.classes
         # Largest extra demand the remaining classes could add through their own costs.
         self.gain_after = _suffix_sums(classes, lambda c: max(0, max((_role_sum(
-            r, lambda p: cost_units(p) - 1 if p.kind == "mana" else 0) for r in c.roles), default=0)))
+            r, lambda p: cost_units(p) - 1 if p.kind == PatternKind.MANA else 0) for r in c.roles), default=0)))
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
         self.kinds = [k for k, n in demand.items() if k != "generic" and n]
@@ -188,7 +188,7 @@ class PaymentCounter:
         n = len(c.members)
         base = len(self.patterns)
         out = []
-        free_uses = [r.pattern.kind == "part_tap" for r in c.roles]  # need no demand unit
+        free_uses = [r.pattern.kind == PatternKind.PART_TAP for r in c.roles]  # need no demand unit
         for counts in _compositions(len(c.roles), n if any(free_uses) else min(n, total_cap)):
             if sum(k for k, free in zip(counts, free_uses) if not free) > total_cap:
                 continue
@@ -198,10 +198,10 @@ class PaymentCounter:
                     continue
                 for part in role.parts:
                     p = part.pattern
-                    if p.kind == "tapped":
+                    if p.kind == PatternKind.TAPPED:
                         delta[base + self._TAP_GIVEN] += r
                         continue
-                    if p.kind == "part_tap":
+                    if p.kind == PatternKind.PART_TAP:
                         continue  # pays nothing here; each such member is one more choice
                     delta[self.index[p.shape]] += r
                     if is_simple(p):
@@ -209,11 +209,11 @@ class PaymentCounter:
                     delta[base + self._LIFE] += r * p.life
                     delta[base + self._ENERGY] += r * p.energy
                     delta[base + self._TAP_NEED] += r * p.tap_creatures
-                    delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == "mana" else -r
+                    delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == PatternKind.MANA else -r
                     delta[base + self._COST] += r * cost_units(p)
                     for j, k in enumerate(self.kinds):
                         delta[base + self._KIND0 + j] += r * _units_for(k, p)
-            touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == "mana" and not self.patterns[d].spell_only)
+            touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == PatternKind.MANA and not self.patterns[d].spell_only)
                             for d in range(base) if delta[d] and not is_simple(self.patterns[d]))
             weight = 1 if c.indistinct else multinomial(n, counts)
             for role, r in zip(c.roles, counts):

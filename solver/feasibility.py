@@ -22,17 +22,17 @@ from itertools import combinations
 import numpy as np
 from ortools.graph.python import min_cost_flow
 
-from manasolve.models.mana import Requirement, Symbol
-from manasolve.solver.resources import SYMBOL_PAYERS, Pattern
+from manasolve.models.mana import Requirement, Symbol, SymbolKind
+from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind
 
 
 
 def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     """Whether a unit (of type `unit`, from pattern `p`) may pay a spell symbol of `kind`
     (a colour, "C", "S" or "generic"): 107.4a-c, 107.4h, 702.51a, 702.126a."""
-    if p.kind == "convoke":
+    if p.kind == PatternKind.CONVOKE:
         return kind == "generic" or kind in p.colors
-    if p.kind in ("improvise", "delve"):
+    if p.kind in (PatternKind.IMPROVISE, PatternKind.DELVE):
         return kind == "generic"
     if kind == "generic":
         return not p.no_generic  # Jegantha's mana (106.6)
@@ -47,15 +47,15 @@ def cost_symbol_accepts(sym: Symbol, unit: str, p: Pattern) -> bool:
     if p.spell_only:
         return False
     snow = p.snow
-    if sym.kind == "generic":
+    if sym.kind == SymbolKind.GENERIC:
         return not p.no_generic
-    if sym.kind == "color":
+    if sym.kind == SymbolKind.COLOR:
         return unit == sym.colors[0]
-    if sym.kind == "hybrid":
+    if sym.kind == SymbolKind.HYBRID:
         return unit in sym.colors
-    if sym.kind == "C":
+    if sym.kind == SymbolKind.C:
         return unit == "C"
-    if sym.kind == "S":
+    if sym.kind == SymbolKind.S:
         return snow
     return False
 
@@ -83,7 +83,7 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
 def is_simple(p: Pattern) -> bool:
     """One mana, no mana cost, no restriction: such uses only matter through (type, snow)
     counts."""
-    return p.kind == "mana" and len(p.bundle) == 1 and not p.costly and not (p.spell_only or p.no_generic)
+    return p.kind == PatternKind.MANA and len(p.bundle) == 1 and not p.costly and not (p.spell_only or p.no_generic)
 
 
 class _Network:
@@ -130,7 +130,7 @@ class _Network:
             for j, (sym, n) in enumerate(sorted(Counter(p.cost_symbols).items())):
                 name = "cost:%d:%d" % (idx, j)
                 nodes.append((name, sym))
-                self.costs.setdefault(key, []).append((self._node(name), sym.amount * n if sym.kind == "generic" else n))
+                self.costs.setdefault(key, []).append((self._node(name), sym.amount * n if sym.kind == SymbolKind.GENERIC else n))
             cost_nodes.append((position, nodes))
 
         def route(node: str, t: str, p: Pattern, position: int | None) -> None:
@@ -147,8 +147,8 @@ class _Network:
 
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
-                route("simple:%s:%d" % (t, snow), t, Pattern("mana", (t,), snow), None)
-        listed = [(p, p, None) for p in shapes if p.kind == "mana" and not p.costly and not is_simple(p)]
+                route("simple:%s:%d" % (t, snow), t, Pattern(PatternKind.MANA, (t,), snow), None)
+        listed = [(p, p, None) for p in shapes if p.kind == PatternKind.MANA and not p.costly and not is_simple(p)]
         for idx, (key, p, position) in enumerate(listed + payers):
             tag = "src%d" % idx
             arc = self._arc("SRC", tag, 0)
@@ -307,7 +307,7 @@ def costs_one_generic(p: Pattern) -> bool:
 
 def cost_units(p: Pattern) -> int:
     """How many mana the pattern's own cost takes."""
-    return sum(s.amount if s.kind == "generic" else 1 for s in p.cost_symbols)
+    return sum(s.amount if s.kind == SymbolKind.GENERIC else 1 for s in p.cost_symbols)
 
 
 def _may_fund(funding: str, source: int, target: int) -> bool:

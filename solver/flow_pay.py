@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from ortools.graph.python import min_cost_flow
 
-from manasolve.models.mana import Requirement, Symbol
+from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, PermClass
+from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass
 
-_ONE = Symbol("generic", (), 1)
+_ONE = Symbol(SymbolKind.GENERIC, (), 1)
 
 
 def flow_class(c: PermClass) -> bool:
@@ -30,13 +30,13 @@ def flow_class(c: PermClass) -> bool:
         p = r.pattern
         if r.then is not None or p.energy:
             return False
-        return p.kind in SYMBOL_PAYERS or (p.kind == "mana" and len(p.bundle) == 1 and not p.costly
+        return p.kind in SYMBOL_PAYERS or (p.kind == PatternKind.MANA and len(p.bundle) == 1 and not p.costly
                                           and not p.tap_creatures)
     if all(one_unit(r) for r in c.roles):
         return True
     (only, *rest) = c.roles
     p = only.pattern
-    return not rest and only.then is None and p.kind == "mana" and len(set(p.bundle)) == 1 \
+    return not rest and only.then is None and p.kind == PatternKind.MANA and len(set(p.bundle)) == 1 \
         and not (p.costly or p.life or p.tap_creatures or p.energy)
 
 
@@ -45,7 +45,7 @@ def one_class(c: PermClass) -> bool:
     if len(c.roles) != 1 or c.roles[0].then is not None:
         return False
     p = c.roles[0].pattern
-    return p.kind == "mana" and costs_one_generic(p) and not (p.life or p.tap_creatures or p.energy)
+    return p.kind == PatternKind.MANA and costs_one_generic(p) and not (p.life or p.tap_creatures or p.energy)
 
 
 def flow_payable(classes: list[PermClass], req: Requirement, life_left: int) -> bool | None:
@@ -78,7 +78,7 @@ def _pays(flows: list[PermClass], ones: list[PermClass], req: Requirement, life_
 
     def accepts(k: str, p, t: str | None) -> bool:
         if k.startswith("cost:"):
-            return p.kind == "mana" and cost_symbol_accepts(_ONE, t, p) and (k == "cost:rest" or not p.costly)
+            return p.kind == PatternKind.MANA and cost_symbol_accepts(_ONE, t, p) and (k == "cost:rest" or not p.costly)
         return spell_kind_accepts(k, p, t)
 
     for c in flows:

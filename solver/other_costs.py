@@ -15,29 +15,15 @@ is left, so counts stay exact.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import product
 from math import comb
 
 from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
-from manasolve.models.oracle import NUMBER_ALTS, number_word
-from manasolve.models.spell_costs import card_matches, spell_filter
-from manasolve.solver.resources import Pattern, PermClass, Resources, Role, zone_cards
+from manasolve.models.oracle.costs import NonManaPart, PartKind, Zone
+from manasolve.solver.resources import Pattern, PatternKind, PermClass, Resources, Role, zone_cards
 
-_N = r"(any number of|X|%s)" % NUMBER_ALTS
-_FORMS = [(kind, zone, re.compile(form, re.IGNORECASE)) for kind, zone, form in [
-    ("sacrifice", "battlefield", r"sacrifice %s (.+?)" % _N),
-    ("discard", "hand", r"discard %s (cards?)" % _N),
-    ("exile", "graveyard", r"exile %s (.*?)cards? from your graveyard" % _N),
-    ("exile", "hand", r"exile %s (.*?)cards? from your hand" % _N),
-    ("reveal", "hand", r"reveal %s (.*?)cards? from your hand" % _N),
-    ("return", "battlefield", r"return %s (.+?) you control to (?:its|their) owner's hand" % _N),
-    ("tap", "battlefield", r"tap %s untapped (.+?) you control" % _N),
-    ("remove_counters", "battlefield", r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N),
-    ("collect_evidence", "graveyard", r"collect evidence (\d+|X)"),
-]]
 # Reserving options tried before giving up on an exact count.
 MAX_OPTIONS = 4096
 
@@ -53,8 +39,8 @@ class PartChoice:
     for removing counters, `k` counters spread over the eligible permanents, at most
     `values[i]` from each."""
 
-    kind: str  # sacrifice, discard, exile, reveal, return, tap, remove_counters, collect_evidence, energy
-    zone: str  # where the objects are: battlefield, hand, graveyard (player: energy)
+    kind: PartKind
+    zone: Zone
     text: str
     eligible: tuple[str, ...]
     k: int | None
@@ -65,9 +51,9 @@ class PartChoice:
         """Choices among `free` (default: all eligible) once `taken` objects of total mana
         value `taken_value` are already chosen elsewhere."""
         pool = self.eligible if free is None else free
-        if self.kind in ("remove_counters", "energy"):
+        if self.kind in (PartKind.REMOVE_COUNTERS, PartKind.ENERGY):
             return _bounded_compositions([self.values[self.eligible.index(e)] for e in pool], self.k - taken)
-        if self.kind == "collect_evidence":
+        if self.kind == PartKind.COLLECT_EVIDENCE:
             return _subsets_reaching([self.values[self.eligible.index(e)] for e in pool],
                                      self.at_least - taken_value)
         if self.k is None:
@@ -77,7 +63,7 @@ class PartChoice:
     def answer(self) -> dict:
         """The part as answers show it: kind, text, eligible objects, how many, ways."""
         out: dict = {"kind": self.kind, "cost": self.text, "from": list(self.eligible), "ways": self.ways()}
-        if self.kind == "collect_evidence":
+        if self.kind == PartKind.COLLECT_EVIDENCE:
             out["total_mana_value_at_least"] = self.at_least
         else:
             out["choose"] = "any number" if self.k is None else self.k
@@ -107,78 +93,32 @@ def _subsets_reaching(values: list[int], need: int) -> int:
     return 2 ** len(values) - sum(below)
 
 
-def _number(word: str, x: int) -> int | None:
-    if word.lower() == "any number of":
-        return None
-    return x if word.upper() == "X" else number_word(word)
-
-
-def _filter(phrase: str, text: str) -> tuple[tuple[str, ...], ...]:
-    """The alternatives of filter words of a part's object phrase ("white creatures",
-    "artifact or creature", "basic land"; "cards" alone: anything)."""
-    words = [w for w in phrase.split() if w.lower() not in ("untapped", "card", "cards")]
-    alternatives = spell_filter(" ".join(words)) if words else ()
-    if alternatives is None:
-        raise NotPaid("%r: %r is not a filter the solver reads" % (text, phrase))
-    return alternatives or ((),)
-
-
-@dataclass(frozen=True)
-class PartText:
-    """What a part's text asks, before looking at a board."""
-
-    kind: str
-    zone: str
-    k: int | None  # None: any number; collect evidence: the total mana value
-    alternatives: tuple[tuple[str, ...], ...] = ((),)
-    counter: str = ""
-
-
-def read_part(text: str, x: int = 0) -> PartText:
-    """The part's kind, zone, number and filter; raises NotPaid for text not read."""
-    for kind, zone, form in _FORMS:
-        m = form.fullmatch(text.strip().rstrip("."))
-        if m is None:
-            continue
-        if kind == "collect_evidence":
-            return PartText(kind, zone, x if m.group(1).upper() == "X" else int(m.group(1)))
-        k = _number(m.group(1), x)
-        if kind == "remove_counters":
-            if m.group(2).lower() != "loyalty" or k is None:
-                break
-            return PartText(kind, zone, k, _filter(m.group(3), text), "loyalty")
-        return PartText(kind, zone, k, _filter(m.group(2), text))
-    raise NotPaid("non-mana cost part %r is not paid by the payment solver" % text)
-
-
-def understood(texts: list[str]) -> bool:
+def understood(parts: list[NonManaPart]) -> bool:
     """Whether the payment solver pays every one of these parts."""
-    try:
-        for t in texts:
-            read_part(t)
-    except NotPaid:
-        return False
-    return True
+    return all(p.problem is None for p in parts)
 
 
-def parse_part(board: Board, player: str, text: str, x: int = 0, casting: str | None = None,
+def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting: str | None = None,
                zone_cast_from: str = "hand") -> PartChoice:
-    """The choice one part asks for on `board`.  `casting`: the card being cast, which is
-    on the stack by now and can't pay for itself (601.2a).  Raises NotPaid."""
-    part = read_part(text, x)
+    """The choice one part asks for on `board`, X being `x`.  `casting`: the card being
+    cast, which is on the stack by now and can't pay for itself (601.2a).  Raises NotPaid
+    for a part the solver does not pay."""
+    if part.problem is not None:
+        raise NotPaid(part.problem)
+    k, text = part.count(x), part.text
     me = board.player(player)
-    if part.zone == "battlefield":
+    if part.zone == Zone.BATTLEFIELD:
         perms = [p for p in board.controlled_by(player) if any(p.has_words(w) for w in part.alternatives)
-                 and not (part.kind == "tap" and p.tapped)]
+                 and not (part.kind == PartKind.TAP and p.tapped)]
         values = tuple(p.counters.get(part.counter, 0) for p in perms) if part.counter else ()
-        return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), part.k, values)
-    cards = me.hand if part.zone == "hand" else me.graveyard
+        return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), k, values)
+    cards = me.hand if part.zone == Zone.HAND else me.graveyard
     ids = _zone_cards(cards, part.zone, casting if zone_cast_from == part.zone else None)
-    if part.kind == "collect_evidence":
-        return PartChoice(part.kind, part.zone, text, ids, None, tuple(_mana_value(board, i) for i in ids), part.k)
-    eligible = tuple(i for i in ids if any(card_matches(board.db.get(i.split(":", 1)[1]), words)
+    if part.kind == PartKind.COLLECT_EVIDENCE:
+        return PartChoice(part.kind, part.zone, text, ids, None, tuple(_mana_value(board, i) for i in ids), k)
+    eligible = tuple(i for i in ids if any(board.db.get(i.split(":", 1)[1]).has_words(words)
                                            for words in part.alternatives))
-    return PartChoice(part.kind, part.zone, text, eligible, part.k)
+    return PartChoice(part.kind, part.zone, text, eligible, k)
 
 
 def _zone_cards(names: list[str], zone: str, casting: str | None) -> tuple[str, ...]:
@@ -190,11 +130,11 @@ def _mana_value(board: Board, ident: str) -> int:
     return card.mana_cost.mana_value if card.mana_cost else 0
 
 
-def parse_parts(board: Board, player: str, texts: list[str], x: int = 0, casting: str | None = None,
+def parse_parts(board: Board, player: str, parts: list[NonManaPart], x: int = 0, casting: str | None = None,
                 zone_cast_from: str = "hand") -> list[PartChoice]:
     """Every part's choice; raises NotPaid for a part the solver does not pay, or for two
     parts that could pick the same object (their choices would not be independent)."""
-    return _independent([parse_part(board, player, t, x, casting, zone_cast_from) for t in texts])
+    return _independent([parse_part(board, player, p, x, casting, zone_cast_from) for p in parts])
 
 
 def _independent(parts: list[PartChoice]) -> list[PartChoice]:
@@ -219,46 +159,46 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     untapped = tuple(p for p in mine if not p.tapped and not (cost.tap and p.id == perm.id))
     parts = []
     if cost.sacrifice_self:
-        parts.append(PartChoice("sacrifice", "battlefield", "Sacrifice this", (perm.id,), 1))
+        parts.append(PartChoice(PartKind.SACRIFICE, Zone.BATTLEFIELD, "Sacrifice this", (perm.id,), 1))
     if cost.sacrifice:
         words = tuple(cost.sacrifice)
-        parts.append(PartChoice("sacrifice", "battlefield", "Sacrifice a %s" % " ".join(words),
+        parts.append(PartChoice(PartKind.SACRIFICE, Zone.BATTLEFIELD, "Sacrifice a %s" % " ".join(words),
                                 tuple(p.id for p in mine if p.has_words(words)), 1))
     if cost.tap_creatures:
-        parts.append(PartChoice("tap", "battlefield", "Tap %d untapped creatures you control" % cost.tap_creatures,
+        parts.append(PartChoice(PartKind.TAP, Zone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,
                                 tuple(p.id for p in untapped if p.is_creature), cost.tap_creatures))
     for n, words in cost.tap_untapped:
-        parts.append(PartChoice("tap", "battlefield", "Tap %d untapped %s you control" % (n, " ".join(words)),
+        parts.append(PartChoice(PartKind.TAP, Zone.BATTLEFIELD, "Tap %d untapped %s you control" % (n, " ".join(words)),
                                 tuple(p.id for p in untapped if p.has_words(tuple(words))), n))
     for kind, n in cost.remove_counters:
         if n < 0:
             raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))
-        parts.append(PartChoice("remove_counters", "battlefield", "Remove %d %s counter(s)" % (n, kind),
+        parts.append(PartChoice(PartKind.REMOVE_COUNTERS, Zone.BATTLEFIELD, "Remove %d %s counter(s)" % (n, kind),
                                 (perm.id,), n, (perm.counters.get(kind, 0),)))
     if cost.energy:  # 107.14: no choice, only enough energy
         energy = board.player(perm.controller).energy
-        parts.append(PartChoice("energy", "player", "Pay " + "{E}" * cost.energy, (perm.controller,), cost.energy,
+        parts.append(PartChoice(PartKind.ENERGY, Zone.PLAYER, "Pay " + "{E}" * cost.energy, (perm.controller,), cost.energy,
                                 (energy,)))
     if cost.discard:
-        hand = _zone_cards(board.player(perm.controller).hand, "hand", None)
-        parts.append(PartChoice("discard", "hand", "Discard %d card(s)" % cost.discard, hand, cost.discard))
+        hand = _zone_cards(board.player(perm.controller).hand, Zone.HAND, None)
+        parts.append(PartChoice(PartKind.DISCARD, Zone.HAND, "Discard %d card(s)" % cost.discard, hand, cost.discard))
     if cost.exile_from_graveyard:
-        graveyard = _zone_cards(board.player(perm.controller).graveyard, "graveyard", None)
-        parts.append(PartChoice("exile", "graveyard", "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
+        graveyard = _zone_cards(board.player(perm.controller).graveyard, Zone.GRAVEYARD, None)
+        parts.append(PartChoice(PartKind.EXILE, Zone.GRAVEYARD, "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
                                 graveyard, cost.exile_from_graveyard))
     return _independent(parts)
 
 
 # --- meeting the mana payment ---------------------------------------------------------
 
-def _conflicting_roles(kind: str, cls: PermClass) -> list[int] | None:
+def _conflicting_roles(kind: PartKind, cls: PermClass) -> list[int] | None:
     """Roles of `cls` a member can't take if chosen for a part of `kind`: None = every
     role (the member is not there for the mana payment at all)."""
-    if kind in ("tap", "exile", "collect_evidence", "discard", "reveal"):
+    if kind in (PartKind.TAP, PartKind.EXILE, PartKind.COLLECT_EVIDENCE, PartKind.DISCARD, PartKind.REVEAL):
         # Tapped, exiled (delve; Elvish Spirit Guide from the hand) by the mana payment
         # first (601.2g before 601.2h): not there for the part any more.
         return None
-    if kind in ("sacrifice", "return"):
+    if kind in (PartKind.SACRIFICE, PartKind.RETURN):
         return [i for i, r in enumerate(cls.roles) if r.removes_member]
     return []
 
@@ -295,7 +235,7 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
         inside = {m for _, members, _ in hits for m in members}
         free = tuple(e for e in part.eligible if e not in inside)
         choices = []
-        if part.kind == "tap" and part.k is None:
+        if part.kind == PartKind.TAP and part.k is None:
             # "Tap any number of untapped creatures": each creature the mana payment leaves
             # alone may be tapped or not — a role of its own in the payment (no mana), so
             # the counter sums over it instead of over reservations.
@@ -304,10 +244,10 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
             continue
         for counts in product(*(range(len(members) + 1) for _, members, _ in hits)):
             taken = sum(counts)
-            if part.k is not None and part.kind != "collect_evidence" and taken > part.k:
+            if part.k is not None and part.kind != PartKind.COLLECT_EVIDENCE and taken > part.k:
                 continue
             value = sum(part.values[part.eligible.index(members[0])] * j
-                        for (_, members, _), j in zip(hits, counts) if j) if part.kind == "collect_evidence" else 0
+                        for (_, members, _), j in zip(hits, counts) if j) if part.kind == PartKind.COLLECT_EVIDENCE else 0
             w = part.ways(free, taken, value)
             for (_, members, _), j in zip(hits, counts):
                 w *= comb(len(members), j)
@@ -334,7 +274,7 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
     return out
 
 
-_PART_TAP = "part_tap"  # a pick that adds the "tapped for the cost" role to a whole class
+_PART_TAP = PatternKind.PART_TAP  # a pick that adds the "tapped for the cost" role to a whole class
 
 
 def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None | str]]) -> Resources:
@@ -346,7 +286,7 @@ def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None 
     for ci, ids, conflict in picks:
         cls = classes[ci]
         if conflict == _PART_TAP:
-            classes[ci] = PermClass(cls.members, cls.roles + [Role(Pattern("part_tap"))], cls.indistinct)
+            classes[ci] = PermClass(cls.members, cls.roles + [Role(Pattern(PatternKind.PART_TAP))], cls.indistinct)
             continue
         kept = [m for m in cls.members if m.id not in ids]
         classes[ci] = PermClass(kept, cls.roles, cls.indistinct)
@@ -364,20 +304,20 @@ def cheapest(board: Board, part: PartChoice, among: tuple[str, ...], reserved: l
     cards (highest mana value first) reaching the total; for counters, from the
     planeswalkers with the most loyalty."""
     def value(ident: str) -> tuple[int, str]:
-        if part.zone != "battlefield":
+        if part.zone != Zone.BATTLEFIELD:
             return (_mana_value(board, ident), ident)
         perm = board.get(ident)
         return (perm.power + perm.toughness if perm.is_creature else 0, ident)
-    if part.kind == "energy":
+    if part.kind == PartKind.ENERGY:
         return [part.eligible[0]] * part.k
-    if part.kind == "remove_counters":
+    if part.kind == PartKind.REMOVE_COUNTERS:
         left, out = part.k, []
         for ident in sorted(among, key=lambda i: (-part.values[part.eligible.index(i)], i)):
             take = min(left, part.values[part.eligible.index(ident)])
             out += [ident] * take
             left -= take
         return out
-    if part.kind == "collect_evidence":
+    if part.kind == PartKind.COLLECT_EVIDENCE:
         out, total = [], sum(_mana_value(board, i) for i in reserved)
         for ident in sorted(among, key=lambda i: (-_mana_value(board, i), i)):
             if total >= part.at_least:

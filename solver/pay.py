@@ -29,6 +29,7 @@ from manasolve.solver.results import (
 from manasolve.solver.resources import (
     TAP_PURPOSE,
     CounterUse,
+    PatternKind,
     PoolMana,
     Resources,
     SpellBeingCast,
@@ -46,16 +47,16 @@ def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
         cls = counter.classes[ci]
         for k, role in enumerate(cls.roles[ri].parts):
             p = role.pattern
-            if p.kind == "mana" and isinstance(cls.members[0], PoolMana):
+            if p.kind == PatternKind.MANA and isinstance(cls.members[0], PoolMana):
                 pool.append(PoolUse("{%s}" % p.bundle[0], n))
-            elif p.kind == "mana":
+            elif p.kind == PatternKind.MANA:
                 # n activations of one counter-limited ability name its permanent once
                 ids = (cls.members[0].source,) if isinstance(cls.members[0], CounterUse) else tuple(cls.ids)
                 # k > 0: the members of the use before, once more (made mana, then sacrificed)
                 activations.append(ActivationUse(ids, n, role.describe(), "".join("{%s}" % t for t in p.bundle),
                                                  tuple(role.via or ()), bool(k)))
                 life += n * p.life
-            elif p.kind == "delve":
+            elif p.kind == PatternKind.DELVE:
                 exiled.append(DelveUse(tuple(cls.ids), n))
             else:
                 tapped.append(TapUse(tuple(cls.ids), n, TAP_PURPOSE[p.kind]))

@@ -8,21 +8,18 @@ may" costs: paid or not), X announced as 0 and ``x_max``, the largest X still pa
 (found by CP-SAT feasibility: counting every X would cost more than the rest of the
 answer).  Activations: Saddle (sorcery timing) and Crew of the
 player's permanents, counted with `tapsets`, and their other activated abilities whose
-cost `oracle.parse_cost` reads.  Each play carries its total cost, payable and the exact
+cost the oracle parser reads (`Card.activated`).  Each play carries its total cost, payable and the exact
 count of payments (design.md).  Plays that timing forbids are left out; plays whose cost
 has a part the payment solver does not pay are listed with payable/count ``None``.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
 
-from manasolve.models.abilities import AbilityCost
-from manasolve.models.board import Board, Permanent
+from manasolve.models.board import Board
 from manasolve.models.mana import Announcement
-from manasolve.models.oracle import is_mana_ability_line, normalize, parse_cost
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
@@ -33,44 +30,12 @@ from manasolve.solver.total_cost import (
     _pipeline,
     base_choices,
     sides_of,
-    spell_costs,
     timing_reason,
 )
 
 # Largest X / number of kicks the x_max / times_max search tries (a board would need
 # that much mana for the cap to matter).
 LARGEST_SEARCHED = 4096
-
-
-@dataclass(frozen=True)
-class Activated:
-    """A non-mana activated ability printed on a permanent: cost, effect, sorcery timing."""
-
-    text: str
-    cost: AbilityCost | None  # None: the cost text is not understood
-    sorcery: bool
-
-
-def activated_abilities(perm: Permanent) -> list[Activated]:
-    """The permanent's activated abilities other than mana abilities (605.1a), Saddle and
-    Crew (handled as tap sets), loyalty abilities and abilities granted in quotes.
-    ``Equip {N}`` is read as its 702.6a meaning (sorcery timing)."""
-    out = []
-    for line in normalize(perm.card.text, perm.card.name).split("\n"):
-        line = re.sub(r"^[A-Z][A-Za-z' -]* — (?=\S)", "", line.strip())
-        if not line or is_mana_ability_line(line) or line.startswith("["):
-            continue
-        m = re.fullmatch(r"Equip ((?:\{[^{}]+\})+)", line)
-        if m:
-            out.append(Activated(line, parse_cost(m.group(1)), True))
-            continue
-        head, sep, effect = line.partition(": ")
-        if not sep or '"' in head or head.startswith(("When", "At ", "As ", "If ", "Whenever")):
-            continue
-        if re.search(r"~ from your (graveyard|hand)", effect):
-            continue  # 113.6k: it moves ~ out of that zone, so it works only there
-        out.append(Activated(line, parse_cost(head), "Activate only as a sorcery" in effect))
-    return out
 
 
 class _Counter:
@@ -142,7 +107,7 @@ def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: 
     if plan.base.x_free:
         entry["x"] = plan.x
     if plan.other and payable_ is None:
-        entry["not_modelled"] = plan.other
+        entry["not_modelled"] = [o.text for o in plan.other]
     if plan.base.kind == "flashback":
         entry["exiled_when_leaving_stack"] = True
     if plan.notes:  # cost sentences not understood: the total may miss what they say
@@ -161,7 +126,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     card = board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
-    sc = spell_costs(card)
+    sc = card.spell_costs
     optional = sc.optional_costs
     via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
@@ -207,7 +172,7 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             out.append({"kind": "activate", "source": perm.id, "ability": "%s %d" % (tc.keyword, tc.n),
                         "total": "Tap other untapped creatures with total power %d or more" % tc.n,
                         "payable": n > 0, "count": n})
-        for ab in activated_abilities(perm):
+        for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
             entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}
@@ -220,7 +185,7 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             if c.untap and (not perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.6
             entry["total"] = str(c)
-            if ab.text.startswith("Equip") and not any(p.is_creature and p.id != perm.id for p in board.controlled_by(player)):
+            if ab.equip and not any(p.is_creature and p.id != perm.id for p in board.controlled_by(player)):
                 continue  # Equip needs another creature you control to target (702.6a)
             paying = _with_tapped(board, perm.id) if c.tap else board
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))

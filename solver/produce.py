@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from manasolve.models.board import Board
-from manasolve.models.mana_effects import not_understood, parse_sentence
-from manasolve.models.oracle import normalize
 from manasolve.solver.production import could_produce, mana_abilities
 
 
@@ -16,10 +14,7 @@ def produce_answer(board: Board, id: str | None = None) -> dict:
     understood (left out, never guessed)."""
     perms = [board.get(id)] if id is not None else board.permanents
     could = could_produce(board)
-    ignored = {(n.card, n.sentence) for p in board.permanents for n in not_understood(p.card)}
-    # The oracle parser reports quoted grants (Chromatic Lantern) it leaves to mana_effects.
-    ignored |= {(n.card, n.sentence) for p in board.permanents for n in p.card.not_understood
-                if parse_sentence(normalize(n.sentence, p.card.name)) is None}
+    ignored = {(n.card, n.sentence) for p in board.permanents for n in p.card.production_not_understood}
     return {
         "permanents": {p.id: list(could[p.id]) for p in perms},
         "details": {

@@ -27,13 +27,17 @@ import networkx as nx
 from manasolve.models.abilities import (
     BASIC_LAND_TYPES,
     Condition,
+    ConditionKind,
     Count,
+    CountKind,
     ManaAbility,
+    ManaSort,
+    ReferenceScope,
     basic_land_ability,
 )
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import COLORS, TYPES
-from manasolve.models.mana_effects import (
+from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
     AddProduced,
@@ -43,7 +47,6 @@ from manasolve.models.mana_effects import (
     NonbasicAreMountains,
     Replace,
     Watch,
-    mana_effects,
 )
 
 Bundle = tuple[str, ...]
@@ -57,12 +60,12 @@ _LAND_TYPES = frozenset(BASIC_LAND_TYPES) | {
 # Reference scopes of `Reference` (abilities.py): what the referenced permanents are and
 # whose they are.  A scope not listed defines no type of mana (106.7: produces nothing).
 _SCOPES = {
-    "lands_you_control": ("land", "you"),
-    "lands_opponents_control": ("land", "opponents"),
-    "permanents_you_control": ("permanent", "you"),
+    ReferenceScope.LANDS_YOU_CONTROL: ("land", "you"),
+    ReferenceScope.LANDS_OPPONENTS_CONTROL: ("land", "opponents"),
+    ReferenceScope.PERMANENTS_YOU_CONTROL: ("permanent", "you"),
     # "any type the sacrificed land could produce": costs are ignored (106.7), so any land
     # you could sacrifice; as a payment option each choice of land is one bundle.
-    "sacrificed": ("land", "you"),
+    ReferenceScope.SACRIFICED: ("land", "you"),
 }
 
 
@@ -153,11 +156,11 @@ def _ability_key(ab: ManaAbility) -> tuple:
 def _build(board: Board) -> Analysis:
     an = Analysis(board)
     perms = board.permanents
-    moon = any(isinstance(e, NonbasicAreMountains) for p in perms for e in mana_effects(p.card))
+    moon = any(isinstance(e, NonbasicAreMountains) for p in perms for e in p.card.mana_effects.effects)
     for p in perms:
         if _mooned(p, moon):
             continue  # 305.7 removes its abilities; Urborg's grant goes too (613.8 dependency)
-        an.effects.extend((p, e) for e in mana_effects(p.card))
+        an.effects.extend((p, e) for e in p.card.mana_effects.effects)
     added = {e.subtype for _, e in an.effects if isinstance(e, AddLandType)}
     for p in perms:
         an.subtypes[p.id] = _effective_subtypes(p, moon, added)
@@ -240,13 +243,13 @@ def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[
 
 def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
     """A "for each" number read off the board now; None if the board doesn't say."""
-    if count.kind == "permanents":
+    if count.kind == CountKind.PERMANENTS:
         n = sum(1 for q in an.board.controlled_by(perm.controller)
                 if all(_has_word(an, q, w) for w in count.filter)
                 and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least)))
-    elif count.kind == "counters_on_self":
+    elif count.kind == CountKind.COUNTERS_ON_SELF:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
-    elif count.kind == "self_power":
+    elif count.kind == CountKind.SELF_POWER:
         n = perm.power
     else:  # graveyard contents, counters removed or mana value sacrificed as a cost
         return None
@@ -255,16 +258,16 @@ def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
 
 def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
     """Whether an "If ..., add ... instead" condition holds now; None if the board doesn't say."""
-    if cond.kind == "self_counter":
+    if cond.kind == ConditionKind.SELF_COUNTER:
         return any(v > 0 and cond.counter in (None, k) for k, v in perm.counters.items())
-    if cond.kind == "entered_this_turn":
+    if cond.kind == ConditionKind.ENTERED_THIS_TURN:
         return perm.entered_this_turn
-    if cond.kind == "control":
-        n = _count(an, perm, Count("permanents", cond.filter, cond.power_at_least))
+    if cond.kind == ConditionKind.CONTROL:
+        n = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
         return n is not None and n >= cond.n
-    if cond.kind in ("all_of", "any_of"):  # three-valued: one known part may decide
+    if cond.kind in (ConditionKind.ALL_OF, ConditionKind.ANY_OF):  # three-valued: one known part may decide
         parts = [_holds(an, perm, c) for c in cond.parts]
-        decisive = cond.kind == "any_of"
+        decisive = cond.kind == ConditionKind.ANY_OF
         if decisive in parts:
             return decisive
         return None if None in parts else not decisive
@@ -346,7 +349,7 @@ def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,
     """The bundles one activation of the sacrifice outlet's `ability` adds when `victim`
     is the permanent sacrificed: for "any type the sacrificed land could produce"
     (Squandered Resources) the victim's could-produce types (106.7), after effects."""
-    if ability.reference is None or ability.reference.scope != "sacrificed":
+    if ability.reference is None or ability.reference.scope != ReferenceScope.SACRIFICED:
         return activation_bundles(board, outlet, ability)
     an = analyse(board)
     options = tuple((t,) for t in _types_of(an.could.get(victim.id, frozenset())))
@@ -389,7 +392,7 @@ def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> fro
     seen: set[str] = set()
     for g in _groups(an, perm, ability):
         seen |= an.could.get(g, frozenset())  # type: ignore[arg-type]
-    if ability.reference.kind == "color":
+    if ability.reference.kind == ManaSort.COLOR:
         seen &= set(COLORS)
     return frozenset(seen)
 
@@ -397,7 +400,7 @@ def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> fro
 def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
     """Types the referential `ability` could produce given referenced types `types`:
     each one-mana option after replacement effects (monotone: a union over `types`)."""
-    if ability.reference.kind == "color":  # type: ignore[union-attr]
+    if ability.reference.kind == ManaSort.COLOR:  # type: ignore[union-attr]
         types = types & frozenset(COLORS)
     bundles = _resolve(an, perm, ability, _amounts(an, perm, ability, tuple((t,) for t in _types_of(types))))
     return frozenset(t for b in bundles for t in b)

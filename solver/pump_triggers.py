@@ -14,20 +14,14 @@ read on resolution; a negative power gives X = 0 (107.1b).
 
 from __future__ import annotations
 
-import re
-
 from manasolve.models.board import Board
+from manasolve.models.oracle.triggers import AttackTrigger, Resolution
 from manasolve.solver.creatures import modifications
 
-_TRAINER = re.compile(r"^Whenever ~ attacks, other modified creatures you control get \+X/\+X until end of turn, "
-                      r"where X is ~'s power\.$")
-_SELF_PUMP = re.compile(r"^Whenever ~ attacks while saddled, it gets \+(\d+|X)/\+(\d+|X) until end of turn"
-                        r"(?:, where X is the number of (\w+)s you control)?\.$")
 
-
-def resolve_pump_triggers(board: Board, triggers: list[dict], gone: set[str]) -> None:
-    """Add a ``resolution`` to each firing pump trigger of `triggers` (attack answer
-    entries, in resolution order), tracking the pumps as they apply."""
+def resolve_pump_triggers(board: Board, triggers: list[tuple[AttackTrigger, dict]], gone: set[str]) -> None:
+    """Add a ``resolution`` to the answer entry of each firing pump trigger of `triggers`
+    (in resolution order), tracking the pumps as they apply."""
     pumps: dict[str, tuple[int, int]] = {}
 
     def stats(pid: str) -> tuple[int, int]:
@@ -41,11 +35,11 @@ def resolve_pump_triggers(board: Board, triggers: list[dict], gone: set[str]) ->
         power, toughness = stats(pid)
         return {"id": pid, "power": power, "toughness": toughness}
 
-    for entry in triggers:
+    for trigger, entry in triggers:
         if not entry["triggers"]:
             continue
         src = board.get(entry["source"])
-        if _TRAINER.match(entry["ability"]):
+        if trigger.resolution == Resolution.PUMP_MODIFIED:
             x = max(0, stats(src.id)[0])  # 107.1b
             pumped = []
             for perm in board.controlled_by(src.controller):
@@ -59,10 +53,11 @@ def resolve_pump_triggers(board: Board, triggers: list[dict], gone: set[str]) ->
                 "uses_last_known_information": src.id in gone,
                 "pumped": pumped,
             }
-        elif m := _SELF_PUMP.match(entry["ability"]):
-            counted = m.group(3)
+        elif trigger.resolution == Resolution.PUMP_SELF:
+            counted = trigger.pump.counted
             x = sum(1 for p in board.controlled_by(src.controller) if p.id not in gone and p.has_words((counted,))) if counted else 0
-            by = (x if m.group(1) == "X" else int(m.group(1)), x if m.group(2) == "X" else int(m.group(2)))
+            by = (x if trigger.pump.power is None else trigger.pump.power,
+                  x if trigger.pump.toughness is None else trigger.pump.toughness)
             res: dict = {"effect": "it gets +%d/+%d until end of turn" % by}
             if counted:
                 res["x"] = x

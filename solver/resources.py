@@ -11,10 +11,11 @@ import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from manasolve.models.abilities import ManaAbility, SpellFilter, SpendRestriction
+from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpendRestriction
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import has_filter_words
-from manasolve.models.mana import COLORS
+from manasolve.models.mana import COLORS, SymbolKind
+from manasolve.models.vocab import Vocabulary
 from manasolve.solver.production import (
     activation_allowed,
     activation_bundles,
@@ -24,12 +25,26 @@ from manasolve.solver.production import (
     sacrifice_victims,
 )
 
+
+
+class PatternKind(Vocabulary):
+    """What one use of a role does (see `Pattern`)."""
+
+    MANA = "mana"  # a mana ability activated
+    CONVOKE = "convoke"  # a creature tapped for convoke
+    IMPROVISE = "improvise"  # an artifact tapped for improvise
+    DELVE = "delve"  # a card exiled from the graveyard for delve
+    TAPPED = "tapped"  # a creature tapped for another ability's "tap an untapped creature" cost
+    PART_TAP = "part_tap"  # a creature tapped for the spell's "tap any number of untapped creatures"
+
+
 # Kinds of use that each pay exactly one symbol of the spell (702.51a, 702.126a, 702.66a).
-SYMBOL_PAYERS = ("convoke", "improvise", "delve")
+SYMBOL_PAYERS = (PatternKind.CONVOKE, PatternKind.IMPROVISE, PatternKind.DELVE)
 # What a tap that is not a mana activation is for, as answers name it.
-TAP_PURPOSE = {"convoke": "convoke", "improvise": "improvise", "tapped": "ability_cost", "part_tap": "additional_cost"}
+TAP_PURPOSE = {PatternKind.CONVOKE: "convoke", PatternKind.IMPROVISE: "improvise", PatternKind.TAPPED: "ability_cost",
+               PatternKind.PART_TAP: "additional_cost"}
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
-_PAYABLE_COST_KINDS = {"generic", "color", "C", "S", "hybrid"}
+_PAYABLE_COST_KINDS = {SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, SymbolKind.S, SymbolKind.HYBRID}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
 # cost, "once each turn" (one activation per payment anyway), and amounts or types that
 # `activation_bundles` reads off the board (it yields no bundle when the board is silent).
@@ -86,7 +101,7 @@ class Pattern:
     the spell but no activation's cost), ``no_generic`` (never generic mana).
     """
 
-    kind: str
+    kind: PatternKind
     bundle: tuple[str, ...] = ()
     snow: bool = False
     cost_symbols: tuple = ()
@@ -158,11 +173,11 @@ class Role:
     def removes_member(self) -> bool:
         """True when taking this role takes the permanent away (sacrificed; a card exiled
         for delve)."""
-        return self.pattern.kind == "delve" or self.sacrifices
+        return self.pattern.kind == PatternKind.DELVE or self.sacrifices
 
     def describe(self) -> str:
         """This use (the first part's, for a role with `then`) as answers name it."""
-        if self.pattern.kind == "mana":
+        if self.pattern.kind == PatternKind.MANA:
             return self.ability.text if self.ability else "floating in the mana pool"
         return self.pattern.kind
 
@@ -230,7 +245,7 @@ def counter_uses(board: Board, perm: Permanent) -> list[PermClass]:
         if not counter_limited(ab):
             continue
         times = min(perm.counters.get(kind, 0) // n for kind, n in ab.cost.remove_counters)
-        roles = [Role(Pattern("mana", bundle, perm.is_snow), ab) for bundle in activation_bundles(board, perm, ab)
+        roles = [Role(Pattern(PatternKind.MANA, bundle, perm.is_snow), ab) for bundle in activation_bundles(board, perm, ab)
                  if bundle]
         if times and roles:
             members = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
@@ -243,9 +258,9 @@ def _then_sacrificable(role: Role) -> bool:
     ability that leaves it on the battlefield, free of mana and creature-tapping costs, or
     being tapped for another ability's cost.  (Convoke and improvise come later, 601.2h.)"""
     p = role.pattern
-    if p.kind == "tapped":
+    if p.kind == PatternKind.TAPPED:
         return True
-    return p.kind == "mana" and not role.via and role.ability is not None and not role.ability.cost.sacrifice_self \
+    return p.kind == PatternKind.MANA and not role.via and role.ability is not None and not role.ability.cost.sacrifice_self \
         and not p.costly and not p.tap_creatures
 
 
@@ -263,7 +278,7 @@ def outlet_roles(board: Board, player: str) -> dict[str, list[Role]]:
                     key = (ab.text, bundle, outlet.is_snow, ab.cost.mana.symbols, ab.cost.life)
                     abilities[key] = ab
                     found.setdefault(victim.id, {}).setdefault(key, []).append(outlet.id)
-    return {vid: [Role(Pattern("mana", key[1], key[2], key[3], key[4]), abilities[key], tuple(outlets))
+    return {vid: [Role(Pattern(PatternKind.MANA, key[1], key[2], key[3], key[4]), abilities[key], tuple(outlets))
                    for key, outlets in per.items()] for vid, per in found.items()}
 
 
@@ -322,7 +337,7 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v)):
             if not bundle:
                 continue
-            pattern = Pattern("mana", bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags,
+            pattern = Pattern(PatternKind.MANA, bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags,
                               energy=c.energy)
             roles.append(Role(pattern, ab))
     return roles, notes
@@ -337,7 +352,7 @@ def _counter_variants(perm: Permanent, ab: ManaAbility) -> list[ManaAbility] | N
     c = ab.cost
     if all(n > 0 for _, n in c.remove_counters):
         return [] if any(perm.counters.get(kind, 0) < n for kind, n in c.remove_counters) else [ab]
-    if ab.per is None or ab.per.kind != "removed_counters" or ab.any_combination or len(c.remove_counters) != 1:
+    if ab.per is None or ab.per.kind != CountKind.REMOVED_COUNTERS or ab.any_combination or len(c.remove_counters) != 1:
         return None
     plus = ab.per.plus
     return [replace(ab, per=None, options=tuple(b * (k + plus) for b in ab.options))
@@ -431,14 +446,14 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         if not perm.tapped:
             # Tapping for convoke/improvise/another cost is not {T}: sick creatures may (302.6).
             if convoke and perm.is_creature:
-                roles.append(Role(Pattern("convoke", colors=tuple(c for c in COLORS if c in perm.colors))))
+                roles.append(Role(Pattern(PatternKind.CONVOKE, colors=tuple(c for c in COLORS if c in perm.colors))))
             if improvise and perm.is_artifact:
-                roles.append(Role(Pattern("improvise")))
+                roles.append(Role(Pattern(PatternKind.IMPROVISE)))
         entries.append((perm, roles))
     if any_tap_creature_cost:
         for perm, roles in entries:
             if perm.is_creature and not perm.tapped:
-                roles.append(Role(Pattern("tapped")))
+                roles.append(Role(Pattern(PatternKind.TAPPED)))
     for perm, roles in entries:
         # Made mana with it (or tapped it for Springleaf Drum), then sacrificed it.
         roles += [replace(first, then=last) for first in roles if _then_sacrificable(first)
@@ -457,12 +472,12 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
         members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
-        classes.append(PermClass(members, [Role(Pattern("mana", (t,)))], indistinct=True))
+        classes.append(PermClass(members, [Role(Pattern(PatternKind.MANA, (t,)))], indistinct=True))
     classes += _hand_sources(board, player, spell)
     if delve:
         by_name: dict[str, PermClass] = {}
         for ident, name in zone_cards(board.player(player).graveyard, "graveyard", casting_from_graveyard):
-            cls = by_name.setdefault(name, PermClass([], [Role(Pattern("delve"))]))
+            cls = by_name.setdefault(name, PermClass([], [Role(Pattern(PatternKind.DELVE))]))
             cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
     return Resources(classes, skipped, board.player(player).energy)
@@ -475,7 +490,7 @@ def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> li
     by_name: dict[str, PermClass] = {}
     for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)
-        roles = [Role(Pattern("mana", bundle), ab) for ab in card.mana_abilities
+        roles = [Role(Pattern(PatternKind.MANA, bundle), ab) for ab in card.mana_abilities
                  if ab.cost.parts == {"exile_self_from_hand"} and ab.extras == ("exile_self_from_hand",)
                  for bundle in ab.options]
         if roles:

@@ -16,7 +16,6 @@ ties by board order, and sets come out in lexicographic order of those ranks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -24,8 +23,8 @@ from itertools import islice
 from ortools.sat.python import cp_model
 
 from manasolve.models.abilities import TapCreaturesCost
-from manasolve.models.board import Board, ParameterError, Permanent, _nearest
-from manasolve.models.oracle import normalize
+from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.errors import nearest
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 # What the cost does, by keyword, for the answer's "effect" key.
@@ -33,8 +32,6 @@ EFFECTS = {
     "Saddle": "becomes saddled until end of turn",  # 702.171a
     "Crew": "becomes an artifact creature until end of turn",  # 702.122a
 }
-_VERB = {"Saddle": "saddles Mounts", "Crew": "crews Vehicles"}
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 @dataclass(frozen=True)
@@ -72,36 +69,6 @@ def tap_cost(perm: Permanent, keyword: str) -> TapCreaturesCost | None:
     return next((c for c in perm.card.tap_costs if c.keyword == keyword), None)
 
 
-def _self_clauses(perm: Permanent) -> list[str]:
-    text = normalize(perm.card.text, perm.card.name)
-    return [re.sub(r"^(?:This token|This creature|~) ", "~ ", s.strip()) for s in re.split(r"(?<=\.)\s+|\n", text) if s.strip()]
-
-
-def crewing_modifiers(perm: Permanent, keyword: str) -> tuple[bool, int, bool]:
-    """What the creature's own text says about how it pays ``keyword`` costs:
-    (excluded, power bonus, uses toughness).
-
-    Templates read exactly: "~ can't crew Vehicles" (702.122c), "~ crews Vehicles as though
-    its power were N greater" (Shorikai's Pilot tokens), "~ crews Vehicles using its
-    toughness rather than its power", and the same with "saddles Mounts"."""
-    verb = _VERB[keyword]
-    excluded, bonus, toughness = False, 0, False
-    for clause in _self_clauses(perm):
-        if not clause.startswith("~ "):
-            continue
-        if keyword == "Crew" and clause == "~ can't crew Vehicles.":
-            excluded = True
-        verbs = r"(?:crews Vehicles|saddles Mounts)(?: and (?:crews Vehicles|saddles Mounts))?"
-        m = re.fullmatch(r"~ (%s) as though its power were (\w+) greater\." % verbs, clause)
-        if m and verb in m.group(1):
-            word = m.group(2)
-            bonus += int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
-        m = re.fullmatch(r"~ (%s) using its toughness rather than its power\." % verbs, clause)
-        if m and verb in m.group(1):
-            toughness = True
-    return excluded, bonus, toughness
-
-
 def candidates(board: Board, source: Permanent, cost: TapCreaturesCost) -> list[Candidate]:
     """The creatures that may be tapped for ``cost`` of ``source``: the *other* untapped
     creatures its controller controls (702.171a, 702.122a).  Summoning-sick ones are
@@ -111,12 +78,14 @@ def candidates(board: Board, source: Permanent, cost: TapCreaturesCost) -> list[
     for index, perm in enumerate(board.permanents):
         if perm is source or perm.controller != source.controller or not perm.is_creature or perm.tapped:
             continue
-        excluded, bonus, use_toughness = crewing_modifiers(perm, cost.keyword)
+        # Its own "~ can't crew Vehicles" (702.122c), "~ crews Vehicles as though its power
+        # were N greater", "~ saddles Mounts using its toughness rather than its power".
+        excluded, bonus, use_toughness = perm.card.statics.tap_modifiers(cost.keyword)
         if excluded:
             continue
-        base = perm.toughness if (use_toughness or cost.use_toughness) else perm.power
+        base = perm.toughness if use_toughness else perm.power
         haste = perm.haste or "Haste" in perm.card.keywords
-        out.append(Candidate(perm.id, base + bonus + cost.power_bonus, perm.power, perm.toughness, perm.sick, index,
+        out.append(Candidate(perm.id, base + bonus, perm.power, perm.toughness, perm.sick, index,
                              attacked=perm.attacked, haste=haste))
     return out
 
@@ -289,7 +258,7 @@ def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanen
     valid = ", ".join(with_kw) if with_kw else "none on this board"
     perm = next((p for p in board.permanents if p.id == pid), None)
     if perm is None:
-        hint = _nearest(pid, with_kw) or _nearest(pid, [p.id for p in board.permanents])
+        hint = nearest(pid, with_kw) or nearest(pid, [p.id for p in board.permanents])
         raise ParameterError(option, "no permanent with id %r%s; permanents with %s: %s" % (pid, hint, keyword, valid), board.source)
     cost = tap_cost(perm, keyword)
     if cost is None:

@@ -18,35 +18,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
-from manasolve.models.board import Board, InputError, ParameterError, Permanent, _nearest
+from manasolve.models.abilities import CostKeyword
+from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.carddb import UnknownCard
 from manasolve.models.cards import Card
-from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol
-from manasolve.models.spell_costs import (
-    CostPart,
-    OptionalCost,
-    SpellCosts,
-    card_matches,
-    parse_spell_costs,
-)
+from manasolve.models.errors import nearest
+from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, SymbolKind
+from manasolve.models.oracle.costs import CostPart, NonManaPart
+from manasolve.models.oracle.spell_costs import Casters, Counting, Direction, OptionalCost, SpellCosts
 from manasolve.models.request import Alternative, CastChoice, Zone
 from manasolve.solver.other_costs import NotPaid, understood
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ALTERNATIVES = tuple(a.value for a in Alternative)
-
-_PARSED: dict[int, SpellCosts] = {}
-
-
-def spell_costs(card: Card) -> SpellCosts:
-    """`parse_spell_costs` of a card, parsed once per Card object."""
-    key = id(card)
-    hit = _PARSED.get(key)
-    if hit is None or hit.card != card.name:
-        hit = _PARSED[key] = parse_spell_costs(card)
-    return hit
-
 
 @dataclass(frozen=True)
 class BaseChoice:
@@ -79,7 +64,7 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list
         return [BaseChoice("mana_cost", CostPart(mana, text=str(mana)) if mana else None, bool(mana and mana.has_x))]
     if alt == "free":  # "without paying its mana cost": X must be 0 (107.3b)
         return [BaseChoice("free", CostPart(text="{0}"), False)]
-    sc = spell_costs(card)
+    sc = card.spell_costs
     if alt == "flashback":
         out = [BaseChoice("flashback", a.cost, a.cost.has_x) for a in sc.flashback]
         for name, cost in board.player(player).granted_flashback:
@@ -110,15 +95,15 @@ def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Sy
     lowers a matching symbol, otherwise generic mana (118.7b-d); {S} reductions and any
     excess reduce generic (118.7g); generic never goes below 0, and unannounced hybrid,
     Phyrexian and {S} symbols are never touched.  The result does not depend on order."""
-    generic = sum(s.amount for s in symbols if s.kind == "generic")
-    matchable = Counter(s for s in symbols if s.kind in ("color", "C"))
+    generic = sum(s.amount for s in symbols if s.kind == SymbolKind.GENERIC)
+    matchable = Counter(s for s in symbols if s.kind in (SymbolKind.COLOR, SymbolKind.C))
     spill = 0
     for red in reductions:
         for s in red.symbols:
-            if s.kind == "generic":
+            if s.kind == SymbolKind.GENERIC:
                 spill += s.amount
-            elif s.kind in ("color", "C", "phyrexian"):
-                target = s.paid_half if s.kind == "phyrexian" else s  # 118.7f
+            elif s.kind in (SymbolKind.COLOR, SymbolKind.C, SymbolKind.PHYREXIAN):
+                target = s.paid_half if s.kind == SymbolKind.PHYREXIAN else s  # 118.7f
                 if matchable[target] > 0:
                     matchable[target] -= 1
                 else:
@@ -126,11 +111,11 @@ def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Sy
             else:  # {S} (118.7g)
                 spill += 1
     left = max(0, generic - spill)
-    out = [Symbol("generic", amount=left)] if left else []
+    out = [Symbol(SymbolKind.GENERIC, amount=left)] if left else []
     for s in symbols:
-        if s.kind == "generic":
+        if s.kind == SymbolKind.GENERIC:
             continue
-        if s.kind in ("color", "C"):
+        if s.kind in (SymbolKind.COLOR, SymbolKind.C):
             if matchable[s] <= 0:
                 continue
             matchable[s] -= 1
@@ -153,7 +138,7 @@ class TotalCost:
     reductions: list[dict]
     cost: ManaCost  # the total with hybrid/Phyrexian symbols unannounced
     life: int  # life from cost parts ("Pay 3 life"), on top of Phyrexian life
-    other: list[str]  # non-mana cost parts ("Sacrifice a creature"), see solver.other_costs
+    other: list[NonManaPart]  # non-mana cost parts ("Sacrifice a creature"), see solver.other_costs
     announcements: list[Announcement]
     castable_now: bool
     reason: str | None
@@ -168,7 +153,7 @@ class TotalCost:
         parts = [str(self.cost)] if self.base.cost is not None else ["unpayable (no cost, 118.6)"]
         if self.life:
             parts.append("Pay %d life" % self.life)
-        return ", ".join(parts + self.other)
+        return ", ".join(parts + [o.text for o in self.other])
 
     @property
     def mana_value(self) -> int:
@@ -177,7 +162,7 @@ class TotalCost:
         mc = self.card.mana_cost
         if mc is None:
             return 0
-        return mc.mana_value + self.x * sum(1 for s in mc.symbols if s.kind == "X")
+        return mc.mana_value + self.x * sum(1 for s in mc.symbols if s.kind == SymbolKind.X)
 
     def answer(self) -> dict:
         """The JSON answer of ``manasolve cost`` (design.md keys plus details)."""
@@ -197,7 +182,7 @@ class TotalCost:
         if self.base.granted:
             out["granted"] = True
         if self.other and not understood(self.other):
-            out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o for o in self.other]
+            out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o.text for o in self.other]
         if any(s.needs_announcement for s in self.cost.symbols):
             out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
                                       for a in self.announcements]
@@ -221,7 +206,7 @@ def find_card(board: Board, player: str, name: str, zone: str) -> Card:
             raise ParameterError("card", "unknown card %r%s" % (name, hint), board.source) from None
         listed = ", ".join(cards) if cards else "none"
         raise ParameterError("card", "%r is not in %s's %s%s; it holds: %s" % (
-            name, p.name, zone, _nearest(name, cards), listed), board.source)
+            name, p.name, zone, nearest(name, cards), listed), board.source)
     return board.db.get(name)
 
 
@@ -244,7 +229,7 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
         return "its %s cost is its mana cost, and it has none: no %s cost (118.6a)" % (base.kind, base.kind)
     if (why := no_priority_reason(board)) is not None:
         return why
-    if card.is_type("Instant") or "Flash" in card.keywords or "Flash" in card.text.split("\n"):
+    if card.is_type("Instant") or "Flash" in card.keywords or card.statics.flash:
         return None  # 117.1a: any time the player has priority
     return sorcery_timing_reason(board, player, "sorcery timing (117.1a)")
 
@@ -255,12 +240,12 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
     inc: list[tuple[ManaCost, dict]] = []
     red: list[tuple[ManaCost, dict]] = []
     for perm in board.permanents:
-        for mod in spell_costs(perm.card).modifiers:
-            if mod.casters == "you" and perm.controller != player:
+        for mod in perm.card.spell_costs.modifiers:
+            if mod.casters == Casters.YOU and perm.controller != player:
                 continue
-            if mod.casters == "opponents" and perm.controller == player:
+            if mod.casters == Casters.OPPONENTS and perm.controller == player:
                 continue
-            if mod.spells and not any(card_matches(card, alt) for alt in mod.spells):
+            if mod.spells and not any(card.has_words(alt) for alt in mod.spells):
                 continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
@@ -276,7 +261,7 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
                 amount = amount.with_x(x)
                 entry["x"] = x
             entry["by"] = str(amount)
-            (inc if mod.direction == "more" else red).append((amount, entry))
+            (inc if mod.direction == Direction.MORE else red).append((amount, entry))
     return inc, red
 
 
@@ -286,25 +271,25 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
     less where X is ..." and "{2} less if ..." ones (see SelfReduction), given the
     optional costs `paid` (their kinds and texts)."""
     out = []
-    for sr in spell_costs(card).self_reductions:
+    for sr in card.spell_costs.self_reductions:
         def matching(who: str) -> list[Permanent]:
             return [perm for perm in board.controlled_by(who) if any(perm.has_words(w) for w in sr.per)]
         mine = matching(player)
-        if sr.counting == "paid":
+        if sr.counting == Counting.PAID:
             n = int(any(p.lower().startswith(sr.if_paid) for p in paid))
-        elif sr.counting == "battlefield":
+        elif sr.counting == Counting.BATTLEFIELD:
             n = len(mine)
-        elif sr.counting == "if_control":
+        elif sr.counting == Counting.IF_CONTROL:
             n = int(bool(mine))
-        elif sr.counting == "mana_value":
+        elif sr.counting == Counting.MANA_VALUE:
             n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
-        elif sr.counting == "opponent_most":
+        elif sr.counting == Counting.OPPONENT_MOST:
             n = max((len(matching(o.name)) for o in board.players if o.name != player), default=0)
-        elif sr.counting == "counters":  # the board records no counters on players
+        elif sr.counting == Counting.COUNTERS:  # the board records no counters on players
             n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
         else:  # graveyard; the spell cast from there is on the stack (601.2a)
             cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == "graveyard" else None)
-            n = sum(1 for _, nm in cards if any(card_matches(board.db.get(nm), w) for w in sr.per))
+            n = sum(1 for _, nm in cards if any(board.db.get(nm).has_words(w) for w in sr.per))
         amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
         if n:
             out.append((amount, {"by": str(amount), "source": card.name, "text": sr.text, "count": n}))
@@ -329,7 +314,7 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     player = board.player(player).name
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
     card = find_card(board, player, cast.card, zone)
-    sc = spell_costs(card)
+    sc = card.spell_costs
     if alt is None and (cast.flashback is not None or zone == "graveyard" and base_choices(board, player, card, "flashback")):
         alt = "flashback"  # the one permission to cast from a graveyard we model (702.34a)
     choices = base_choices(board, player, card, alt)
@@ -432,8 +417,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
         cost=shown, life=life, other=other, announcements=announcements,
         castable_now=why_not is None, reason=why_not,
-        convoke=bool(card.static_keywords.get("Convoke")), improvise=bool(card.static_keywords.get("Improvise")),
-        delve=bool(card.static_keywords.get("Delve")), notes=[nu.sentence for nu in sc.not_understood],
+        convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
+        delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood],
     )
 
 
@@ -442,7 +427,7 @@ def _floor(board: Board) -> tuple[int, list[dict]]:
     (Trinisphere, while untapped), and its answer entries."""
     floor, entries = 0, []
     for perm in board.permanents:
-        for f in spell_costs(perm.card).floors:
+        for f in perm.card.spell_costs.floors:
             if f.while_untapped and perm.tapped:
                 continue
             floor = max(floor, f.mana)
@@ -453,10 +438,10 @@ def _floor(board: Board) -> tuple[int, list[dict]]:
 def _floored(symbols: list[Symbol], floor: int) -> tuple[Symbol, ...]:
     """601.2f: applied last, a total of fewer than `floor` mana gets generic mana up to
     it (mana only: Phyrexian symbols paid with life are not mana)."""
-    short = floor - sum(s.amount if s.kind == "generic" else 1 for s in symbols if s.kind != "X")
+    short = floor - sum(s.amount if s.kind == SymbolKind.GENERIC else 1 for s in symbols if s.kind != SymbolKind.X)
     if short <= 0:
         return tuple(symbols)
-    return tuple(reduce_symbols(list(symbols) + [Symbol("generic", amount=short)], []))
+    return tuple(reduce_symbols(list(symbols) + [Symbol(SymbolKind.GENERIC, amount=short)], []))
 
 
 def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[tuple[int, ...]]:

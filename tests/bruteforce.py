@@ -16,7 +16,7 @@ from collections import Counter
 from itertools import permutations, product
 
 from manasolve.models.board import Board
-from manasolve.models.mana import ManaCost
+from manasolve.models.mana import ManaCost, SymbolKind
 
 COLORS = "WUBRG"
 
@@ -44,11 +44,11 @@ def announcements(cost: ManaCost) -> list[tuple[tuple, list[str], int]]:
     base_slots: list[str] = []
     choosers = []
     for s in cost.symbols:
-        if s.kind == "generic":
+        if s.kind == SymbolKind.GENERIC:
             base_slots += ["gen"] * s.amount
-        elif s.kind == "color":
+        elif s.kind == SymbolKind.COLOR:
             base_slots.append(s.colors[0])
-        elif s.kind in ("C", "S"):
+        elif s.kind in (SymbolKind.C, SymbolKind.S):
             base_slots.append(s.kind)
         else:
             choosers.append(s)
@@ -138,15 +138,15 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
 def _cost_slots(ab) -> list:
     slots = []
     for s in ab.cost.mana.symbols:
-        if s.kind == "generic":
+        if s.kind == SymbolKind.GENERIC:
             slots += [("gen",)] * s.amount
-        elif s.kind == "color":
+        elif s.kind == SymbolKind.COLOR:
             slots.append(("any_of", (s.colors[0],)))
-        elif s.kind == "hybrid":
+        elif s.kind == SymbolKind.HYBRID:
             slots.append(("any_of", s.colors))
-        elif s.kind == "C":
+        elif s.kind == SymbolKind.C:
             slots.append(("any_of", ("C",)))
-        elif s.kind == "S":
+        elif s.kind == SymbolKind.S:
             slots.append(("snow",))
         else:
             raise AssertionError(s)

@@ -60,7 +60,7 @@ def test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional
     t = total_cost(b, None, "Loaded Flash", "graveyard", "flashback", kicker=1)
     kinds = [a["kind"] for a in t.additional]
     assert kinds == ["kicker", "mandatory"]  # kicker allowed; the discard must be paid too
-    assert str(t.cost) == "{5}{R}" and t.other == ["Discard a card"]
+    assert str(t.cost) == "{5}{R}" and [o.text for o in t.other] == ["Discard a card"]
     plays = [p for p in api.plays(b)["plays"] if p["card"] == "Loaded Flash"]
     assert {p["via"] for p in plays} == {"flashback"}  # overload never combined
     # The discard is paid like the mana: with no other card in hand there is nothing to

@@ -7,15 +7,11 @@ import json
 
 import pytest
 
-from manasolve.models.abilities import Reference, TapBonus, any_color_options
+from manasolve.models.abilities import CostKeyword, Reference, TapBonus, any_color_options
 from manasolve.models.cards import Card, card_from_mtgjson
-from manasolve.models.oracle import (
-    filter_words,
-    is_mana_ability_line,
-    normalize,
-    parse_card_abilities,
-    parse_mana_ability,
-)
+from manasolve.models.oracle.card_abilities import read_card_abilities
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
+from manasolve.models.oracle.words import filter_words, normalize, number_word
 from tests.paths import DEV_CARDS
 
 DEV = DEV_CARDS
@@ -61,7 +57,7 @@ def test_any_color_one_color_and_any_type():
 
 def test_two_mana_of_any_color_without_one_is_not_guessed():
     c = card("{T}: Add two mana of any color.")
-    assert c.mana_abilities == [] and len(c.not_understood) == 1
+    assert c.mana_abilities == () and len(c.not_understood) == 1
 
 
 def test_reference_abilities():
@@ -90,7 +86,7 @@ def test_costs_with_life_untap_and_tapping_creatures():
 ])
 def test_unknown_parts_make_the_whole_ability_not_understood(text):
     c = card(text)
-    assert c.mana_abilities == []
+    assert c.mana_abilities == ()
     assert [n.sentence for n in c.not_understood] == [text]
 
 
@@ -104,20 +100,31 @@ def test_discard_cost_is_read_and_marked_as_an_extension():
 def test_keywords_saddle_crew_and_cost_keywords():
     c = card("Flying\nSaddle 3 (reminder)\nCrew 1\nConvoke, delve", type_line="Creature — Horse Mount")
     assert [(t.keyword, t.n) for t in c.tap_costs] == [("Saddle", 3), ("Crew", 1)]
-    assert c.static_keywords.get("Convoke") and c.static_keywords.get("Delve")
-    assert not c.static_keywords.get("Improvise")
+    assert c.has_cost_keyword(CostKeyword.CONVOKE) and c.has_cost_keyword(CostKeyword.DELVE)
+    assert not c.has_cost_keyword(CostKeyword.IMPROVISE)
 
 
 def test_crew_with_a_non_number_is_reported():
     c = card("Crew X")
-    assert c.tap_costs == [] and c.not_understood[0].sentence == "Crew X"
+    assert c.tap_costs == () and c.not_understood[0].sentence == "Crew X"
 
 
 def test_crews_as_though_power_were_greater_and_toughness_variant():
     c = card("Test Card crews Vehicles as though its power were 2 greater.", type_line="Creature")
-    assert c.static_keywords["TapBonus"] == TapBonus(("Crew",), power_bonus=2)
+    assert c.statics.tap_bonuses == (TapBonus(("Crew",), power_bonus=2),) and c.not_understood == ()
     c = card("This creature saddles Mounts and crews Vehicles using its toughness rather than its power.", type_line="Creature")
-    assert c.static_keywords["TapBonus"] == TapBonus(("Saddle", "Crew"), use_toughness=True)
+    assert c.statics.tap_bonuses == (TapBonus(("Saddle", "Crew"), use_toughness=True),)
+
+
+def test_one_number_reader_for_every_template():
+    assert [number_word(w) for w in ("a", "an", "Six", "seven", "thirteen", "twenty", "12", "lots")] == [
+        1, 1, 6, 7, 13, 20, 12, None]
+    # the same reader in an activation cost, a crewing static and a spell's additional cost
+    assert card("{T}, Tap eleven untapped creatures you control: Add {G}.").mana_abilities[0].cost.tap_creatures == 11
+    pilot = card("This creature crews Vehicles as though its power were seven greater.", type_line="Creature")
+    assert pilot.statics.tap_modifiers("Crew") == (False, 7, False)
+    part = card("As an additional cost to cast this spell, sacrifice twelve creatures.").spell_costs.additional[0]
+    assert (part.cost.other[0].kind, part.cost.other[0].count(0)) == ("sacrifice", 12)
 
 
 def test_filter_words():
@@ -140,8 +147,7 @@ def test_no_crash_on_any_dev_card_text():
     cards = _dev_cards()
     assert len(cards) == 698
     for d in cards:
-        c = Card(name=d["name"], mana_cost=None, text=d.get("text") or "")
-        parse_card_abilities(c)  # must not raise
-        for ab in c.mana_abilities:
+        read = read_card_abilities(d["name"], d.get("text") or "")  # must not raise
+        for ab in read.mana_abilities:
             assert ab.options or ab.reference, d["name"]
             assert all(t in "WUBRGC" for o in ab.options for t in o)

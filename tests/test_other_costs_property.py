@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
+from manasolve.models.oracle.costs import read_non_mana_part
 from manasolve.solver.other_costs import parse_parts
 from manasolve.solver.pay import CostToPay, payable
 from tests.boards import loaded
@@ -104,7 +105,7 @@ def test_other_cost_counts_match_brute_force(scenario):
     board = loaded(*perms, player="a", graveyard=graveyard, hand=hand)
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke) <= 20_000)  # sacrifice outlets multiply choices
-    parts = parse_parts(board, "a", [part])
+    parts = parse_parts(board, "a", [read_non_mana_part(part)])
     expected = sum(_brute_count(board, ident, part)
                    for ident in brute_payments(board, cost, convoke=convoke, delve=delve))
     what = CostToPay(cost, convoke=convoke, delve=delve, parts=tuple(parts))
@@ -150,7 +151,7 @@ def test_battle_screech_flashback_taps_creatures_that_did_not_make_mana():
     perms = [{"id": "s%d" % i, "card": "Kitesail Scout"} for i in range(4)]
     board = loaded(*perms, player="a", graveyard=["Battle Screech"])
     answer = pay(board, CostToPay(ManaCost.parse("{0}"), parts=tuple(parse_parts(board, "a", [
-        "Tap three untapped white creatures you control"]))))
+        read_non_mana_part("Tap three untapped white creatures you control")]))))
     assert answer["count"] == 4
 
 
@@ -158,7 +159,7 @@ def test_tapped_for_mana_means_not_tapped_for_the_cost():
     # {G} from one of two Elves, then tap an untapped creature: the other Elf (1 way per
     # Elf paying) — 2 payments; the Elf that made the mana can't be the one tapped.
     board = loaded({"id": "e1", "card": "Llanowar Elves"}, {"id": "e2", "card": "Llanowar Elves"}, player="a")
-    parts = parse_parts(board, "a", ["Tap an untapped creature you control"])
+    parts = parse_parts(board, "a", [read_non_mana_part("Tap an untapped creature you control")])
     assert pay(board, CostToPay(ManaCost.parse("{G}"), parts=tuple(parts)))["count"] == 2
     assert pay(board, CostToPay(ManaCost.parse("{G}{G}"), parts=tuple(parts)))["payable"] is False
 
@@ -167,7 +168,7 @@ def test_sacrificed_for_mana_means_not_sacrificed_again():
     # Blood Pet sacrificed for {B} can't also be the creature sacrificed for the cost, so
     # Tinder Wall is: one payment.
     board = loaded({"id": "pet", "card": "Blood Pet"}, {"id": "wall", "card": "Tinder Wall"}, player="a")
-    parts = parse_parts(board, "a", ["Sacrifice a creature"])
+    parts = parse_parts(board, "a", [read_non_mana_part("Sacrifice a creature")])
     answer = pay(board, CostToPay(ManaCost.parse("{B}"), parts=tuple(parts)), mode="best")
     assert answer["best"]["sacrificed"] == ["wall"]
     assert pay(board, CostToPay(ManaCost.parse("{B}"), parts=tuple(parts)))["count"] == 1

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import CostToPay, counters, payable
-from manasolve.solver.resources import CounterUse, SpellBeingCast, collect
+from manasolve.solver.resources import CounterUse, PatternKind, SpellBeingCast, collect
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 from tests.paying import pay
@@ -81,10 +81,10 @@ def expand(counter, announcement, group) -> set:
     def combine(k, acc):
         if k == len(per_class):
             uses = [(m, part) for m, r in acc.items() for part in r.parts]
-            acts = [(m, r) for m, r in uses if r.pattern.kind == "mana"]
-            tapped = sorted(m.id for m, r in uses if r.pattern.kind == "tapped")
+            acts = [(m, r) for m, r in uses if r.pattern.kind == PatternKind.MANA]
+            tapped = sorted(m.id for m, r in uses if r.pattern.kind == PatternKind.TAPPED)
             taps = frozenset((m.id, r.pattern.kind) for m, r in uses
-                             if r.pattern.kind in ("convoke", "improvise", "delve"))
+                             if r.pattern.kind in (PatternKind.CONVOKE, PatternKind.IMPROVISE, PatternKind.DELVE))
             needs = [i for i, (m, r) in enumerate(acts) for _ in range(r.pattern.tap_creatures)]
             # A member sacrificed to an outlet: the activation is the outlet's (any of `via`).
             outlet_picks = product(*[r.via or (m.id,) for m, r in acts])

@@ -12,7 +12,7 @@ import pytest
 
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.mana import CostSyntaxError
-from manasolve.models.mana_effects import (
+from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
     AddProduced,
@@ -21,8 +21,6 @@ from manasolve.models.mana_effects import (
     NonbasicAreMountains,
     Replace,
     Watch,
-    mana_effects,
-    not_understood,
 )
 from manasolve.solver.production import (
     activation_bundles,
@@ -211,7 +209,7 @@ def _dev_cards():
 
 @pytest.mark.skipif(not DEV.exists(), reason="shared dev card set not available")
 def test_dev_set_effects_parsed_exactly():
-    found = {c.name: mana_effects(c) for c in _dev_cards() if mana_effects(c)}
+    found = {c.name: c.mana_effects.effects for c in _dev_cards() if c.mana_effects.effects}
     land_any = Watch("land", "any")
     assert found["Contamination"] == (Replace(land_any, ("B",)),)
     assert found["Damping Sphere"] == (Replace(land_any, ("C",), 2),)
@@ -228,11 +226,11 @@ def test_dev_set_effects_parsed_exactly():
 
 @pytest.mark.skipif(not DEV.exists(), reason="shared dev card set not available")
 def test_dev_set_unhandled_effects_are_reported_not_guessed():
-    reported = {c.name for c in _dev_cards() if not_understood(c)}
+    reported = {c.name for c in _dev_cards() if c.mana_effects.not_understood}
     for name in ("Reality Twist", "Chaos Moon", "Shimmerwilds Growth", "Elvish Guidance", "Extraplanar Lens"):
         assert name in reported
     cards = {c.name: c for c in _dev_cards()}
-    assert mana_effects(cards["Reality Twist"]) == ()
+    assert cards["Reality Twist"].mana_effects.effects == ()
 
 
 # --- parsed extensions: filtered references, amounts read off the board ---------------------

@@ -1,4 +1,4 @@
-"""The spell-cost parser (`parse_spell_costs`): what it understands exactly, what it reports."""
+"""The spell-cost parser (`oracle.spell_costs`): what it understands exactly, what it reports."""
 
 from __future__ import annotations
 
@@ -6,26 +6,26 @@ import pytest
 
 from manasolve.models.carddb import default_db
 from manasolve.models.cards import card_from_mtgjson
-from manasolve.models.spell_costs import (
-    card_matches,
-    parse_cost_part,
-    parse_spell_costs,
-    spell_filter,
-)
+from manasolve.models.oracle.costs import parse_cost_part
+from manasolve.models.oracle.words import filter_alternatives
 
 
 def parsed(name: str):
-    return parse_spell_costs(default_db().get(name))
+    return default_db().get(name).spell_costs
+
+
+def texts(parts) -> tuple[str, ...]:
+    return tuple(p.text for p in parts)
 
 
 def test_flashback_with_mana_and_life():
     fb = parsed("Acorn Harvest").flashback
-    assert [(str(f.cost.mana), f.cost.life, f.cost.other) for f in fb] == [("{1}{G}", 3, ())]
+    assert [(str(f.cost.mana), f.cost.life, texts(f.cost.other)) for f in fb] == [("{1}{G}", 3, ())]
 
 
 def test_flashback_non_mana_only():
     fb = parsed("Lava Dart").flashback[0].cost
-    assert (fb.mana.symbols, fb.other) == ((), ("Sacrifice a Mountain",))
+    assert (fb.mana.symbols, texts(fb.other)) == ((), ("Sacrifice a Mountain",))
 
 
 def test_flashback_with_x_in_non_mana_part_keeps_x():
@@ -39,7 +39,7 @@ def test_kicker_and_or_gives_two_kickers_and_multikicker_is_repeatable():
 
 
 def test_mandatory_and_optional_additional_costs():
-    assert [a.cost.other for a in parsed("Launch Party").additional] == [("Sacrifice a creature",)]
+    assert [texts(a.cost.other) for a in parsed("Launch Party").additional] == [("Sacrifice a creature",)]
     opt = parsed("Undergrowth").optional
     assert [(str(o.cost.mana), o.kind) for o in opt] == [("{2}{R}", "optional")]
 
@@ -93,6 +93,6 @@ def test_cards_without_cost_text_report_nothing():
 def test_cost_part_and_filters():
     assert parse_cost_part("{1}{U}, Pay 2 life").life == 2
     assert parse_cost_part("Dance a jig") is None
-    assert spell_filter("Artifact, instant, and sorcery") == (("Artifact",), ("Instant",), ("Sorcery",))
+    assert filter_alternatives("Artifact, instant, and sorcery") == (("Artifact",), ("Instant",), ("Sorcery",))
     aura = card_from_mtgjson({"name": "A", "manaCost": "{W}", "type": "Enchantment — Aura"})
-    assert card_matches(aura, ("Aura",)) and card_matches(aura, ("white",)) and not card_matches(aura, ("non-Enchantment",))
+    assert aura.has_words(("Aura",)) and aura.has_words(("white",)) and not aura.has_words(("non-Enchantment",))

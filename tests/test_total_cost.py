@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
-from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol
+from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol, SymbolKind
 from manasolve.solver.total_cost import reduce_symbols, total_cost
 from tests import boards
 
@@ -132,7 +132,7 @@ def test_example_9_lock_in_reducer_tapped_for_mana_still_pays_locked_total():
 def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discount():
     b = board({"id": "mt", "card": "Mana Trainer"}, hand=["Sac Aura"])
     t = total_cost(b, None, "Sac Aura")
-    assert str(t.cost) == "{1}{W}" and t.other == ["Sacrifice a creature"]
+    assert str(t.cost) == "{1}{W}" and [o.text for o in t.other] == ["Sacrifice a creature"]
     assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
     ans = api.pay(b, card="Sac Aura")
     assert ans["payable"] is False and ans["count"] == 0  # {1}{W} from one Trainer: not enough mana
@@ -245,10 +245,10 @@ _KINDS = st.sampled_from(["generic", "C", "S"] + list(COLORS))
 
 
 def _symbols(kinds: list[str], generic: int) -> list[Symbol]:
-    out = [Symbol("generic", amount=generic)] if generic else []
+    out = [Symbol(SymbolKind.GENERIC, amount=generic)] if generic else []
     for k in kinds:
         if k in COLORS:
-            out.append(Symbol("color", (k,)))
+            out.append(Symbol(SymbolKind.COLOR, (k,)))
         elif k in ("C", "S"):
             out.append(Symbol(k))
     return out

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from manasolve.models.abilities import ManaAbility, any_color_options
-from manasolve.models.cards import Card, NotUnderstood
-from manasolve.models.oracle import normalize, number_word, parse_mana_ability, template_of
+from manasolve.models.oracle.mana_abilities import parse_mana_ability
+from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
+from manasolve.models.oracle.words import normalize, number_word
 
 
 @dataclass(frozen=True)
@@ -183,15 +183,24 @@ def _sentences(line: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def _parse_text(name: str, text: str) -> tuple[tuple[ManaEffect, ...], tuple[NotUnderstood, ...]]:
+@dataclass(frozen=True)
+class ManaEffects:
+    """The effects on other permanents' mana production a card's text states, and its
+    sentences on that topic not read exactly."""
+
+    effects: tuple[ManaEffect, ...] = ()
+    not_understood: tuple[NotUnderstood, ...] = ()
+
+
+def read_mana_effects(name: str, text: str) -> ManaEffects:
+    """The effects on mana production that a card's text states (exact templates only)."""
     effects: list[ManaEffect] = []
     missed: list[NotUnderstood] = []
     for line in normalize(text, name).split("\n"):
         line = line.strip()
         head, sep, effect = line.partition(": ")
         if sep and effect.startswith("Add ") and '"' not in head and not head.startswith(("When", "At ", "As ", "If ")):
-            continue  # an activated mana ability: the oracle parser's business
+            continue  # an activated mana ability: `mana_abilities` reads it
         for s in _sentences(line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
@@ -199,21 +208,11 @@ def _parse_text(name: str, text: str) -> tuple[tuple[ManaEffect, ...], tuple[Not
             if parsed is not None:
                 effects.append(parsed)
             elif _TOPIC.search(s):
-                missed.append(NotUnderstood(name, s, template_of(s)))
-    return tuple(effects), tuple(missed)
+                missed.append(not_understood(name, s, s))
+    return ManaEffects(tuple(effects), tuple(missed))
 
 
-def mana_effects(card: Card) -> tuple[ManaEffect, ...]:
-    """The effects on mana production that `card`'s text states (exact templates only)."""
-    return _parse_text(card.name, card.text)[0]
-
-
-def not_understood(card: Card) -> tuple[NotUnderstood, ...]:
-    """Sentences of `card` about mana production by others that are not read exactly."""
-    return _parse_text(card.name, card.text)[1]
-
-
-__all__ = [
-    "Watch", "Replace", "Multiply", "AddProduced", "AddFixed", "GrantAbility", "AddLandType",
-    "NonbasicAreMountains", "ManaEffect", "parse_sentence", "mana_effects", "not_understood",
-]
+def states_mana_effect(name: str, sentence: str) -> bool:
+    """Whether a printed sentence of the card ``name`` is one this module reads (e.g. a
+    quoted grant such as Chromatic Lantern's, which `mana_abilities` reports)."""
+    return parse_sentence(normalize(sentence, name)) is not None

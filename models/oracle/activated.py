@@ -1,0 +1,49 @@
+"""Activated abilities other than mana abilities (602), for the plays a permanent offers:
+"{3}, {T}, Sacrifice ~: Draw a card.", "Equip {2}" (702.6a)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from manasolve.models.abilities import AbilityCost
+from manasolve.models.oracle.costs import parse_ability_cost
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line
+from manasolve.models.oracle.words import SYMBOLS, normalize, without_ability_word
+
+
+@dataclass(frozen=True)
+class Activated:
+    """A non-mana activated ability printed on a permanent: cost, sorcery timing."""
+
+    text: str
+    cost: AbilityCost | None  # None: the cost text is not understood
+    sorcery: bool
+
+    @property
+    def equip(self) -> bool:
+        """Equip: needs another creature you control to target (702.6a)."""
+        return self.text.startswith("Equip")
+
+
+def read_activated(name: str, text: str) -> tuple[Activated, ...]:
+    """The card's activated abilities other than mana abilities (605.1a), Saddle and Crew
+    (tap sets), loyalty abilities, abilities granted in quotes and abilities that work
+    only from a hand or graveyard (113.6k).  ``Equip {N}`` is read as its 702.6a meaning
+    (sorcery timing)."""
+    out = []
+    for line in normalize(text, name).split("\n"):
+        line = without_ability_word(line.strip())
+        if not line or is_mana_ability_line(line) or line.startswith("["):
+            continue
+        m = re.fullmatch(r"Equip (%s)" % SYMBOLS, line)
+        if m:
+            out.append(Activated(line, parse_ability_cost(m.group(1)), True))
+            continue
+        head, sep, effect = line.partition(": ")
+        if not sep or '"' in head or head.startswith(("When", "At ", "As ", "If ", "Whenever")):
+            continue
+        if re.search(r"~ from your (graveyard|hand)", effect):
+            continue  # 113.6k: it moves ~ out of that zone, so it works only there
+        out.append(Activated(line, parse_ability_cost(head), "Activate only as a sorcery" in effect))
+    return tuple(out)

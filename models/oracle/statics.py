@@ -1,0 +1,90 @@
+"""Static abilities that change creatures' power for what the solver reads (613.4c): "Other
+artifact creatures you control get +2/+2", "Equipped creature gets +2/+0", and a
+creature's own "~ crews Vehicles as though its power were 2 greater" / "~ can't crew
+Vehicles" (702.122c)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from manasolve.models.abilities import TapBonus, TapKeyword
+from manasolve.models.oracle.words import NUMBER, filter_words, normalize, number_word, sentences
+
+# "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
+_STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
+_ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")
+_TAP_VERBS = r"(?:crews Vehicles|saddles Mounts)(?: and (?:crews Vehicles|saddles Mounts))?"
+_TAP_BONUS = re.compile(r"~ (%s) (?:as though its power were (%s) greater|using its toughness rather than its power)\."
+                        % (_TAP_VERBS, NUMBER))
+
+
+@dataclass(frozen=True)
+class StaticPump:
+    """"[Other] <creatures> you control get +N/+M" (613.4c): only others, the filter words
+    of the creatures pumped, the bonus."""
+
+    others_only: bool
+    words: tuple[str, ...]
+    bonus: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class AttachedBuff:
+    """"Equipped creature gets +N/+M" (``equipped``) or "Enchanted creature gets +N/+M"
+    (not ``equipped``): what an Equipment or Aura gives the permanent it is attached to."""
+
+    equipped: bool
+    bonus: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Statics:
+    """The static abilities of a card's text that the solver reads."""
+
+    pumps: tuple[StaticPump, ...] = ()
+    attached: tuple[AttachedBuff, ...] = ()
+    tap_bonuses: tuple[TapBonus, ...] = ()  # its own "crews Vehicles as though ..." sentences
+    cant_crew: bool = False  # "~ can't crew Vehicles." (702.122c)
+    flash: bool = False  # a "Flash" line (702.8)
+
+    def tap_modifiers(self, keyword: TapKeyword) -> tuple[bool, int, bool]:
+        """How the creature pays ``keyword`` costs: (excluded, power bonus, uses toughness)."""
+        mine = [b for b in self.tap_bonuses if keyword in b.keywords]
+        return (keyword == TapKeyword.CREW and self.cant_crew, sum(b.power_bonus for b in mine),
+                any(b.use_toughness for b in mine))
+
+
+def read_tap_bonus(sentence: str) -> TapBonus | None:
+    """"~ crews Vehicles as though its power were 2 greater." and the saddle/toughness
+    variants (normalized) → TapBonus; None for any other sentence."""
+    m = _TAP_BONUS.fullmatch(sentence)
+    if not m:
+        return None
+    keywords = tuple(k for k in (TapKeyword.SADDLE, TapKeyword.CREW) if k.lower() in m.group(1))
+    if m.group(2):
+        return TapBonus(keywords, power_bonus=number_word(m.group(2)))
+    return TapBonus(keywords, use_toughness=True)
+
+
+def read_statics(name: str, text: str) -> Statics:
+    """The static pumps, attachment buffs, crewing sentences and Flash of a card's text."""
+    pumps, attached, bonuses = [], [], []
+    cant_crew = flash = False
+    for line in text.split("\n"):
+        line = line.strip()
+        flash = flash or line == "Flash"
+        m = _STATIC_PUMP.fullmatch(line)
+        words = filter_words(m.group(2)) if m else None
+        if words:
+            pumps.append(StaticPump(bool(m.group(1)), words, (int(m.group(3)), int(m.group(4)))))
+        m = _ATTACHED_BUFF.fullmatch(line)
+        if m:
+            attached.append(AttachedBuff(m.group(1) == "Equipped", (int(m.group(2)), int(m.group(3)))))
+    for line in normalize(text, name).split("\n"):
+        for sentence in sentences(line):
+            cant_crew = cant_crew or sentence == "~ can't crew Vehicles."
+            bonus = read_tap_bonus(sentence)
+            if bonus is not None:
+                bonuses.append(bonus)
+    return Statics(tuple(pumps), tuple(attached), tuple(bonuses), cant_crew, flash)
