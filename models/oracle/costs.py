@@ -15,6 +15,14 @@ from manasolve.models.vocab import Vocabulary
 _NUM = "(%s)" % NUMBER
 
 
+def _plus(mana: ManaCost, symbols: str) -> ManaCost | None:
+    """``mana`` followed by the written ``symbols``; None if one is not a mana symbol."""
+    try:
+        return mana + ManaCost.parse(symbols)
+    except CostSyntaxError:
+        return None
+
+
 def parse_ability_cost(text: str) -> AbilityCost | None:
     """An activation cost like ``{1}, {T}, Pay 1 life`` (normalized: "this" as ``~``);
     None if any part is unknown."""
@@ -30,9 +38,8 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
         elif re.fullmatch(r"Pay (?:\{E\})+", part):
             fields["energy"] += part.count("{E}")
         elif re.fullmatch(SYMBOLS, part):
-            try:
-                mana = mana + ManaCost.parse(part)
-            except CostSyntaxError:
+            mana = _plus(mana, part)
+            if mana is None:
                 return None
         elif m := re.fullmatch(r"Pay (\d+) life", part):
             fields["life"] += int(m.group(1))
@@ -204,16 +211,14 @@ def parse_cost_part(text: str) -> CostPart | None:
     # "pay {1} and return a basic land ...": " and " joins parts too when a verb follows.
     for part in (p.strip() for p in _PART_SPLIT.split(text)):
         if re.fullmatch(SYMBOLS, part):
-            try:
-                mana = mana + ManaCost.parse(part)
-            except CostSyntaxError:
+            mana = _plus(mana, part)
+            if mana is None:
                 return None
         elif m := re.fullmatch(r"[Pp]ay (\d+) life", part):
             life += int(m.group(1))
         elif m := re.fullmatch(r"[Pp]ay (%s)" % SYMBOLS, part):
-            try:
-                mana = mana + ManaCost.parse(m.group(1))
-            except CostSyntaxError:
+            mana = _plus(mana, m.group(1))
+            if mana is None:
                 return None
         elif part and part.split()[0].capitalize() in _NON_MANA_VERBS and "{" not in part:
             other.append(read_non_mana_part(part[0].upper() + part[1:]))

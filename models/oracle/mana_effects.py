@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from manasolve.models.abilities import ManaAbility, any_color_options
-from manasolve.models.oracle.mana_abilities import parse_mana_ability
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import normalize, number_word
 
@@ -198,9 +198,8 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
     missed: list[NotUnderstood] = []
     for line in normalize(text, name).split("\n"):
         line = line.strip()
-        head, sep, effect = line.partition(": ")
-        if sep and effect.startswith("Add ") and '"' not in head and not head.startswith(("When", "At ", "As ", "If ")):
-            continue  # an activated mana ability: `mana_abilities` reads it
+        if is_mana_ability_line(line):
+            continue  # `mana_abilities` reads it
         for s in _sentences(line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
