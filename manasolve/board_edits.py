@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from manasolve.models.board import STEPS, InputError, PermanentIn, PlayerIn
-from manasolve.models.board import _nearest as nearest
+from manasolve.models.board_schema import STEPS, PermanentIn, PlayerIn
+from manasolve.models.errors import InputError, nearest
 from manasolve.models.carddb import CardDB, UnknownCard, by_name
 
 ZONES = ("battlefield", "hand", "graveyard", "exile")

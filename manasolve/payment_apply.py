@@ -24,6 +24,7 @@ from ortools.graph.python import min_cost_flow
 from manasolve.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
+from manasolve.models.errors import nearest
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 
 # What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
@@ -274,9 +275,7 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
 def _own(board: Board, pid: Any, player: str, where: str):
     ids = [p.id for p in board.permanents]
     if pid not in ids:
-        from manasolve.models.board import _nearest
-
-        raise InputError(where, "no permanent with id %r%s (118.3)" % (pid, _nearest(str(pid), ids)))
+        raise InputError(where, "no permanent with id %r%s (118.3)" % (pid, nearest(str(pid), ids)))
     perm = board.get(pid)
     if perm.controller != player:
         raise InputError(where, "%s is controlled by %s, not by %s (602.2)" % (pid, perm.controller, player))

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from manasolve import api
-from manasolve.models.board import BoardIn
+from manasolve.models.board_schema import BoardIn
 
 VERSION = "manasolve/rpc@1"
 # Where the generated JSON Schemas are shipped.

@@ -20,7 +20,8 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from manasolve import api, protocol
-from manasolve.models.board import InputError, ParameterError, _nearest
+from manasolve.models.board import InputError, ParameterError
+from manasolve.models.errors import nearest
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from manasolve.session import PlayBoard
@@ -80,7 +81,7 @@ class Server:
             handler = self.methods.get(request.method)
             if handler is None:
                 raise RpcError(METHOD_NOT_FOUND, "unknown method %r%s" % (
-                    request.method, _nearest(request.method, list(self.methods))), "method")
+                    request.method, nearest(request.method, list(self.methods))), "method")
             result = handler(request.params, request.method)
         except RpcError as exc:
             return _error(rid, exc)
@@ -147,7 +148,7 @@ class Server:
     def _session(self, handle: str, path: str = "params.session") -> PlayBoard:
         session = self.sessions.get(handle)
         if session is None:
-            raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, _nearest(handle, list(self.sessions))),
+            raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, nearest(handle, list(self.sessions))),
                            path)
         return session
 
@@ -249,7 +250,7 @@ def _validated(method: str, params: dict) -> dict:
         path = "params" + "".join("[%d]" % p if isinstance(p, int) else ".%s" % p for p in loc)
         if e["type"] == "extra_forbidden":
             valid = sorted(model.model_fields)
-            message = "%s takes no parameter %r%s (it takes %s)" % (method, loc[0], _nearest(str(loc[0]), valid),
+            message = "%s takes no parameter %r%s (it takes %s)" % (method, loc[0], nearest(str(loc[0]), valid),
                                                                    ", ".join(valid))
         elif e["type"] == "missing":
             message = "missing (%s needs it)" % method
