@@ -21,8 +21,8 @@ from pydantic import ValidationError
 
 from manasolve import api, protocol
 from manasolve.models.board import InputError, ParameterError
-from manasolve.models.errors import nearest
 from manasolve.models.carddb import CardDB, default_db
+from manasolve.models.errors import nearest
 from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from manasolve.session import PlayBoard
 
