@@ -13,7 +13,7 @@ they are built: a bad one raises `ParameterError` naming the parameter.
 >>> PaymentRequest("{1}", mode="bset")
 Traceback (most recent call last):
 ...
-manasolve.models.board.ParameterError: parameter mode: unknown mode 'bset' (did you mean 'best'?); choose from payable, count, all, best
+manasolve.models.errors.ParameterError: parameter mode: unknown mode 'bset' (did you mean 'best'?); choose from payable, count, all, best
 """
 
 from __future__ import annotations
