@@ -14,7 +14,8 @@ import importlib
 
 import pytest
 
-MODULES = ("manasolve.models.mana", "manasolve.models.request", "manasolve.api", "manasolve.session", "tests.boards")
+MODULES = ("manasolve.models.oracle.words", "manasolve.models.mana", "manasolve.models.request", "manasolve.api",
+           "manasolve.session", "tests.boards")
 
 
 def docstring_examples() -> list[doctest.DocTest]:

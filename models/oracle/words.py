@@ -28,8 +28,11 @@ _COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless", "multicol
 
 
 def number_word(word: str) -> int | None:
-    """How much a number as written means: "three" → 3, "a" → 1, "Twenty" → 20, "12" →
-    12; None for anything else."""
+    """How much a number as written means; None for anything else.
+
+    >>> [number_word(w) for w in ("a", "three", "Twenty", "12", "many")]
+    [1, 3, 20, 12, None]
+    """
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
@@ -39,7 +42,11 @@ def strip_reminder(text: str) -> str:
 
 
 def normalize(text: str, name: str) -> str:
-    """Oracle text with reminder text removed and self-references written as ``~``."""
+    """Oracle text with reminder text removed and self-references written as ``~``.
+
+    >>> normalize("Sacrifice Sol Ring: Draw a card. (Reminder.)", "Sol Ring")
+    'Sacrifice ~: Draw a card.'
+    """
     t = _REMINDER.sub("", text)
     names = [name] + [n for n in name.split(" // ") if n != name] if name else []
     for full in names:
@@ -91,7 +98,11 @@ def filter_words(phrase: str) -> tuple[str, ...] | None:
     """"basic Swamp" → ("Basic", "Swamp"); "black creature card" → ("black",
     "Creature"); "noncreature" → ("non-Creature",).  Type words are capitalised, colour
     words kept lower-case, capitalised subtypes kept (plurals made singular); None if a
-    word is not one of these."""
+    word is not one of these.
+
+    >>> filter_words("basic Swamp"), filter_words("Elves"), filter_words("odd creature")
+    (('Basic', 'Swamp'), ('Elf',), None)
+    """
     out: list[str] = []
     for raw in phrase.split():
         w = _singular(raw) if raw[0].isupper() else raw
