@@ -21,7 +21,7 @@ from math import comb
 
 from manasolve.models.abilities import AbilityCost
 from manasolve.models.board import Board, Permanent
-from manasolve.models.oracle.costs import NonManaPart, PartKind, Zone
+from manasolve.models.oracle.costs import NonManaPart, PartKind, PartZone
 from manasolve.solver.resources import Pattern, PatternKind, PermClass, Resources, Role, zone_cards
 
 # Reserving options tried before giving up on an exact count.
@@ -40,7 +40,7 @@ class PartChoice:
     `values[i]` from each."""
 
     kind: PartKind
-    zone: Zone
+    zone: PartZone
     text: str
     eligible: tuple[str, ...]
     k: int | None
@@ -107,12 +107,12 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
         raise NotPaid(part.problem)
     k, text = part.count(x), part.text
     me = board.player(player)
-    if part.zone == Zone.BATTLEFIELD:
+    if part.zone == PartZone.BATTLEFIELD:
         perms = [p for p in board.controlled_by(player) if any(p.has_words(w) for w in part.alternatives)
                  and not (part.kind == PartKind.TAP and p.tapped)]
         values = tuple(p.counters.get(part.counter, 0) for p in perms) if part.counter else ()
         return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), k, values)
-    cards = me.hand if part.zone == Zone.HAND else me.graveyard
+    cards = me.hand if part.zone == PartZone.HAND else me.graveyard
     ids = _zone_cards(cards, part.zone, casting if zone_cast_from == part.zone else None)
     if part.kind == PartKind.COLLECT_EVIDENCE:
         return PartChoice(part.kind, part.zone, text, ids, None, tuple(_mana_value(board, i) for i in ids), k)
@@ -159,32 +159,32 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     untapped = tuple(p for p in mine if not p.tapped and not (cost.tap and p.id == perm.id))
     parts = []
     if cost.sacrifice_self:
-        parts.append(PartChoice(PartKind.SACRIFICE, Zone.BATTLEFIELD, "Sacrifice this", (perm.id,), 1))
+        parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice this", (perm.id,), 1))
     if cost.sacrifice:
         words = tuple(cost.sacrifice)
-        parts.append(PartChoice(PartKind.SACRIFICE, Zone.BATTLEFIELD, "Sacrifice a %s" % " ".join(words),
+        parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice a %s" % " ".join(words),
                                 tuple(p.id for p in mine if p.has_words(words)), 1))
     if cost.tap_creatures:
-        parts.append(PartChoice(PartKind.TAP, Zone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,
+        parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,
                                 tuple(p.id for p in untapped if p.is_creature), cost.tap_creatures))
     for n, words in cost.tap_untapped:
-        parts.append(PartChoice(PartKind.TAP, Zone.BATTLEFIELD, "Tap %d untapped %s you control" % (n, " ".join(words)),
+        parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped %s you control" % (n, " ".join(words)),
                                 tuple(p.id for p in untapped if p.has_words(tuple(words))), n))
     for kind, n in cost.remove_counters:
         if n < 0:
             raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))
-        parts.append(PartChoice(PartKind.REMOVE_COUNTERS, Zone.BATTLEFIELD, "Remove %d %s counter(s)" % (n, kind),
+        parts.append(PartChoice(PartKind.REMOVE_COUNTERS, PartZone.BATTLEFIELD, "Remove %d %s counter(s)" % (n, kind),
                                 (perm.id,), n, (perm.counters.get(kind, 0),)))
     if cost.energy:  # 107.14: no choice, only enough energy
         energy = board.player(perm.controller).energy
-        parts.append(PartChoice(PartKind.ENERGY, Zone.PLAYER, "Pay " + "{E}" * cost.energy, (perm.controller,), cost.energy,
+        parts.append(PartChoice(PartKind.ENERGY, PartZone.PLAYER, "Pay " + "{E}" * cost.energy, (perm.controller,), cost.energy,
                                 (energy,)))
     if cost.discard:
-        hand = _zone_cards(board.player(perm.controller).hand, Zone.HAND, None)
-        parts.append(PartChoice(PartKind.DISCARD, Zone.HAND, "Discard %d card(s)" % cost.discard, hand, cost.discard))
+        hand = _zone_cards(board.player(perm.controller).hand, PartZone.HAND, None)
+        parts.append(PartChoice(PartKind.DISCARD, PartZone.HAND, "Discard %d card(s)" % cost.discard, hand, cost.discard))
     if cost.exile_from_graveyard:
-        graveyard = _zone_cards(board.player(perm.controller).graveyard, Zone.GRAVEYARD, None)
-        parts.append(PartChoice(PartKind.EXILE, Zone.GRAVEYARD, "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
+        graveyard = _zone_cards(board.player(perm.controller).graveyard, PartZone.GRAVEYARD, None)
+        parts.append(PartChoice(PartKind.EXILE, PartZone.GRAVEYARD, "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
                                 graveyard, cost.exile_from_graveyard))
     return _independent(parts)
 
@@ -304,7 +304,7 @@ def cheapest(board: Board, part: PartChoice, among: tuple[str, ...], reserved: l
     cards (highest mana value first) reaching the total; for counters, from the
     planeswalkers with the most loyalty."""
     def value(ident: str) -> tuple[int, str]:
-        if part.zone != Zone.BATTLEFIELD:
+        if part.zone != PartZone.BATTLEFIELD:
             return (_mana_value(board, ident), ident)
         perm = board.get(ident)
         return (perm.power + perm.toughness if perm.is_creature else 0, ident)

@@ -47,6 +47,7 @@ from manasolve.models.oracle.mana_effects import (
     NonbasicAreMountains,
     Replace,
     Watch,
+    Who,
 )
 
 Bundle = tuple[str, ...]
@@ -119,9 +120,9 @@ def _effective_subtypes(perm: Permanent, moon: bool, added: set[str]) -> frozens
 
 def _watches(an: Analysis, src: Permanent, watch: Watch, perm: Permanent) -> bool:
     """Whether `perm` being tapped for mana is an event `src`'s effect looks at."""
-    if watch.who == "you" and perm.controller != src.controller:
+    if watch.who == Who.YOU and perm.controller != src.controller:
         return False
-    if watch.who == "opponent" and perm.controller == src.controller:
+    if watch.who == Who.OPPONENT and perm.controller == src.controller:
         return False
     return _is(an, perm, watch.what, src)
 

@@ -87,7 +87,7 @@ class PartKind(Vocabulary):
     ENERGY = "energy"
 
 
-class Zone(Vocabulary):
+class PartZone(Vocabulary):
     """Where a cost part's objects are (``player``: the player's own counters, energy)."""
 
     BATTLEFIELD = "battlefield"
@@ -98,15 +98,15 @@ class Zone(Vocabulary):
 
 _N = r"(any number of|X|%s)" % NUMBER
 _FORMS = [(kind, zone, re.compile(form, re.IGNORECASE)) for kind, zone, form in [
-    (PartKind.SACRIFICE, Zone.BATTLEFIELD, r"sacrifice %s (.+?)" % _N),
-    (PartKind.DISCARD, Zone.HAND, r"discard %s (cards?)" % _N),
-    (PartKind.EXILE, Zone.GRAVEYARD, r"exile %s (.*?)cards? from your graveyard" % _N),
-    (PartKind.EXILE, Zone.HAND, r"exile %s (.*?)cards? from your hand" % _N),
-    (PartKind.REVEAL, Zone.HAND, r"reveal %s (.*?)cards? from your hand" % _N),
-    (PartKind.RETURN, Zone.BATTLEFIELD, r"return %s (.+?) you control to (?:its|their) owner's hand" % _N),
-    (PartKind.TAP, Zone.BATTLEFIELD, r"tap %s untapped (.+?) you control" % _N),
-    (PartKind.REMOVE_COUNTERS, Zone.BATTLEFIELD, r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N),
-    (PartKind.COLLECT_EVIDENCE, Zone.GRAVEYARD, r"collect evidence (\d+|X)"),
+    (PartKind.SACRIFICE, PartZone.BATTLEFIELD, r"sacrifice %s (.+?)" % _N),
+    (PartKind.DISCARD, PartZone.HAND, r"discard %s (cards?)" % _N),
+    (PartKind.EXILE, PartZone.GRAVEYARD, r"exile %s (.*?)cards? from your graveyard" % _N),
+    (PartKind.EXILE, PartZone.HAND, r"exile %s (.*?)cards? from your hand" % _N),
+    (PartKind.REVEAL, PartZone.HAND, r"reveal %s (.*?)cards? from your hand" % _N),
+    (PartKind.RETURN, PartZone.BATTLEFIELD, r"return %s (.+?) you control to (?:its|their) owner's hand" % _N),
+    (PartKind.TAP, PartZone.BATTLEFIELD, r"tap %s untapped (.+?) you control" % _N),
+    (PartKind.REMOVE_COUNTERS, PartZone.BATTLEFIELD, r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N),
+    (PartKind.COLLECT_EVIDENCE, PartZone.GRAVEYARD, r"collect evidence (\d+|X)"),
 ]]
 
 
@@ -122,7 +122,7 @@ class NonManaPart:
 
     text: str
     kind: PartKind | None = None
-    zone: Zone | None = None
+    zone: PartZone | None = None
     n: int | None = None
     n_is_x: bool = False
     alternatives: tuple[tuple[str, ...], ...] = ((),)

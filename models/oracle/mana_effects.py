@@ -24,6 +24,15 @@ from manasolve.models.abilities import ManaAbility, any_color_options
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import normalize, number_word
+from manasolve.models.vocab import Vocabulary
+
+
+class Who(Vocabulary):
+    """Whose tapping an effect watches, relative to the effect's controller."""
+
+    ANY = "any"
+    YOU = "you"
+    OPPONENT = "opponent"
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,7 @@ class Watch:
     """
 
     what: str
-    who: str = "any"
+    who: Who = Who.ANY
 
 
 @dataclass(frozen=True)
@@ -103,7 +112,7 @@ class NonbasicAreMountains:
 ManaEffect = Replace | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
 
 _FACTORS = {"twice": 2, "three times": 3}
-_WHO = {"a player": "any", "you": "you", "an opponent": "opponent"}
+_WHO = {"a player": Who.ANY, "you": Who.YOU, "an opponent": Who.OPPONENT}
 _SYMBOL = {"W", "U", "B", "R", "G", "C"}
 
 # Sentences (in normalized text, "~" = this object) with no effect on what mana is
@@ -131,28 +140,28 @@ def parse_sentence(s: str) -> ManaEffect | None:
         bundle = _symbol_bundle(m.group(2))
         least = (number_word(m.group(1)) or 0) if m.group(1) else 1
         if bundle and least:
-            return Replace(Watch("land", "any"), bundle, least)
+            return Replace(Watch("land", Who.ANY), bundle, least)
         return None
     m = re.fullmatch(r"If you tap an? (permanent|land|basic land) for mana, it produces (twice|three times) as much of that mana instead\.", s)
     if m:
-        return Multiply(Watch(m.group(1), "you"), _FACTORS[m.group(2)])
+        return Multiply(Watch(m.group(1), Who.YOU), _FACTORS[m.group(2)])
     m = re.fullmatch(r"Whenever (a player|an opponent) taps an? (land|snow land) for mana, that player adds one mana of any type that land produced\.", s)
     if m:
         return AddProduced(Watch(m.group(2), _WHO[m.group(1)]))
     m = re.fullmatch(r"Whenever you tap an? (land|snow land|artifact token) for mana, add one mana of any type that (land|artifact token) produced\.", s)
     if m and m.group(1).endswith(m.group(2)):
-        return AddProduced(Watch(m.group(1), "you"))
+        return AddProduced(Watch(m.group(1), Who.YOU))
     m = re.fullmatch(r"Whenever you tap a land for mana, add (\{[^.]+\})\.", s)
     if m:
         bundle = _symbol_bundle(m.group(1))
-        return AddFixed(Watch("land", "you"), (bundle,)) if bundle else None
+        return AddFixed(Watch("land", Who.YOU), (bundle,)) if bundle else None
     m = re.fullmatch(r"Whenever (an? (?:Plains|Island|Swamp|Mountain|Forest)|enchanted land) is tapped for mana, its controller adds an additional (\{[^.]+\}|one mana of any color)\.", s)
     if m:
         what = m.group(1).split(" ", 1)[1] if m.group(1).startswith("a") else "enchanted land"
         if m.group(2) == "one mana of any color":
-            return AddFixed(Watch(what, "any"), any_color_options(1))
+            return AddFixed(Watch(what, Who.ANY), any_color_options(1))
         bundle = _symbol_bundle(m.group(2))
-        return AddFixed(Watch(what, "any"), (bundle,)) if bundle else None
+        return AddFixed(Watch(what, Who.ANY), (bundle,)) if bundle else None
     m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
     if m:
         least = (number_word(m.group(1)) or -1) if m.group(1) else 0
