@@ -131,6 +131,7 @@ class Player:
     mana_pool: tuple[str, ...] = ()  # mana already floating (106.4), e.g. ("G", "G", "C")
     energy: int = 0  # energy counters the player has (107.14), spent by "Pay {E}"
     spells_cast_this_turn: int = 0  # spells the player already cast this turn
+    lands_played_this_turn: int = 0  # 305.2
 
 
 @dataclass
@@ -163,6 +164,11 @@ class Board:
             if perm.id == pid:
                 return perm
         raise ParameterError("id", "no permanent with id %r%s" % (pid, nearest(pid, [p.id for p in self.permanents])), self.source)
+
+    def land_drops(self, name: str) -> int:
+        """How many lands `name` may play this turn: one, plus each additional land the
+        permanents they control let them play (305.2, 305.2a)."""
+        return 1 + sum(perm.card.statics.extra_land_drops for perm in self.controlled_by(name))
 
     def opponents_of(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name]
@@ -254,7 +260,8 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
                 raise InputError(where + ".cost", "%s (write a mana cost or \"mana_cost\")" % exc, source) from None
         granted.append((g.card, g.cost))
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
-                  _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.spells_cast_this_turn)
+                  _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.spells_cast_this_turn,
+                  p.lands_played_this_turn)
 
 
 def _attach(players: list[Player], source: str | None) -> None:

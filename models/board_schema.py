@@ -58,6 +58,7 @@ class PlayerIn(_Strict):
     energy: int = Field(default=0, ge=0)  # energy counters (107.14)
     spells_cast_this_turn: int = Field(default=0, ge=0)  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
+    lands_played_this_turn: int = Field(default=0, ge=0)  # 305.2
 
 
 class BoardIn(_Strict):

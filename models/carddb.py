@@ -44,6 +44,16 @@ class CardDB:
             self._parsed[name] = card
         return card
 
+    def back_face(self, name: str) -> Card | None:
+        """The back face of a modal double-faced card named by its full name ("A // B")
+        or its front face's name, when the database holds that face; None otherwise."""
+        card = self.get(name)
+        if card.layout != "modal_dfc":
+            return None
+        full = next((n for n in (name, self.raw(name).get("aliasOf") or "") if " // " in n), "")
+        back = full.split(" // ")[1] if full else None
+        return self.get(back) if back and back != name and back in self else None
+
     def __contains__(self, name: str) -> bool:
         return any(name in layer for layer in self.layers)
 

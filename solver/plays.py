@@ -23,7 +23,7 @@ from manasolve.models.mana import Announcement
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
-from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
+from manasolve.solver.timing import land_play_reason, no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
     BaseChoice,
     TotalCost,
@@ -200,12 +200,27 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
     return out
 
 
+def _land_plays(board: Board, player: str) -> list[dict]:
+    """A land play for each different land card in `player`'s hand, and for each modal
+    double-faced card whose back face is a land (``face``), when a land may be played now
+    (305.1-305.3).  Playing a land costs nothing: payable, one way (``count`` 1)."""
+    if land_play_reason(board, player) is not None:
+        return []
+    out: list[dict] = []
+    for name in dict.fromkeys(board.player(player).hand):
+        if board.db.get(name).is_type("Land"):
+            out.append({"kind": "land", "card": name, "payable": True, "count": 1})
+        elif (back := board.db.back_face(name)) is not None and back.is_type("Land"):
+            out.append({"kind": "land", "card": name, "face": back.name, "payable": True, "count": 1})
+    return out
+
+
 def plays_answer(board: Board, player: str | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and the exact payment count."""
     me = board.player(player)
     counter = _Counter(board, me.name)
-    out: list[dict] = []
+    out: list[dict] = _land_plays(board, me.name)
     for name in dict.fromkeys(me.hand):
         card = board.db.get(name)
         for alt in (None, "overload", "evoke", "alternative"):

@@ -25,3 +25,16 @@ def sorcery_timing_reason(board: Board, player: str, what: str) -> str | None:
     if not board.stack_empty:
         return "%s: the stack is not empty" % what
     return None
+
+
+def land_play_reason(board: Board, player: str) -> str | None:
+    """Why `player` can't play a land now, or None: only in their own main phase with an
+    empty stack (305.1, 305.3), and only while land drops remain this turn (305.2)."""
+    if (why := no_priority_reason(board)) is not None:
+        return why
+    if (why := sorcery_timing_reason(board, player, "a land play (305.3)")) is not None:
+        return why
+    allowed = board.land_drops(player)
+    if board.player(player).lands_played_this_turn >= allowed:
+        return "%s already played %d land(s) this turn, the number allowed (305.2)" % (player, allowed)
+    return None

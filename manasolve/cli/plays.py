@@ -45,7 +45,9 @@ def render(answer: dict) -> None:
     # Cards with several flashback instances show each one's index (pay --card --flashback N).
     several = {p["card"] for p in answer["plays"] if p.get("flashback", 0) > 0}
     for p in answer["plays"]:
-        if p["kind"] == "cast":
+        if p["kind"] == "land":
+            t.add_row("play " + p["card"], "hand", p.get("face", "land"), "-", _show(p["payable"]), _show(p["count"]))
+        elif p["kind"] == "cast":
             what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "")
             extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
                               for a in p.get("additional", []))

@@ -1,7 +1,7 @@
 """Static abilities that change creatures' power for what the solver reads (613.4c): "Other
 artifact creatures you control get +2/+2", "Equipped creature gets +2/+0", and a
 creature's own "~ crews Vehicles as though its power were 2 greater" / "~ can't crew
-Vehicles" (702.122c)."""
+Vehicles" (702.122c); and "You may play an additional land on each of your turns" (305.2a)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from manasolve.models.oracle.words import NUMBER, filter_words, normalize, numbe
 # "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
 _STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
 _ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")
+# 305.2a: "You may play an additional land on each of your turns." / "... two additional lands ..."
+_EXTRA_LANDS = re.compile(r"You may play (%s) additional lands? on each of your turns\." % NUMBER)
 _TAP_VERBS = r"(?:crews Vehicles|saddles Mounts)(?: and (?:crews Vehicles|saddles Mounts))?"
 _TAP_BONUS = re.compile(r"~ (%s) (?:as though its power were (%s) greater|using its toughness rather than its power)\."
                         % (_TAP_VERBS, NUMBER))
@@ -47,6 +49,7 @@ class Statics:
     tap_bonuses: tuple[TapBonus, ...] = ()  # its own "crews Vehicles as though ..." sentences
     cant_crew: bool = False  # "~ can't crew Vehicles." (702.122c)
     flash: bool = False  # a "Flash" line (702.8)
+    extra_land_drops: int = 0  # additional lands its controller may play each turn (305.2a)
 
     def tap_modifiers(self, keyword: TapKeyword) -> tuple[bool, int, bool]:
         """How the creature pays ``keyword`` costs: (excluded, power bonus, uses toughness)."""
@@ -68,9 +71,11 @@ def read_tap_bonus(sentence: str) -> TapBonus | None:
 
 
 def read_statics(name: str, text: str) -> Statics:
-    """The static pumps, attachment buffs, crewing sentences and Flash of a card's text."""
+    """The static pumps, attachment buffs, crewing sentences, Flash and extra land drops
+    of a card's text."""
     pumps, attached, bonuses = [], [], []
     cant_crew = flash = False
+    extra_lands = 0
     for line in text.split("\n"):
         line = line.strip()
         flash = flash or line == "Flash"
@@ -84,7 +89,9 @@ def read_statics(name: str, text: str) -> Statics:
     for line in normalize(text, name).split("\n"):
         for sentence in sentences(line):
             cant_crew = cant_crew or sentence == "~ can't crew Vehicles."
+            m = _EXTRA_LANDS.fullmatch(sentence)
+            extra_lands += number_word(m.group(1)) if m else 0
             bonus = read_tap_bonus(sentence)
             if bonus is not None:
                 bonuses.append(bonus)
-    return Statics(tuple(pumps), tuple(attached), tuple(bonuses), cant_crew, flash)
+    return Statics(tuple(pumps), tuple(attached), tuple(bonuses), cant_crew, flash, extra_lands)
