@@ -277,6 +277,9 @@ def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | No
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = 2  # the flow LP (see cpsat.solve)
+    # The models are small flows: presolve costs more than it saves (about 2x on boards
+    # of 17 to 160 permanents, benchmarks/decision_loop.py).
+    solver.parameters.cp_model_presolve = False
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
         return None

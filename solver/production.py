@@ -9,7 +9,7 @@ Three questions, all answered from one analysis of the board (`analyse`, cached 
   effects in every order (616.1) and triggered mana abilities (605.1b, 605.4a) — the
   payment solver calls this;
 - `could_produce`: rule 106.7 for every permanent, the least fixpoint of the "could
-  produce" dependency graph (networkx), solved SCC by SCC in topological order.
+  produce" dependency graph, solved by propagating new types along its edges.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import networkx as nx
 
 from manasolve.models.abilities import (
     BASIC_LAND_TYPES,
@@ -87,7 +86,7 @@ class Analysis:
     subtypes: dict[str, frozenset[str]] = field(default_factory=dict)
     abilities: dict[str, list[ManaAbility]] = field(default_factory=dict)
     could: dict[str, frozenset[str]] = field(default_factory=dict)
-    graph: nx.DiGraph = field(default_factory=nx.DiGraph)
+    graph: dict = field(default_factory=dict)  # node -> successor -> abilities on that edge
 
 
 def _supertypes(perm: Permanent) -> tuple[str, ...]:
@@ -428,61 +427,51 @@ def _solve_fixpoint(an: Analysis) -> None:
 
     Nodes: permanent ids, and group nodes ``(player, what, words)`` = the union of what
     that player's permanents of kind `what` having every filter word could produce.  Edges: member → group, group →
-    every permanent with a referential ability reading it.  Strongly connected components
-    are solved in topological order of the condensation; inside one, values only grow
-    (every transfer is a union over single types), so propagating each new type once along
-    the edges reaches the least fixpoint — a ring with no real source stays empty.
+    every permanent with a referential ability reading it (`Analysis.graph`: node → successor →
+    the abilities on that edge).  Every transfer is a union over single types, so starting
+    from what each permanent makes on its own and propagating each new type once along the
+    edges (a worklist) reaches the least fixpoint — a ring with no real source stays empty.
     """
     g = an.graph
     perms = an.board.permanents
     by_id = {p.id: p for p in perms}
     readers: dict[tuple[str, str], list[tuple[Permanent, ManaAbility]]] = {}
     for p in perms:
-        g.add_node(p.id)
+        g.setdefault(p.id, {})
         for ab in an.abilities[p.id]:
             if ab.reference is not None:
                 for grp in _groups(an, p, ab):
                     readers.setdefault(grp, []).append((p, ab))
-                    g.add_edge(grp, p.id)
-                    g.edges[grp, p.id].setdefault("abilities", []).append(ab)
+                    g.setdefault(grp, {}).setdefault(p.id, []).append(ab)
     for grp in readers:
         player, what, words = grp
         for q in perms:
             if q.controller == player and _is(an, q, what) and all(_has_word(an, q, w) for w in words):
-                g.add_edge(q.id, grp)
-    value: dict = {n: frozenset() for n in g.nodes}
-    cond = nx.condensation(g)
-    for scc in nx.topological_sort(cond):
-        members = cond.nodes[scc]["members"]
-        pending: list = []
-        for n in members:  # full evaluation from finished predecessors
-            if n in by_id:
-                p = by_id[n]
-                v = set(_direct(an, p))
-                for ab in an.abilities[n]:
-                    if ab.reference is not None:
-                        v |= _transfer(an, p, ab, frozenset().union(*(value[x] for x in _groups(an, p, ab))))
+                g[q.id].setdefault(grp, [])
+    value: dict = {n: frozenset() for n in g}
+    pending: list = []
+    for p in perms:
+        v = set(_direct(an, p))
+        for ab in an.abilities[p.id]:
+            if ab.reference is not None:
+                v |= _transfer(an, p, ab, frozenset())
+        if v:
+            value[p.id] = frozenset(v)
+            pending.append((p.id, value[p.id]))
+    while pending:  # semi-naive propagation of new types
+        n, delta = pending.pop()
+        for succ, abilities in g[n].items():
+            if succ in by_id:
+                p = by_id[succ]
+                gain: set[str] = set()
+                for ab in abilities:
+                    gain |= _transfer(an, p, ab, delta)
             else:
-                v = set().union(*(value[x] for x in g.predecessors(n)))
-            if v:
-                value[n] = frozenset(v)
-                pending.append((n, value[n]))
-        while pending:  # semi-naive propagation of new types inside the component
-            n, delta = pending.pop()
-            for succ in g.successors(n):
-                if succ not in members:
-                    continue
-                if succ in by_id:
-                    p = by_id[succ]
-                    gain: set[str] = set()
-                    for ab in g.edges[n, succ]["abilities"]:
-                        gain |= _transfer(an, p, ab, delta)
-                else:
-                    gain = set(delta)
-                new = frozenset(gain) - value[succ]
-                if new:
-                    value[succ] = value[succ] | new
-                    pending.append((succ, new))
+                gain = set(delta)
+            new = frozenset(gain) - value[succ]
+            if new:
+                value[succ] = value[succ] | new
+                pending.append((succ, new))
     an.could = value
 
 

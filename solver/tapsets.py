@@ -20,8 +20,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from ortools.sat.python import cp_model
-
 from manasolve.models.abilities import TapCreaturesCost
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.errors import nearest
@@ -214,6 +212,8 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
         return ()  # tapping nothing is legal, exceeds n by the least possible and costs nothing
     if sum(c.counted for c in cands if c.counted > 0) < n:
         return None
+    from ortools.sat.python import cp_model  # only the best set needs CP-SAT (fast start)
+
     model = cp_model.CpModel()
     x = [model.new_bool_var(c.id) for c in cands]
     total = sum(c.counted * v for c, v in zip(cands, x))
