@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
 from manasolve.models.carddb import CardDB
-from manasolve.models.request import Alternative, CastChoice, Mode, PaymentRequest, Zone
+from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Mode, PaymentRequest, Zone
 
 __all__ = ["Alternative", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest", "Zone",
            "as_board", "attack", "audit", "cards_check", "cost", "creatures", "crew", "pay", "payment_request", "plays", "produce", "saddle"]
@@ -64,13 +64,16 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
 
 
 def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | None = None, *,
-        card: str | None = None, player: str | None = None, mode: str = "count", limit: int | None = 50,
+        card: str | None = None, player: str | None = None, mode: str = "payable", limit: int | None = 50,
         x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0, side: int = 0,
         flashback: int | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
-        db: CardDB | None = None) -> dict:
-    """The ``pay`` answer: payable, exact count, grouped payments (mode "all") or one best
-    payment (mode "best") of a cost string, or of a card's locked total cost.
+        time_limit: float | None = DEFAULT_TIME_LIMIT, why: bool = False, db: CardDB | None = None) -> dict:
+    """The ``pay`` answer of a cost string, or of a card's locked total cost: payable and
+    the announcement that works (mode "payable", the default), the exact count (mode
+    "count"), the grouped payments (mode "all") or one best payment (mode "best", with
+    `why`: the reason it beat the runner-up).  Counting and listing stop after
+    `time_limit` seconds (None: never) with a lower bound (``count_at_least``).
 
     Give a `PaymentRequest` alone, or what is paid (a cost string, a `CastChoice`, or
     ``card=NAME`` with the CastChoice keywords zone, alt, kicker, x, side, flashback) and
@@ -79,10 +82,12 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
     >>> board = {"format": "manasolve/board@1", "active_player": "a",
     ...          "players": [{"name": "a", "battlefield": [{"id": "f", "card": "Forest"},
     ...                                                   {"id": "i", "card": "Island"}]}]}
-    >>> pay(board, "{1}{G}")["count"]
+    >>> pay(board, "{1}{G}")
+    {'cost': '{1}{G}', 'player': 'a', 'payable': True, 'announced': '{1}{G}'}
+    >>> pay(board, "{1}{G}", mode="count")["count"]
     1
-    >>> pay(board, PaymentRequest("{1}{G}", mode=Mode.PAYABLE))["payable"]
-    True
+    >>> pay(board, PaymentRequest("{1}{G}", mode=Mode.COUNT))["count"]
+    1
     """
     from manasolve.answers import pay_json
     from manasolve.solver.pay import pay_request
@@ -91,12 +96,12 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
         ("player", player), ("mode", mode), ("limit", limit), ("x", x), ("zone", zone), ("alt", alt),
         ("kicker", kicker), ("side", side), ("flashback", flashback), ("convoke", convoke),
         ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
-        ("order", order)) if v != _PAY_DEFAULTS[k]}
+        ("order", order), ("time_limit", time_limit), ("why", why)) if v != _PAY_DEFAULTS[k]}
     return pay_json(pay_request(as_board(board, db), payment_request(cost, card, **given)))
 
 
 # pay's keyword defaults: a keyword left at its default is not "given".
-_PAY_DEFAULTS = {"player": None, "mode": "count", "limit": 50, "x": 0, "zone": "hand", "alt": None, "kicker": 0,
+_PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": "hand", "alt": None, "kicker": 0,
                  "side": 0, "flashback": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
                  "keep_hand": False, "order": None}
 _CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback")
@@ -169,11 +174,14 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
     return total_cost(as_board(board, db), player, card).answer()
 
 
-def plays(board: Board | dict | str, *, player: str | None = None, db: CardDB | None = None) -> dict:
-    """``manasolve plays``: every play `player` may start now, with total cost, payable, count."""
+def plays(board: Board | dict | str, *, player: str | None = None, count: bool = False,
+          time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
+    """``manasolve plays``: every play `player` may start now, with total cost and
+    payable; with `count`, the exact payment count of each (each count stops after
+    `time_limit` seconds with ``count_at_least``)."""
     from manasolve.solver.plays import plays_answer
 
-    return plays_answer(as_board(board, db), player)
+    return plays_answer(as_board(board, db), player, count, time_limit)
 
 
 def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, card: str | None = None,

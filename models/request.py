@@ -42,6 +42,10 @@ class Alternative(str, Enum):
     FREE = "free"  # "without paying its mana cost"
 
 
+# Seconds a count or listing may take before it answers a lower bound (modes count, all).
+DEFAULT_TIME_LIMIT = 10.0
+
+
 class Mode(str, Enum):
     """What is asked about a payment."""
 
@@ -109,13 +113,15 @@ class PaymentRequest:
     with `x` the value announced for its X; or a `CastChoice`, whose locked total cost is
     paid), by whom (`player`, None: the active player), with which cost keywords
     (convoke 702.51, improvise 702.126, delve 702.66: on top of the card's own), and what
-    is asked: the `mode`, the most groups listed in mode "all" (`limit`, None: all), and
-    for mode "best" the costs to keep payable (`keep`, and with `keep_hand` the other
-    cards in hand) and the criteria `order` (None: the default order)."""
+    is asked: the `mode` (default: payable), the most groups listed in mode "all"
+    (`limit`, None: all), for modes "count" and "all" the `time_limit` in seconds (None:
+    none; past it the answer is a lower bound, ``count_at_least``), and for mode "best"
+    the costs to keep payable (`keep`, and with `keep_hand` the other cards in hand), the
+    criteria `order` (None: the default order) and whether to explain the choice (`why`)."""
 
     cost: str | CastChoice
     player: str | None = None
-    mode: Mode = Mode.COUNT
+    mode: Mode = Mode.PAYABLE
     limit: int | None = 50
     x: int = 0
     convoke: bool = False
@@ -124,6 +130,8 @@ class PaymentRequest:
     keep: tuple[str, ...] = ()
     keep_hand: bool = False
     order: tuple[str, ...] | None = None
+    time_limit: float | None = DEFAULT_TIME_LIMIT
+    why: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.cost, (str, CastChoice)):
@@ -134,6 +142,10 @@ class PaymentRequest:
         _at_least_zero(self.x, "x", " (107.1b)")
         if self.x and isinstance(self.cost, CastChoice):
             raise ParameterError("x", "a card's X is its CastChoice's x")
+        if self.time_limit is not None and (isinstance(self.time_limit, bool)
+                                            or not isinstance(self.time_limit, (int, float)) or self.time_limit <= 0):
+            raise ParameterError("time_limit", "time_limit must be a number of seconds above 0 (or None: no "
+                                 "limit), got %r" % (self.time_limit,))
         object.__setattr__(self, "keep", tuple(self.keep))
         if isinstance(self.order, str):  # the CLI's comma list
             object.__setattr__(self, "order", tuple(s.strip() for s in self.order.split(",") if s.strip()))

@@ -265,19 +265,23 @@ def pay_request(board: Board, request: PaymentRequest) -> dict:
 
     Raises ParameterError for an unreadable cost or keep cost, an unknown criterion or
     a cast the card does not allow, InputError for a card not where the cast says."""
-    from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order
-
-    keeps = []
-    for text in request.keep:
-        try:
-            keeps.append(KeepCost(text, ManaCost.parse(text)))
-        except CostSyntaxError as exc:
-            raise ParameterError("keep", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+    keeps: list = []
+    order = None
     cast = request.cast
-    if request.keep_hand:
-        keeps += hand_keep_costs(board, board.player(request.player).name,
-                                 cast.card if cast is not None and cast.zone == "hand" else None)
-    question = {"mode": request.mode, "limit": request.limit, "keep": keeps, "order": parse_order(request.order)}
+    if request.mode is Mode.BEST or request.keep or request.keep_hand or request.order is not None:
+        from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order  # CP-SAT only when asked
+
+        for text in request.keep:
+            try:
+                keeps.append(KeepCost(text, ManaCost.parse(text)))
+            except CostSyntaxError as exc:
+                raise ParameterError("keep", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
+        if request.keep_hand:
+            keeps += hand_keep_costs(board, board.player(request.player).name,
+                                     cast.card if cast is not None and cast.zone == "hand" else None)
+        order = parse_order(request.order)
+    question = {"mode": request.mode, "limit": request.limit, "keep": keeps, "order": order,
+                "time_limit": request.time_limit, "why": request.why}
     if cast is None:
         try:
             parsed = ManaCost.parse(request.cost)

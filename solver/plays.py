@@ -5,11 +5,11 @@ evoke), each card in the graveyard for each flashback cost (printed or granted o
 board; ``flashback``: the instance's index, which ``pay --card --flashback N`` takes);
 each with every choice of optional additional costs (kicker, multikicker, "you
 may" costs: paid or not), X announced as 0 and ``x_max``, the largest X still payable
-(found by CP-SAT feasibility: counting every X would cost more than the rest of the
+(found by payable checks: counting every X would cost more than the rest of the
 answer).  Activations: Saddle (sorcery timing) and Crew of the
 player's permanents, counted with `tapsets`, and their other activated abilities whose
-cost the oracle parser reads (`Card.activated`).  Each play carries its total cost, payable and the exact
-count of payments (design.md).  Plays that timing forbids are left out; plays whose cost
+cost the oracle parser reads (`Card.activated`).  Each play carries its total cost, whether it is
+payable and, when asked, the exact count of payments (design.md).  Plays that timing forbids are left out; plays whose cost
 has a part the payment solver does not pay are listed with payable/count ``None``.
 """
 
@@ -20,6 +20,7 @@ from itertools import product
 
 from manasolve.models.board import Board
 from manasolve.models.mana import Announcement
+from manasolve.models.request import Mode
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
@@ -41,9 +42,10 @@ LARGEST_SEARCHED = 4096
 class _Counter:
     """Payable/count of locked totals, each distinct requirement counted once per answer."""
 
-    def __init__(self, board: Board, player: str):
+    def __init__(self, board: Board, player: str, counting: bool = False, time_limit: float | None = None):
         self.board, self.player = board, player
-        self.cache: dict[tuple, tuple[bool, int]] = {}
+        self.counting, self.time_limit = counting, time_limit
+        self.cache: dict[tuple, tuple[bool, dict]] = {}
 
     def _to_pay(self, plan: TotalCost) -> CostToPay | None:
         """What pays the plan; None if it has a non-mana part the payment solver does not pay."""
@@ -66,19 +68,32 @@ class _Counter:
         except NotPaid:
             return None
 
-    def count(self, plan: TotalCost) -> tuple[bool | None, int | None]:
-        """(payable, exact count); (None, None) for a non-mana part not paid."""
+    def count(self, plan: TotalCost) -> tuple[bool | None, dict]:
+        """(payable, the count keys of the answer: ``count``, or ``count_at_least`` past
+        the time limit; none unless counting); (None, {"count": None}) for a non-mana
+        part not paid."""
         what = self._to_pay(plan)
         if what is None:
-            return None, None
+            return None, {"count": None}
         key = what.count_key()
         if key not in self.cache:
             try:
-                ans = pay(self.board, what, self.player)
+                ans = self.ask(what)
             except NotPaid:
-                return None, None
-            self.cache[key] = (ans["payable"], ans["count"])
+                return None, {"count": None}
+            self.cache[key] = (ans["payable"], _count_keys(ans))
         return self.cache[key]
+
+    def ask(self, what: CostToPay, board: Board | None = None) -> dict:
+        """The pay answer for `what`: payable only, or with the count when counting."""
+        if self.counting:
+            return pay(board or self.board, what, self.player, Mode.COUNT, time_limit=self.time_limit)
+        return pay(board or self.board, what, self.player, Mode.PAYABLE)
+
+
+def _count_keys(answer: dict) -> dict:
+    """The count keys of a pay answer (none for a payable-only answer)."""
+    return {k: answer[k] for k in ("count", "count_at_least", "count_exact") if k in answer}
 
 
 def _largest(ok, low: int) -> int:
@@ -97,9 +112,9 @@ def _largest(ok, low: int) -> int:
     return low
 
 
-def _cast_entry(plan: TotalCost, payable_: bool | None, count: int | None, via: str, instance: int) -> dict:
+def _cast_entry(plan: TotalCost, payable_: bool | None, count: dict, via: str, instance: int) -> dict:
     entry: dict = {"kind": "cast", "card": plan.card.name, "zone": plan.zone, "via": via,
-                   "total": plan.total_text, "payable": payable_, "count": count}
+                   "total": plan.total_text, "payable": payable_, **count}
     if plan.base.kind == "flashback":  # which instance (pay --card --flashback N)
         entry["flashback"] = instance
     if plan.additional:
@@ -159,7 +174,7 @@ def _with_tapped(board: Board, pid: str) -> Board:
 
 
 
-def _activation_plays(board: Board, player: str) -> list[dict]:
+def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict]:
     """Saddle/Crew and other activated abilities of `player`'s permanents, legal now."""
     out: list[dict] = []
     if no_priority_reason(board) is not None:
@@ -171,7 +186,7 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             n = count_sets([c.counted for c in candidates(board, perm, tc)], tc.n)
             out.append({"kind": "activate", "source": perm.id, "ability": "%s %d" % (tc.keyword, tc.n),
                         "total": "Tap other untapped creatures with total power %d or more" % tc.n,
-                        "payable": n > 0, "count": n})
+                        "payable": n > 0, **({"count": n} if counter.counting else {})})
         for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
@@ -191,36 +206,40 @@ def _activation_plays(board: Board, player: str) -> list[dict]:
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))
                     for a in c.mana.announcements()]
             try:
-                ans = pay(paying, CostToPay(c.mana, tuple(anns), parts=tuple(ability_parts(paying, paying.get(perm.id), c))),
-                          player)
+                ans = counter.ask(CostToPay(c.mana, tuple(anns), parts=tuple(ability_parts(paying, paying.get(perm.id), c))),
+                                  paying)
             except NotPaid as exc:
                 out.append(dict(entry, payable=None, count=None, not_modelled=[str(exc)]))
                 continue
-            out.append(dict(entry, payable=ans["payable"], count=ans["count"]))
+            out.append(dict(entry, payable=ans["payable"], **_count_keys(ans)))
     return out
 
 
-def _land_plays(board: Board, player: str) -> list[dict]:
+def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
     """A land play for each different land card in `player`'s hand, and for each modal
     double-faced card whose back face is a land (``face``), when a land may be played now
-    (305.1-305.3).  Playing a land costs nothing: payable, one way (``count`` 1)."""
+    (305.1-305.3).  Playing a land costs nothing: payable, one way (``count`` 1, when
+    `counting`)."""
     if land_play_reason(board, player) is not None:
         return []
     out: list[dict] = []
     for name in dict.fromkeys(board.player(player).hand):
         if board.db.get(name).is_type("Land"):
-            out.append({"kind": "land", "card": name, "payable": True, "count": 1})
+            out.append({"kind": "land", "card": name, "payable": True, **({"count": 1} if counting else {})})
         elif (back := board.db.back_face(name)) is not None and back.is_type("Land"):
-            out.append({"kind": "land", "card": name, "face": back.name, "payable": True, "count": 1})
+            out.append({"kind": "land", "card": name, "face": back.name, "payable": True,
+                        **({"count": 1} if counting else {})})
     return out
 
 
-def plays_answer(board: Board, player: str | None = None) -> dict:
+def plays_answer(board: Board, player: str | None = None, count: bool = False,
+                 time_limit: float | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
-    now, each with its total cost, whether it is payable and the exact payment count."""
+    now, each with its total cost, whether it is payable and, with `count`, the exact
+    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds)."""
     me = board.player(player)
-    counter = _Counter(board, me.name)
-    out: list[dict] = _land_plays(board, me.name)
+    counter = _Counter(board, me.name, count, time_limit)
+    out: list[dict] = _land_plays(board, me.name, count)
     for name in dict.fromkeys(me.hand):
         card = board.db.get(name)
         for alt in (None, "overload", "evoke", "alternative"):
@@ -230,6 +249,6 @@ def plays_answer(board: Board, player: str | None = None) -> dict:
         card = board.db.get(name)
         for i, base in enumerate(base_choices(board, me.name, card, "flashback")):
             out += _cast_plays(board, me.name, name, "graveyard", base, counter, i)
-    out += _activation_plays(board, me.name)
+    out += _activation_plays(board, me.name, counter)
     return {"player": me.name, "plays": out}
 

@@ -41,7 +41,7 @@ def tapped(answer: dict) -> list[str]:
 
 def test_painland_not_tapped_when_a_basic_pays():
     # ids chosen so that the id tie-break alone would pick the painland
-    ans = api.pay(board(("a_pain", "Karplusan Forest"), ("z_forest", "Forest")), "{G}", mode="best")
+    ans = api.pay(board(("a_pain", "Karplusan Forest"), ("z_forest", "Forest")), "{G}", mode="best", why=True)
     assert tapped(ans) == ["z_forest"]
     assert ans["why"][0].startswith("loses 0 life to costs and damage where the runner-up loses 1")
     assert ans["levels"]["life"] == 0
@@ -49,7 +49,7 @@ def test_painland_not_tapped_when_a_basic_pays():
 
 def test_painland_colorless_side_is_free():
     # {1}: the painland's {C} deals no damage, so only flexibility separates it from the Forest
-    ans = api.pay(board(("a_pain", "Karplusan Forest"), ("z_forest", "Forest")), "{1}", mode="best")
+    ans = api.pay(board(("a_pain", "Karplusan Forest"), ("z_forest", "Forest")), "{1}", mode="best", why=True)
     assert ans["levels"]["life"] == 0
     assert tapped(ans) == ["z_forest"]  # the Forest makes one type, the painland three
 
@@ -61,27 +61,27 @@ def test_city_of_brass_trigger_read_exactly():
 
 
 def test_city_of_brass_not_tapped_when_basics_pay():
-    ans = api.pay(board(("a_city", "City of Brass"), ("f1", "Forest"), ("f2", "Forest")), "{1}{G}", mode="best")
+    ans = api.pay(board(("a_city", "City of Brass"), ("f1", "Forest"), ("f2", "Forest")), "{1}{G}", mode="best", why=True)
     assert tapped(ans) == ["f1", "f2"]
     assert "runner-up loses 1" in ans["why"][0]
 
 
 def test_city_of_brass_used_when_needed_and_damage_counted():
-    ans = api.pay(board(("cob", "City of Brass"), ("f1", "Forest")), "{U}{G}", mode="best")
+    ans = api.pay(board(("cob", "City of Brass"), ("f1", "Forest")), "{U}{G}", mode="best", why=True)
     assert tapped(ans) == ["cob", "f1"]
     assert ans["levels"]["life"] == 1
     assert ans["why"] == ["the only payment"]
 
 
 def test_treasure_not_sacrificed_when_a_land_pays():
-    ans = api.pay(board(("a_treasure", "Buried Treasure"), ("z_forest", "Forest")), "{G}", mode="best")
+    ans = api.pay(board(("a_treasure", "Buried Treasure"), ("z_forest", "Forest")), "{G}", mode="best", why=True)
     assert tapped(ans) == ["z_forest"]
     assert ans["why"][0].startswith("sacrifices 0 permanents (or exiles cards from hand) where the runner-up gives up 1")
 
 
 def test_sol_ring_not_spent_on_the_last_generic():
     perms = [("a_sol", "Sol Ring"), ("f1", "Forest"), ("f2", "Forest")]
-    ans = api.pay(board(*perms), "{1}{G}", mode="best")
+    ans = api.pay(board(*perms), "{1}{G}", mode="best", why=True)
     assert tapped(ans) == ["f1", "f2"]
     assert ans["why"][0].startswith("leaves 0 mana unspent where the runner-up leaves 1")
 
@@ -89,21 +89,21 @@ def test_sol_ring_not_spent_on_the_last_generic():
 def test_sol_ring_spent_when_keeping_a_green_spell():
     # The objective puts "keep" first: saving a Forest for {G} beats the floating {C}.
     perms = [("a_sol", "Sol Ring"), ("f1", "Forest"), ("f2", "Forest")]
-    ans = api.pay(board(*perms), "{1}{G}", mode="best", keep=["{G}"])
+    ans = api.pay(board(*perms), "{1}{G}", mode="best", keep=["{G}"], why=True)
     assert tapped(ans) == ["a_sol", "f1"]
     assert ans["kept"] == ["{G}"]
     assert ans["why"][0].startswith("keeps {G} payable (the runner-up taps f2 and does not)")
     # ...and the same keep ranked below waste gives the Forests back
-    ans = api.pay(board(*perms), "{1}{G}", mode="best", keep=["{G}"], order="waste,keep")
+    ans = api.pay(board(*perms), "{1}{G}", mode="best", keep=["{G}"], order="waste,keep", why=True)
     assert tapped(ans) == ["f1", "f2"]
 
 
 def test_sol_ring_kept_for_a_colourless_symbol():
     # Sol Ring pays {2} with one permanent and no waste, but only it makes {C}.
     perms = [("a_sol", "Sol Ring"), ("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest")]
-    ans = api.pay(board(*perms), "{2}", mode="best")
+    ans = api.pay(board(*perms), "{2}", mode="best", why=True)
     assert tapped(ans) == ["a_sol"]  # flexibility: one permanent tapped instead of two
-    ans = api.pay(board(*perms), "{2}", mode="best", keep=["{C}{G}"])
+    ans = api.pay(board(*perms), "{2}", mode="best", keep=["{C}{G}"], why=True)
     assert tapped(ans) == ["f1", "f2"]
     assert ans["kept"] == ["{C}{G}"]
 
@@ -113,11 +113,11 @@ def test_keep_hand_leaves_blue_for_the_instant():
     # (W, B, U) but strands Counterspell; --keep-hand must tap Scrubland.
     perms = [("a_tundra", "Tundra"), ("b_scrub", "Scrubland"), ("c_island", "Island")]
     b = board(*perms, hand=["Counterspell"], cards=[COUNTERSPELL])
-    ans = api.pay(b, "{W}", mode="best", keep_hand=True)
+    ans = api.pay(b, "{W}", mode="best", keep_hand=True, why=True)
     assert tapped(ans) == ["b_scrub"]
     assert ans["why"] == ["keeps Counterspell payable (the runner-up taps a_tundra and does not)"]
     # without the hand, "colours left open" decides the other way
-    ans = api.pay(b, "{W}", mode="best")
+    ans = api.pay(b, "{W}", mode="best", why=True)
     assert tapped(ans) == ["a_tundra"]
     assert ans["why"][0].startswith("leaves {W}{U}{B} producible")
 
@@ -131,7 +131,7 @@ def test_keep_hand_skips_the_card_being_paid_and_lands():
 
 
 def test_creature_kept_untapped():
-    ans = api.pay(board(("a_elf", "Llanowar Elves"), ("z_forest", "Forest")), "{G}", mode="best")
+    ans = api.pay(board(("a_elf", "Llanowar Elves"), ("z_forest", "Forest")), "{G}", mode="best", why=True)
     assert tapped(ans) == ["z_forest"]
     assert ans["why"][0].startswith("keeps 1 more creature untapped")
 
@@ -139,15 +139,15 @@ def test_creature_kept_untapped():
 def test_keep_respects_life_left_after_the_payment():
     # {B/P} as a keep cost at 2 life: payable by life only if the payment deals no damage.
     perms = [("pain", "Caves of Koilos"), ("w", "Wastes")]
-    ans = api.pay(board(*perms, life=2), "{W}", mode="best", keep=["{B/P}"])
+    ans = api.pay(board(*perms, life=2), "{W}", mode="best", keep=["{B/P}"], why=True)
     assert tapped(ans) == ["pain"]  # the only payment of {W}; it deals 1 damage
     assert ans["kept"] == []  # 1 life left: the Phyrexian keep can't be paid with life (119.4)
-    ans = api.pay(board(*perms, life=3), "{W}", mode="best", keep=["{B/P}"])
+    ans = api.pay(board(*perms, life=3), "{W}", mode="best", keep=["{B/P}"], why=True)
     assert ans["kept"] == ["{B/P}"]
 
 
 def test_unpayable():
-    ans = api.pay(board(("f", "Forest")), "{U}", mode="best")
+    ans = api.pay(board(("f", "Forest")), "{U}", mode="best", why=True)
     assert ans["payable"] is False and ans["best"] is None and ans["why"] == []
 
 
@@ -163,7 +163,7 @@ def test_cli_best_json_and_bad_order(tmp_path):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(board(("a_tundra", "Tundra"), ("b_scrub", "Scrubland"), ("c_island", "Island"),
                                      hand=["Counterspell"], cards=[COUNTERSPELL])))
-    run = [sys.executable, "-m", "manasolve", "pay", str(path), "--cost", "{W}", "--best", "--json"]
+    run = [sys.executable, "-m", "manasolve", "pay", str(path), "--cost", "{W}", "--best", "--why", "--json"]
     out = subprocess.run(run + ["--keep", "{U}{U}"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     ans = json.loads(out.stdout)
@@ -175,10 +175,10 @@ def test_cli_best_json_and_bad_order(tmp_path):
 def test_deterministic_across_runs_and_board_order():
     perms = [("f%d" % i, "Forest") for i in range(6)] + [("t%d" % i, "Taiga") for i in range(4)] + \
             [("s%d" % i, "Savannah") for i in range(4)] + [("cob", "City of Brass"), ("sol", "Sol Ring")]
-    first = api.pay(board(*perms), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"])
+    first = api.pay(board(*perms), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"], why=True)
     for _ in range(3):
-        assert api.pay(board(*perms), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"]) == first
-    shuffled = api.pay(board(*reversed(perms)), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"])
+        assert api.pay(board(*perms), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"], why=True) == first
+    shuffled = api.pay(board(*reversed(perms)), "{3}{G}{G}", mode="best", keep=["{R}{W}", "{G}"], why=True)
     assert tapped(shuffled) == tapped(first)
 
 
@@ -246,7 +246,7 @@ def test_keep_level_is_optimal(cards, a, keeps):
             if can_pay(a, [bundles[i] for i in used]):
                 score = kept_with(set(used))
                 optimum = score if optimum is None else max(optimum, score)
-    ans = api.pay(board(*perms), cost_text(a), mode="best", keep=[cost_text(k) for k in keeps])
+    ans = api.pay(board(*perms), cost_text(a), mode="best", keep=[cost_text(k) for k in keeps], why=True)
     assert ans["payable"] == (optimum is not None)
     if optimum is None:
         return

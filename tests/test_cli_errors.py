@@ -125,7 +125,7 @@ def test_bad_option_is_exit_2(capsys):
 
 def test_console_script_end_to_end(tmp_path):
     path = write(tmp_path, one_board({"id": "f", "card": "Forest"}, {"id": "i", "card": "Island"}))
-    done = subprocess.run([sys.executable, "-m", "manasolve", "pay", path, "--cost", "{G}{U}", "--json"],
+    done = subprocess.run([sys.executable, "-m", "manasolve", "pay", path, "--cost", "{G}{U}", "--count", "--json"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)

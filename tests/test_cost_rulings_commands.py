@@ -40,9 +40,9 @@ def cost_and_pay(capsys, tmp_path, data: dict, card: str, **opts) -> tuple[dict,
     if "alt" in opts:
         flags += ["--alt", opts["alt"]]
     cost = cli_json(capsys, tmp_path, data, "cost", "--card", card, *flags)
-    pay = cli_json(capsys, tmp_path, data, "pay", "--card", card, *flags)
+    pay = cli_json(capsys, tmp_path, data, "pay", "--card", card, *flags, "--count")
     assert cost == api.cost(data, card, **opts)
-    assert pay == api.pay(data, card=card, **opts)
+    assert pay == api.pay(data, card=card, **opts, mode="count")
     return cost, pay
 
 
@@ -161,9 +161,9 @@ def test_flashback_pays_kicker_and_mandatory_costs_but_no_other_alternative_cost
     assert [(a["kind"], a["cost"]) for a in kicked["additional"]] == [("kicker", "{2}"), ("mandatory", "discard a card")]
     assert (kicked["total"], kicked["castable_now"]) == ("{5}{R}, Discard a card", True)
     paid = cli_json(capsys, tmp_path, data, "pay", "--card", "Loaded Flash", "--from", "graveyard", "--alt", "flashback",
-                    "--kicker")
+                    "--kicker", "--count")
     assert (paid["payable"], paid["count"], paid["discard"]["from"]) == (True, 1, ["hand[0]:Forest"])
     nothing_to_discard = dict(data, players=[dict(data["players"][0], hand=[]), data["players"][1]])
-    assert api.pay(nothing_to_discard, card="Loaded Flash", zone="graveyard", alt="flashback")["payable"] is False
+    assert api.pay(nothing_to_discard, card="Loaded Flash", zone="graveyard", alt="flashback", mode="count")["payable"] is False
     overload = cli_json(capsys, tmp_path, data, "cost", "--card", "Loaded Flash", "--from", "graveyard", "--alt", "overload")
     assert overload["castable_now"] is False and "graveyard" in overload["reason"]

@@ -20,9 +20,9 @@ def test_example_runs_every_board_command(capsys):
 
 def test_example_board_answers(capsys):
     path = example_board_path()
-    assert main(["pay", path, "--cost", "{2}{G}{W/U}", "--json"]) == 0
+    assert main(["pay", path, "--cost", "{2}{G}{W/U}", "--count", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["payable"] and answer["count"] == api.pay(path, "{2}{G}{W/U}")["count"]
+    assert answer["payable"] and answer["count"] == api.pay(path, "{2}{G}{W/U}", mode="count")["count"]
     produce = api.produce(path)["permanents"]
     assert produce["rp"] == ["W", "U", "G"]  # Reflecting Pool: the lands alice controls (106.7)
     assert produce["orchard"] == ["W", "U", "G"]  # Exotic Orchard: the lands bob's opponent controls

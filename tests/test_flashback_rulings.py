@@ -42,7 +42,7 @@ def test_flashback_castable_even_if_card_reached_graveyard_without_being_cast():
     # The board records no history: any instant/sorcery in the graveyard may use flashback.
     b = board(*lands("Island", "Island", "Island"), graveyard=["Think Twice"])
     t = total_cost(b, None, "Think Twice", "graveyard", "flashback")
-    assert t.castable_now and api.pay(b, card="Think Twice", zone="graveyard", alt="flashback")["payable"]
+    assert t.castable_now and api.pay(b, card="Think Twice", zone="graveyard", alt="flashback", mode="count")["payable"]
 
 
 def test_multiple_flashback_instances_choose_any():
@@ -50,7 +50,7 @@ def test_multiple_flashback_instances_choose_any():
     first = total_cost(b, None, "Twin Flash", "graveyard", "flashback", flashback=0)
     second = total_cost(b, None, "Twin Flash", "graveyard", "flashback", flashback=1)
     assert (str(first.cost), str(second.cost), second.life) == ("{5}{U}", "{1}{U}", 2)
-    plays = [p for p in api.plays(b)["plays"] if p["card"] == "Twin Flash"]
+    plays = [p for p in api.plays(b, count=True)["plays"] if p["card"] == "Twin Flash"]
     assert sorted(p["total"] for p in plays) == ["{1}{U}, Pay 2 life", "{5}{U}"]
     assert [p["payable"] for p in plays if p["total"] == "{1}{U}, Pay 2 life"] == [True]
 
@@ -61,7 +61,7 @@ def test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional
     kinds = [a["kind"] for a in t.additional]
     assert kinds == ["kicker", "mandatory"]  # kicker allowed; the discard must be paid too
     assert str(t.cost) == "{5}{R}" and [o.text for o in t.other] == ["Discard a card"]
-    plays = [p for p in api.plays(b)["plays"] if p["card"] == "Loaded Flash"]
+    plays = [p for p in api.plays(b, count=True)["plays"] if p["card"] == "Loaded Flash"]
     assert {p["via"] for p in plays} == {"flashback"}  # overload never combined
     # The discard is paid like the mana: with no other card in hand there is nothing to
     # discard, so no flashback cast is payable, kicked or not.
@@ -96,7 +96,7 @@ def test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_make
 
 def test_spell_cast_with_flashback_always_exiled_afterward():
     b = board(*lands("Island", "Island", "Island"), graveyard=["Think Twice"])
-    play = next(p for p in api.plays(b)["plays"] if p["card"] == "Think Twice")
+    play = next(p for p in api.plays(b, count=True)["plays"] if p["card"] == "Think Twice")
     assert play["via"] == "flashback" and play["exiled_when_leaving_stack"] is True
 
 
@@ -104,7 +104,7 @@ def test_card_with_no_mana_cost_gaining_flashback_equal_to_mana_cost_has_no_flas
     b = board(*lands("Island"), graveyard=["Ancestral Vision"], granted_flashback=[{"card": "Ancestral Vision", "cost": "mana_cost"}])
     t = total_cost(b, None, "Ancestral Vision", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now
-    assert not [p for p in api.plays(b)["plays"] if p.get("card") == "Ancestral Vision"]
+    assert not [p for p in api.plays(b, count=True)["plays"] if p.get("card") == "Ancestral Vision"]
 
 
 # --- Golden-Tail Trainer and modified (700.9) --------------------------------------------------
@@ -151,7 +151,7 @@ def test_costs_locked_before_mana_abilities_trainer_leaving_or_shrinking_changes
     plan = total_cost(b, None, "Aura 3W")
     assert [str(a.requirement) for a in plan.announcements] == ["{1}{W}"]
     # one payment: the Trainer tapped for {W} and the Plains for {W} (one pays {1})
-    assert api.pay(b, card="Aura 3W")["count"] == 1
+    assert api.pay(b, card="Aura 3W", mode="count")["count"] == 1
 
 
 def test_trainer_total_cost_increases_then_reductions_mana_value_unchanged():

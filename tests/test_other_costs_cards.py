@@ -26,11 +26,11 @@ def test_flash_of_insight_flashback_exiles_x_blue_cards():
     # Think Twice, Deep Analysis, Treasure Cruise → C(3,2) = 3 for X = 2.
     b = board(("i1", "Island"), ("i2", "Island"), ("f", "Forest"),
               graveyard=["Flash of Insight", "Think Twice", "Deep Analysis", "Treasure Cruise", "Forest"])
-    ans = api.pay(b, card="Flash of Insight", zone="graveyard", x=2)
+    ans = api.pay(b, card="Flash of Insight", zone="graveyard", x=2, mode="count")
     assert ans["total"] == "{1}{U}, Exile X blue cards from your graveyard"
     assert ans["count"] == 9 and ans["exile"]["choose"] == 2 and len(ans["exile"]["from"]) == 3
-    assert api.pay(b, card="Flash of Insight", zone="graveyard", x=3)["count"] == 3
-    assert api.pay(b, card="Flash of Insight", zone="graveyard", x=4)["payable"] is False
+    assert api.pay(b, card="Flash of Insight", zone="graveyard", x=3, mode="count")["count"] == 3
+    assert api.pay(b, card="Flash of Insight", zone="graveyard", x=4, mode="count")["payable"] is False
 
 
 def test_light_up_the_night_removes_x_loyalty_counters_from_among_planeswalkers():
@@ -42,8 +42,8 @@ def test_light_up_the_night_removes_x_loyalty_counters_from_among_planeswalkers(
               graveyard=["Light Up the Night"])
     ans = api.pay(b, card="Light Up the Night", zone="graveyard", x=3, mode="best")
     assert ans["best"]["counters_removed_from"].count("pw2") == 3  # the fuller walker first
-    assert api.pay(b, card="Light Up the Night", zone="graveyard", x=3)["count"] == 3
-    assert api.pay(b, card="Light Up the Night", zone="graveyard", x=6)["payable"] is False
+    assert api.pay(b, card="Light Up the Night", zone="graveyard", x=3, mode="count")["count"] == 3
+    assert api.pay(b, card="Light Up the Night", zone="graveyard", x=6, mode="count")["payable"] is False
 
 
 def test_burn_at_the_stake_taps_any_number_of_creatures_not_used_for_mana():
@@ -51,9 +51,9 @@ def test_burn_at_the_stake_taps_any_number_of_creatures_not_used_for_mana():
     # not: 2 payments.  A sick Elf can't tap for mana, so then nothing pays.
     perms = [("m1", "Mountain"), ("m2", "Mountain"), ("m3", "Mountain"), ("f", "Forest"),
              ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout")]
-    assert api.pay(board(*perms, hand=["Burn at the Stake"]), card="Burn at the Stake")["count"] == 2
+    assert api.pay(board(*perms, hand=["Burn at the Stake"]), card="Burn at the Stake", mode="count")["count"] == 2
     sick = board(*perms[:4], {"id": "elf", "card": "Llanowar Elves", "sick": True}, *perms[5:], hand=["Burn at the Stake"])
-    assert api.pay(sick, card="Burn at the Stake")["payable"] is False
+    assert api.pay(sick, card="Burn at the Stake", mode="count")["payable"] is False
 
 
 def test_arctic_merfolk_kicker_returns_a_creature_even_one_tapped_for_mana():
@@ -62,8 +62,8 @@ def test_arctic_merfolk_kicker_returns_a_creature_even_one_tapped_for_mana():
     # tapped for mana may still be returned (601.2g, then 601.2h): 4.
     b = board(("i", "Island"), ("f", "Forest"), ("elf", "Llanowar Elves"), ("scout", "Kitesail Scout"),
               hand=["Arctic Merfolk"])
-    assert api.pay(b, card="Arctic Merfolk", kicker=1)["count"] == 4
-    assert api.pay(b, card="Arctic Merfolk")["count"] == 2
+    assert api.pay(b, card="Arctic Merfolk", kicker=1, mode="count")["count"] == 4
+    assert api.pay(b, card="Arctic Merfolk", mode="count")["count"] == 2
 
 
 def test_bite_down_on_crime_costs_two_less_when_evidence_was_collected():
@@ -72,7 +72,7 @@ def test_bite_down_on_crime_costs_two_less_when_evidence_was_collected():
     t = total_cost(b, None, "Bite Down on Crime", kicker=1)
     assert t.total_text == "{1}{G}, Collect evidence 6"
     # Evidence 6: Treasure Cruise (8) alone or with Think Twice (3): 2 ways; {1}{G}: 1.
-    assert api.pay(b, card="Bite Down on Crime", kicker=1)["count"] == 2
+    assert api.pay(b, card="Bite Down on Crime", kicker=1, mode="count")["count"] == 2
     assert total_cost(b, None, "Bite Down on Crime").total_text == "{3}{G}"
 
 
@@ -80,13 +80,13 @@ def test_lava_dart_flashback_sacrifices_a_mountain():
     b = board(("m1", "Mountain"), ("m2", "Mountain"), ("f", "Forest"), graveyard=["Lava Dart"])
     ans = api.pay(b, card="Lava Dart", zone="graveyard", mode="best")
     assert ans["payable"] and len(ans["best"]["sacrificed"]) == 1
-    assert api.pay(b, card="Lava Dart", zone="graveyard")["count"] == 2
+    assert api.pay(b, card="Lava Dart", zone="graveyard", mode="count")["count"] == 2
 
 
 def test_plays_pay_the_non_mana_parts():
     b = board(("m1", "Mountain"), *[("scout%d" % i, "Kitesail Scout") for i in range(3)],
               graveyard=["Battle Screech", "Lava Dart"])
-    got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_answer(b, None)["plays"]
+    got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_answer(b, None, count=True)["plays"]
            if p["kind"] == "cast"}
     assert got[("Battle Screech", "flashback")] == (True, 1)
     assert got[("Lava Dart", "flashback")] == (True, 1)
@@ -94,13 +94,13 @@ def test_plays_pay_the_non_mana_parts():
 
 def test_graveyard_cast_without_alt_uses_flashback_and_pay_says_when_not_castable():
     b = board(*[("k%d" % i, "Kitesail Scout") for i in range(3)], hand=["Think Twice"], graveyard=["Battle Screech"])
-    assert api.pay(b, card="Battle Screech", zone="graveyard")["total"].endswith("white creatures you control")
-    ans = api.pay(b, card="Think Twice")  # {1}{U}: no lands at all
+    assert api.pay(b, card="Battle Screech", zone="graveyard", mode="count")["total"].endswith("white creatures you control")
+    ans = api.pay(b, card="Think Twice", mode="count")  # {1}{U}: no lands at all
     assert ans["castable_now"] is True and ans["payable"] is False
     # A payable total that timing forbids: Pulverize (a sorcery) during combat.
     combat = load_board({"active_player": "a", "step": "declare_attackers", "players": [
         {"name": "a", "hand": ["Pulverize"], "battlefield": [{"id": "m%d" % i, "card": "Mountain"} for i in range(2)]}]})
-    ans = api.pay(combat, card="Pulverize", alt="alternative")
+    ans = api.pay(combat, card="Pulverize", alt="alternative", mode="count")
     assert ans["payable"] is True and ans["castable_now"] is False and "sorcery" in ans["reason"]
 
 
@@ -108,7 +108,7 @@ def test_cli_pay_card_with_a_tap_part(tmp_path, capsys):
     path = tmp_path / "b.json"
     path.write_text(json.dumps({"active_player": "a", "players": [{"name": "a", "graveyard": ["Battle Screech"],
                                 "battlefield": [{"id": "k%d" % i, "card": "Kitesail Scout"} for i in range(4)]}]}))
-    assert main(["pay", str(path), "--card", "Battle Screech", "--from", "graveyard", "--json"]) == 0
+    assert main(["pay", str(path), "--card", "Battle Screech", "--from", "graveyard", "--count", "--json"]) == 0
     ans = json.loads(capsys.readouterr().out)
     assert ans["count"] == 4 and ans["tap"]["choose"] == 3
 
@@ -119,7 +119,7 @@ def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
     raw = {"active_player": "a", "cards": [odd],
            "players": [{"name": "a", "hand": ["Odd Toll"], "battlefield": [{"id": "m", "card": "Mountain"}]}]}
     with pytest.raises(InputError, match="not paid by the payment solver"):
-        api.pay(load_board(raw), card="Odd Toll")
+        api.pay(load_board(raw), card="Odd Toll", mode="count")
     play = next(p for p in plays_answer(load_board(raw), None)["plays"] if p.get("card") == "Odd Toll")
     assert play["payable"] is None and play["count"] is None
     path = tmp_path / "b.json"
@@ -132,7 +132,7 @@ def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
 # --- activated abilities with non-mana parts (602.2b), as `plays` lists them -------------
 
 def _activation(b, source: str, starts: str = "") -> dict:
-    return next(p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == source
+    return next(p for p in plays_answer(b, None, count=True)["plays"] if p["kind"] == "activate" and p["source"] == source
                 and p["ability"].startswith(starts))
 
 
@@ -176,14 +176,14 @@ def test_graveyard_only_ability_is_not_a_battlefield_play():
 
 def test_pulverize_sacrifices_two_mountains_instead_of_its_mana_cost():
     b = board(*[("m%d" % i, "Mountain") for i in range(3)], hand=["Pulverize"])
-    ans = api.pay(b, card="Pulverize", alt="alternative")
+    ans = api.pay(b, card="Pulverize", alt="alternative", mode="count")
     assert ans["total"] == "{0}, Sacrifice two Mountains" and ans["count"] == 3  # C(3,2)
-    assert api.pay(b, card="Pulverize")["payable"] is False  # {4}{R}{R} from three Mountains
+    assert api.pay(b, card="Pulverize", mode="count")["payable"] is False  # {4}{R}{R} from three Mountains
 
 
 def test_scars_of_the_veteran_exiles_another_white_card_from_hand():
     b = board(hand=["Scars of the Veteran", "Kitesail Scout", "Forest"])
-    ans = api.pay(b, card="Scars of the Veteran", alt="alternative")
+    ans = api.pay(b, card="Scars of the Veteran", alt="alternative", mode="count")
     assert ans["count"] == 1 and ans["exile"]["from"] == ["hand[1]:Kitesail Scout"]  # not itself (601.2a)
 
 
@@ -191,16 +191,16 @@ def test_mistvein_borderpost_pays_one_and_returns_a_basic_land():
     # {1} from the Forest or the Island (2) × the basic land returned (2): the land tapped
     # for mana may be the one returned (601.2g, then 601.2h).
     b = board(("f", "Forest"), ("i", "Island"), hand=["Mistvein Borderpost"])
-    assert api.pay(b, card="Mistvein Borderpost", alt="alternative")["count"] == 4
+    assert api.pay(b, card="Mistvein Borderpost", alt="alternative", mode="count")["count"] == 4
 
 
 def test_sivvis_valor_alternative_needs_a_plains():
     without = board(("k1", "Kitesail Scout"), hand=["Sivvi's Valor"])
-    ans = api.pay(without, card="Sivvi's Valor", alt="alternative")
+    ans = api.pay(without, card="Sivvi's Valor", alt="alternative", mode="count")
     assert ans["castable_now"] is False and "Plains" in ans["reason"]
     assert not [p for p in plays_answer(without, None)["plays"] if p.get("via") == "alternative"]
     b = board(("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout"), hand=["Sivvi's Valor"])
-    play = next(p for p in plays_answer(b, None)["plays"] if p.get("via") == "alternative")
+    play = next(p for p in plays_answer(b, None, count=True)["plays"] if p.get("via") == "alternative")
     assert play["count"] == 2 and play["total"] == "{0}, Tap an untapped creature you control"
 
 
@@ -210,11 +210,11 @@ def test_squeaking_pie_sneak_reveals_a_goblin_or_pays_three():
     # the Swamp and one of four Mountains: 4.  Side 1: {4}{B} needs all five lands: 1.
     b = board(("s", "Swamp"), *[("m%d" % i, "Mountain") for i in range(4)],
               hand=["Squeaking Pie Sneak", "Skirk Prospector", "Forest"])
-    reveal = api.pay(b, card="Squeaking Pie Sneak")
+    reveal = api.pay(b, card="Squeaking Pie Sneak", mode="count")
     assert reveal["total"] == "{1}{B}, Reveal a Goblin card from your hand" and reveal["count"] == 4
     assert reveal["reveal"]["from"] == ["hand[1]:Skirk Prospector"]
-    assert api.pay(b, card="Squeaking Pie Sneak", side=1)["count"] == 1
-    sides = {p["total"]: p["count"] for p in plays_answer(b, None)["plays"] if p.get("card") == "Squeaking Pie Sneak"}
+    assert api.pay(b, card="Squeaking Pie Sneak", side=1, mode="count")["count"] == 1
+    sides = {p["total"]: p["count"] for p in plays_answer(b, None, count=True)["plays"] if p.get("card") == "Squeaking Pie Sneak"}
     assert sides == {"{1}{B}, Reveal a Goblin card from your hand": 4, "{4}{B}": 1}
     with pytest.raises(InputError, match="parameter side: "):
-        api.pay(b, card="Squeaking Pie Sneak", side=2)
+        api.pay(b, card="Squeaking Pie Sneak", side=2, mode="count")

@@ -205,7 +205,7 @@ def test_pay_card_with_delve_uses_the_graveyard():
 
 
 def pay_card(b, name):
-    return api.pay(b, card=name)
+    return api.pay(b, card=name, mode="count")
 
 
 def pool_board(pool, *perms):
@@ -345,7 +345,7 @@ def test_elvish_spirit_guide_exiles_itself_from_hand_for_mana():
     assert count(b, "{G}{G}") == 3  # both Guides, or the Forest and either Guide
     best = pay(b, ManaCost.parse("{G}"), mode="best")["best"]
     assert [a["permanent"] for a in best["activations"]] == ["f"]
-    assert api.pay(b, card="Elvish Spirit Guide")["payable"] is False  # {2}{G} from 2 sources
+    assert api.pay(b, card="Elvish Spirit Guide", mode="count")["payable"] is False  # {2}{G} from 2 sources
 
 
 def test_energy_pays_for_solar_transformer():

@@ -21,12 +21,12 @@ def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
                                                               {"id": "elf", "card": "Llanowar Elves"},
                                                               {"id": "birds", "card": "Birds of Paradise"}],
               hand=["Bear Test"], graveyard=["Think Twice"])
-    plays = api.plays(b)["plays"]
+    plays = api.plays(b, count=True)["plays"]
     bear = next(p for p in plays if p.get("card") == "Bear Test")
-    assert bear["total"] == "{1}{G}" and bear["count"] == api.pay(b, card="Bear Test")["count"] > 0
+    assert bear["total"] == "{1}{G}" and bear["count"] == api.pay(b, card="Bear Test", mode="count")["count"] > 0
     tt = next(p for p in plays if p.get("card") == "Think Twice")
     assert (tt["via"], tt["total"], tt["zone"]) == ("flashback", "{2}{U}", "graveyard")
-    assert tt["count"] == api.pay(b, card="Think Twice", zone="graveyard", alt="flashback")["count"]
+    assert tt["count"] == api.pay(b, card="Think Twice", zone="graveyard", alt="flashback", mode="count")["count"]
     saddle = next(p for p in plays if p.get("ability") == "Saddle 3")
     assert saddle["source"] == "bronco" and saddle["count"] == api.saddle(b, "bronco")["count"]
 
@@ -34,26 +34,26 @@ def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
 def test_sorcery_speed_plays_left_out_on_opponents_turn():
     b = board(*lands("Island", "Forest") + [{"id": "bronco", "card": "Caustic Bronco"}, {"id": "elf", "card": "Llanowar Elves"}],
               hand=["Bear Test", "Think Twice"], graveyard=["Faithless Looting"], active="bob")
-    plays = api.plays(b, player="alice")["plays"]
+    plays = api.plays(b, player="alice", count=True)["plays"]
     assert [p["card"] for p in plays if p["kind"] == "cast"] == ["Think Twice"]  # instant only
     assert not any(p.get("ability") == "Saddle 3" for p in plays)
 
 
 def test_x_spell_listed_with_x_zero_and_largest_payable_x():
     b = board(*lands("Mountain", "Mountain", "Mountain"), hand=["Burn X"])
-    xs = [(p["x"], p["x_max"], p["count"]) for p in api.plays(b)["plays"] if p.get("card") == "Burn X"]
+    xs = [(p["x"], p["x_max"], p["count"]) for p in api.plays(b, count=True)["plays"] if p.get("card") == "Burn X"]
     assert xs == [(0, 2, 3)]  # {R}: any of the 3 Mountains; X up to 2
     b = board(*lands("Island"), hand=["Burn X"])
-    assert [p["payable"] for p in api.plays(b)["plays"]] == [False] and "x_max" not in api.plays(b)["plays"][0]
+    assert [p["payable"] for p in api.plays(b, count=True)["plays"]] == [False] and "x_max" not in api.plays(b, count=True)["plays"][0]
 
 
 def test_kicker_and_multikicker_choices():
     b = board(*lands("Forest", "Forest", "Forest", "Forest", "Forest"), hand=["Gnarlid Pack"])
-    plays = api.plays(b)["plays"]
+    plays = api.plays(b, count=True)["plays"]
     assert [sum(a["times"] for a in p.get("additional", [])) for p in plays] == [0, 1]
     assert plays[1]["times_max"] == 1  # {2}{G}{G} payable; {3}{G}{G}{G} (6 mana) is not
     b = board(*lands(*["Mountain"] * 5), graveyard=["Kicked Flame"])
-    totals = [(p["total"], p["payable"]) for p in api.plays(b)["plays"]]
+    totals = [(p["total"], p["payable"]) for p in api.plays(b, count=True)["plays"]]
     assert totals == [("{2}{R}", True), ("{3}{R}{R}", True)]
 
 
@@ -61,7 +61,7 @@ def test_crew_and_generic_activated_ability():
     b = board(*lands("Mountain", "Mountain") + [{"id": "copter", "card": "Smuggler's Copter"},
                                                {"id": "bear", "card": "Bear Test", "sick": True},
                                                {"id": "blade", "card": "Bonesplitter"}])
-    plays = api.plays(b)["plays"]
+    plays = api.plays(b, count=True)["plays"]
     crew = next(p for p in plays if p.get("ability") == "Crew 1")
     assert crew["source"] == "copter" and crew["count"] == 1  # the sick Bear may crew (302.6)
     equip = next(p for p in plays if p.get("source") == "blade")
@@ -73,13 +73,13 @@ def test_tap_ability_source_cannot_also_pay_for_it():
             "text": "{T}: Add {R}.\n{1}, {T}: Pinger deals 1 damage to any target."}
     data = {"format": "manasolve/board@1", "cards": INLINE + [card],
             "players": [{"name": "alice", "battlefield": [{"id": "pinger", "card": "Pinger"}]}]}
-    ping = next(p for p in api.plays(data)["plays"] if p.get("source") == "pinger")
+    ping = next(p for p in api.plays(data, count=True)["plays"] if p.get("source") == "pinger")
     assert ping["payable"] is False  # its {T} is in the cost, so it can't also make the {1}
 
 
 def test_unknown_player_is_input_error():
     with pytest.raises(InputError, match="unknown player"):
-        api.plays(board(), player="carol")
+        api.plays(board(), player="carol", count=True)
 
 
 # --- 30 permanents, 7 cards in hand -------------------------------------------------------------
@@ -103,7 +103,7 @@ def big_board() -> dict:
 def test_plays_on_30_permanent_board_with_7_card_hand(capsys):
     data = big_board()
     start = time.perf_counter()
-    ans = api.plays(data)
+    ans = api.plays(data, count=True)
     elapsed = time.perf_counter() - start
     with capsys.disabled():
         print("\nplays, 30 permanents + 7-card hand: %d plays in %.3f s" % (len(ans["plays"]), elapsed))
@@ -116,7 +116,7 @@ def test_plays_on_30_permanent_board_with_7_card_hand(capsys):
     for p in ans["plays"]:  # every cast's count agrees with `pay --card`
         if p["kind"] == "cast" and p["payable"] is not None and "x" not in p and not p.get("additional"):
             alt = None if p["via"] == "mana_cost" else p["via"]
-            assert p["count"] == api.pay(b, card=p["card"], zone=p["zone"], alt=alt)["count"]
+            assert p["count"] == api.pay(b, card=p["card"], zone=p["zone"], alt=alt, mode="count")["count"]
 
 
 def test_plays_on_30_permanent_board_of_plain_mana_sources(capsys):
@@ -128,18 +128,18 @@ def test_plays_on_30_permanent_board_of_plain_mana_sources(capsys):
         if perm["card"] in heavy:
             perm["card"] = "Forest"
     start = time.perf_counter()
-    ans = api.plays(data)
+    ans = api.plays(data, count=True)
     elapsed = time.perf_counter() - start
     with capsys.disabled():
         print("\nplays, 30 plain permanents + 7-card hand: %d plays in %.3f s" % (len(ans["plays"]), elapsed))
     think = next(p for p in ans["plays"] if p.get("card") == "Think Twice")
-    assert think["count"] == api.pay(data, card="Think Twice")["count"]
+    assert think["count"] == api.pay(data, card="Think Twice", mode="count")["count"]
 
 
 def test_cli_plays_json_and_table(tmp_path, capsys):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(big_board()))
-    assert main(["plays", str(path), "--json"]) == 0
+    assert main(["plays", str(path), "--count", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     first = out["plays"][0]
     assert {"kind", "card", "zone", "via", "total", "payable", "count"} <= set(first)

@@ -44,9 +44,9 @@ def cli_error(capsys, *argv: str) -> str:
 
 def test_pay_card_flashback_picks_the_granted_instance_through_the_cli(tmp_path, capsys):
     path = write(tmp_path, GRANTED)
-    granted = cli_json(capsys, "pay", path, "--card", "Think Twice", "--from", "graveyard", "--flashback", "1")
+    granted = cli_json(capsys, "pay", path, "--card", "Think Twice", "--from", "graveyard", "--flashback", "1", "--count")
     assert (granted["total"], granted["payable"], granted["count"]) == ("{1}{U}", True, 1)
-    printed = cli_json(capsys, "pay", path, "--card", "Think Twice", "--from", "graveyard", "--flashback", "0")
+    printed = cli_json(capsys, "pay", path, "--card", "Think Twice", "--from", "graveyard", "--flashback", "0", "--count")
     assert (printed["total"], printed["payable"], printed["count"]) == ("{2}{U}", False, 0)
 
 
@@ -66,11 +66,11 @@ def test_default_instance_is_the_cheapest_payable_one(tmp_path, capsys):
     assert api.cost(GRANTED, "Think Twice", zone="graveyard")["base"] == "{1}{U}"
     # A cheaper instance that can't be paid loses to a dearer one that can: {W} from Islands.
     white = board(["Island"] * 3, ["Think Twice"], [{"card": "Think Twice", "cost": "{W}"}])
-    answer = api.pay(white, card="Think Twice", zone="graveyard")
+    answer = api.pay(white, card="Think Twice", zone="graveyard", mode="count")
     assert (answer["total"], answer["payable"], answer["count"]) == ("{2}{U}", True, 1)
     # None payable: the cheapest.
     none = board([], ["Think Twice"], [{"card": "Think Twice", "cost": "{W}"}])
-    assert api.pay(none, card="Think Twice", zone="graveyard")["total"] == "{W}"
+    assert api.pay(none, card="Think Twice", zone="graveyard", mode="count")["total"] == "{W}"
 
 
 def test_unknown_instance_is_one_line_listing_the_instances(tmp_path, capsys):
@@ -87,11 +87,11 @@ def test_unknown_instance_is_one_line_listing_the_instances(tmp_path, capsys):
 
 def test_plays_lists_every_instance_with_the_index_pay_takes(tmp_path, capsys):
     path = write(tmp_path, GRANTED)
-    casts = [p for p in cli_json(capsys, "plays", path)["plays"] if p["kind"] == "cast"]
+    casts = [p for p in cli_json(capsys, "plays", path, "--count")["plays"] if p["kind"] == "cast"]
     assert [(p["flashback"], p["total"], p["via"], p["payable"]) for p in casts] == [
         (0, "{2}{U}", "flashback", False), (1, "{1}{U}", "flashback (granted)", True)]
     for p in casts:
-        assert api.pay(GRANTED, card="Think Twice", zone="graveyard", flashback=p["flashback"])["count"] == p["count"]
+        assert api.pay(GRANTED, card="Think Twice", zone="graveyard", flashback=p["flashback"], mode="count")["count"] == p["count"]
 
 
 def test_request_value_and_keyword_shortcuts_ask_the_same_question():
@@ -118,18 +118,18 @@ def test_payable_mode_answers_payable_and_the_announcement():
 
 @pytest.mark.parametrize("call, parameter, words", [
     (lambda: api.pay(GRANTED, "{1}", mode="bset"), "mode", "unknown mode 'bset' (did you mean 'best'?)"),
-    (lambda: api.pay(GRANTED, "{1}", x=-1), "x", "X must be 0 or more (107.1b), got -1"),
-    (lambda: api.pay(GRANTED, "{1}", limit=-1), "limit", "limit must be 0 or more"),
-    (lambda: api.pay(GRANTED, "{1}", zone="graveyard"), "zone", "applies to a card cast"),
-    (lambda: api.pay(GRANTED, "{1}", card="Think Twice"), "cost/card", "exactly one of cost"),
-    (lambda: api.pay(GRANTED, "{Q}"), "cost", "unknown mana symbol {Q}"),
-    (lambda: api.pay(GRANTED, "{1}", keep=["{Q}"]), "keep", "unknown mana symbol {Q}"),
+    (lambda: api.pay(GRANTED, "{1}", x=-1, mode="count"), "x", "X must be 0 or more (107.1b), got -1"),
+    (lambda: api.pay(GRANTED, "{1}", limit=-1, mode="count"), "limit", "limit must be 0 or more"),
+    (lambda: api.pay(GRANTED, "{1}", zone="graveyard", mode="count"), "zone", "applies to a card cast"),
+    (lambda: api.pay(GRANTED, "{1}", card="Think Twice", mode="count"), "cost/card", "exactly one of cost"),
+    (lambda: api.pay(GRANTED, "{Q}", mode="count"), "cost", "unknown mana symbol {Q}"),
+    (lambda: api.pay(GRANTED, "{1}", keep=["{Q}"], mode="count"), "keep", "unknown mana symbol {Q}"),
     (lambda: api.pay(GRANTED, "{1}", mode="best", order="lfe"), "order", "unknown criterion 'lfe'"),
     (lambda: api.cost(GRANTED, "Think Twice", alt="evok"), "alt", "unknown alt 'evok' (did you mean 'evoke'?)"),
     (lambda: api.cost(GRANTED, "Think Twice", zone="library"), "zone", "unknown zone 'library'"),
     (lambda: api.cost(GRANTED, "Think Twise", zone="graveyard"), "card", "unknown card 'Think Twise'"),
     (lambda: api.cost(GRANTED, "Think Twice", zone="graveyard", side=1), "side", "1 way(s)"),
-    (lambda: api.pay(GRANTED, "{1}", player="bob"), "player", "unknown player 'bob'"),
+    (lambda: api.pay(GRANTED, "{1}", player="bob", mode="count"), "player", "unknown player 'bob'"),
 ])
 def test_api_errors_name_the_parameter_not_a_flag(call, parameter, words):
     with pytest.raises(ParameterError) as e:

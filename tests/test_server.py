@@ -68,16 +68,16 @@ def test_a_session_is_played_on_apply_undo_copy_close():
     assert set(done["tapped"]) == {a["permanent"] for a in best["best"]["activations"]}
     s2 = result(server, "board.copy", session=s1)["session"]
     assert s2 != s1
-    after = result(server, "pay", board=s1, cost="{2}{G}")
-    assert after["count"] < api.pay(EXAMPLE, "{2}{G}")["count"]
+    after = result(server, "pay", board=s1, cost="{2}{G}", mode="count")
+    assert after["count"] < api.pay(EXAMPLE, "{2}{G}", mode="count")["count"]
     assert result(server, "board.undo", session=s1) == {"session": s1, "changes": 0}
     assert result(server, "board.get", session=s1)["board"] == before
-    assert result(server, "pay", board=s2, cost="{2}{G}") == after  # the copy kept the payment
+    assert result(server, "pay", board=s2, cost="{2}{G}", mode="count") == after  # the copy kept the payment
     result(server, "board.patch", session=s2, ops=[{"op": "untap_all"}])
     untapped = json.loads(json.dumps(EXAMPLE))
     for perm in untapped["players"][0]["battlefield"]:
         perm["tapped"] = False  # the Reflecting Pool the example starts tapped too
-    assert result(server, "pay", board=s2, cost="{2}{G}") == api.pay(untapped, "{2}{G}")
+    assert result(server, "pay", board=s2, cost="{2}{G}", mode="count") == api.pay(untapped, "{2}{G}", mode="count")
     assert result(server, "board.close", session=s1) == {"closed": s1}
     assert error(server, "pay", board=s1, cost="{G}")["data"] == {"path": "params.board"}
 
@@ -128,7 +128,7 @@ def test_notifications_are_not_answered_and_batches_are():
 def test_the_process_answers_every_line_and_exits_0_at_end_of_input():
     lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "board.load", "params": {"board": EXAMPLE}}),
              "{broken",
-             json.dumps({"jsonrpc": "2.0", "id": 2, "method": "pay", "params": {"board": "s1", "cost": "{G}"}}),
+             json.dumps({"jsonrpc": "2.0", "id": 2, "method": "pay", "params": {"board": "s1", "cost": "{G}", "mode": "count"}}),
              ""]
     proc = subprocess.run([sys.executable, "-m", "manasolve", "serve"], input="\n".join(lines) + "\n",
                           capture_output=True, text=True, timeout=120)
@@ -136,4 +136,4 @@ def test_the_process_answers_every_line_and_exits_0_at_end_of_input():
     out = [json.loads(line) for line in proc.stdout.splitlines()]
     assert [a.get("id") for a in out] == [1, None, 2]
     assert out[1]["error"]["code"] == -32700
-    assert out[2]["result"] == api.pay(EXAMPLE, "{G}")
+    assert out[2]["result"] == api.pay(EXAMPLE, "{G}", mode="count")

@@ -48,12 +48,12 @@ def test_applying_the_best_payment_taps_its_sources_and_changes_the_next_answer(
     if done["floating"]:
         expected["players"][0]["mana_pool"] = done["floating"]
     for cost in ("{2}{G}", "{G}{G}", "{1}{U}"):
-        assert b.pay(cost) == api.pay(expected, cost)
-    assert b.pay("{2}{G}")["count"] < api.pay(before, "{2}{G}")["count"]
+        assert b.pay(cost, mode="count") == api.pay(expected, cost, mode="count")
+    assert b.pay("{2}{G}", mode="count")["count"] < api.pay(before, "{2}{G}", mode="count")["count"]
     # undo restores the exact board and its answers
     b.undo()
     assert b.to_json() == before
-    assert b.pay("{2}{G}") == api.pay(before, "{2}{G}")
+    assert b.pay("{2}{G}", mode="count") == api.pay(before, "{2}{G}", mode="count")
     with pytest.raises(InputError, match="nothing to undo"):
         b.undo()
 
@@ -156,7 +156,7 @@ def test_patch_operations_and_their_errors():
     assert me["hand"] == ["Think Twice"] and me["graveyard"] == ["Caustic Bronco"]
     assert (me["life"], me["energy"], me["mana_pool"]) == (17, 2, "{U}")
     assert b.resolved.step == "end"
-    assert b.pay("{G}{U}")["count"] == 1  # f2 and the floating {U}
+    assert b.pay("{G}{U}", mode="count")["count"] == 1  # f2 and the floating {U}
     b.patch([{"op": "untap_all"}, {"op": "active_player", "player": "b"}])
     assert b.resolved.active_player == "b"
     before = b.to_json()
@@ -186,7 +186,7 @@ def test_undo_takes_back_patches_and_payments_in_order():
     for state in reversed(states):
         b.undo()
         assert b.to_json() == state
-    assert b.pay("{G}{G}")["count"] == 1
+    assert b.pay("{G}{G}", mode="count")["count"] == 1
 
 
 # Small boards of simple sources: applying any listed payment spends exactly the cost.

@@ -17,16 +17,16 @@ def test_somberwald_sage_pays_creature_spells_only():
     # Sage: "{T}: Add three mana of any one color. Spend this mana only to cast creature
     # spells."  Llanowar Elves {G}: the Sage's GGG (one activation, one G spent) — 1 way.
     b = board(("sage", "Somberwald Sage"), hand=["Llanowar Elves", "Think Twice"])
-    elves = api.pay(b, card="Llanowar Elves")
+    elves = api.pay(b, card="Llanowar Elves", mode="count")
     assert (elves["payable"], elves["count"]) == (True, 1)
-    assert api.pay(b, card="Think Twice")["payable"] is False  # an instant
+    assert api.pay(b, card="Think Twice", mode="count")["payable"] is False  # an instant
 
 
 def test_lilypad_village_blue_only_for_creatures():
     # {T}: Add {C}, or {T}: Add {U} (creature spells only).  Think Twice {1}{U} with an
     # Island: Island {U} + Village {C} — the Village's {U} can't pay an instant.
     b = board(("lv", "Lilypad Village"), ("i", "Island"), hand=["Think Twice"])
-    assert api.pay(b, card="Think Twice")["count"] == 1
+    assert api.pay(b, card="Think Twice", mode="count")["count"] == 1
 
 
 def test_restricted_mana_never_funds_a_signet():
@@ -39,9 +39,9 @@ def test_restricted_mana_never_funds_a_signet():
 def test_jegantha_mana_pays_colours_not_generic():
     # Think Twice {1}{U}: Jegantha's WUBRG pays the {U}, never the {1}: needs a Forest.
     assert api.pay(board(("j", "Jegantha, the Wellspring"), hand=["Think Twice"]),
-                            card="Think Twice")["payable"] is False
+                            card="Think Twice", mode="count")["payable"] is False
     ans = api.pay(board(("j", "Jegantha, the Wellspring"), ("f", "Forest"), hand=["Think Twice"]),
-                           card="Think Twice")
+                           card="Think Twice", mode="count")
     assert ans["payable"] and ans["count"] == 1
 
 

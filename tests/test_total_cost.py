@@ -76,14 +76,14 @@ def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
     t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
     assert t.announcements == [] and t.answer()["total"] is None  # never reduced to {0}
-    assert api.pay(b, card="Vision Test", zone="graveyard", alt="flashback")["payable"] is False
+    assert api.pay(b, card="Vision Test", zone="graveyard", alt="flashback", mode="count")["payable"] is False
 
 
 def test_example_7_without_paying_its_mana_cost_works():
     b = board(hand=["Vision Test"])
     t = total_cost(b, None, "Vision Test", "hand", "free")
     assert t.castable_now and str(t.cost) == "{0}"
-    assert api.pay(b, card="Vision Test", alt="free")["count"] == 1  # 118.5: the empty payment
+    assert api.pay(b, card="Vision Test", alt="free", mode="count")["count"] == 1  # 118.5: the empty payment
 
 
 def test_example_7_creature_card_never_cast_with_flashback():
@@ -106,7 +106,7 @@ def test_example_8_trainer_reduces_generic_only(card, total):
 
 def test_example_8_equipment_reduced_to_zero_still_one_payment():
     b = board(TRAINER4, hand=["Gear 3"])
-    assert api.pay(b, card="Gear 3")["count"] == 1  # 118.5
+    assert api.pay(b, card="Gear 3", mode="count")["count"] == 1  # 118.5
 
 
 def test_example_8_negative_power_reduces_by_zero():
@@ -134,7 +134,7 @@ def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discoun
     t = total_cost(b, None, "Sac Aura")
     assert str(t.cost) == "{1}{W}" and [o.text for o in t.other] == ["Sacrifice a creature"]
     assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
-    ans = api.pay(b, card="Sac Aura")
+    ans = api.pay(b, card="Sac Aura", mode="count")
     assert ans["payable"] is False and ans["count"] == 0  # {1}{W} from one Trainer: not enough mana
     b = board({"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}, hand=["Sac Aura"])
     # 601.2g then 601.2h: the Trainer taps for {W}, the Plains pays {1}, then the Trainer
@@ -177,7 +177,7 @@ def test_example_10_flashback_kicker_and_tax():
 
 def test_example_10_only_one_alternative_cost():
     b = board(*lands("Mountain"), graveyard=["Kicked Flame"])
-    vias = {p["via"] for p in api.plays(b)["plays"] if p["kind"] == "cast"}
+    vias = {p["via"] for p in api.plays(b, count=True)["plays"] if p["kind"] == "cast"}
     assert vias == {"flashback"}  # overload is never offered from the graveyard (118.9a)
 
 

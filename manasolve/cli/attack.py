@@ -8,12 +8,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
 from manasolve.cli.common import add_board_args, board_from_args
 from manasolve.models.board import InputError
-from manasolve.solver.combat import attack_answer
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,6 +44,8 @@ def _pairs(values: list[str], option: str) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Handler: the attack answer and its renderer."""
+    from manasolve.solver.combat import attack_answer
+
     board = board_from_args(args)
     answer = attack_answer(board, args.attackers, _pairs(args.reveal, "--reveal"), args.left, _pairs(args.copy, "--copy"))
     return answer, render
@@ -73,6 +71,9 @@ def _resolution_text(res: dict) -> str:
 
 def render(answer: dict) -> None:
     """Print the attack answer as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
     t = Table(title="Attack triggers for %s" % ", ".join(answer["attackers"]))
     for col in ("source", "ability", "triggers", "why / resolution"):
         t.add_column(col)

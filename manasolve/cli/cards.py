@@ -5,11 +5,6 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
-from manasolve.models.coverage import coverage_report
-from manasolve.models.loaders import load_card_file
 
 _SHOWN_TEMPLATES = 40
 
@@ -34,11 +29,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards check`` for the file named on the command line."""
+    from manasolve.models.coverage import coverage_report
+    from manasolve.models.loaders import load_card_file
+
     return coverage_report(load_card_file(args.path).values()), render
 
 
 def render(answer: dict) -> None:
     """Print a coverage report as rich tables."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     t = Table(title="Cost abilities understood exactly")
     for col in ("what", "seen", "understood", "%"):

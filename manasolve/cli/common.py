@@ -6,7 +6,7 @@ import argparse
 
 from manasolve.models.board import Board, read_board_file
 from manasolve.models.carddb import CardDB, default_db
-from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Zone
 
 
 def add_board_args(p: argparse.ArgumentParser) -> None:
@@ -14,6 +14,26 @@ def add_board_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("board", metavar="BOARD", help="board file (manasolve/board@1 JSON)")
     p.add_argument("--cards", metavar="PATH", help="card database: MTGJSON AtomicCards, Scryfall bulk, or a list of MTGJSON cards (.json or .json.gz)")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
+
+
+def _seconds(text: str) -> float | None:
+    """A --timeout value: seconds above 0, or "none" for no limit."""
+    if text.lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("give seconds, e.g. 2.5, or none, got %r" % text) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("give seconds above 0, or none, got %r" % text)
+    return value
+
+
+def add_timeout_arg(p: argparse.ArgumentParser) -> None:
+    """``--timeout SECONDS``: how long a count or listing may take before it answers a lower bound."""
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="with --count/--all: stop counting after SECONDS and answer a lower bound "
+                   "(count_at_least); none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
 
 
 def add_cast_args(p: argparse.ArgumentParser) -> None:

@@ -5,11 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
 from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
-from manasolve.solver.total_cost import total_cost
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,11 +26,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cost`` for the board and card named on the command line."""
+    from manasolve.solver.total_cost import total_cost
+
     return total_cost(board_from_args(args), args.player, cast_choice(args)).answer(), render
 
 
 def render(answer: dict) -> None:
     """Print a cost answer as a rich table of the 601.2f steps."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     t = Table(title="%s from %s (%s): total cost (601.2f)" % (answer["card"], answer["zone"], answer["player"]))
     t.add_column("step")

@@ -6,11 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
 from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.creatures import creatures_answer
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``creatures`` for the board named on the command line."""
+    from manasolve.solver.creatures import creatures_answer
+
     return creatures_answer(board_from_args(args), args.player, args.id), render
 
 
@@ -41,6 +39,9 @@ def _mod_text(m: dict) -> str:
 
 def render(answer: dict) -> None:
     """Print a creatures answer as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
     t = Table(title="Creatures: power/toughness and modified (700.9)")
     for col in ("id", "card", "controller", "P/T", "modified", "by"):
         t.add_column(col)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from importlib import resources
 
-from rich.console import Console
 
 # (command, arguments after the board path), in the order a newcomer would ask them.
 _TOUR = [
@@ -32,6 +31,8 @@ def example_board_path() -> str:
 
 
 def run(args: argparse.Namespace):
+    from rich.console import Console
+
     from manasolve.cli import COMMANDS, main
 
     path = example_board_path()

@@ -1,17 +1,13 @@
-"""``manasolve pay BOARD (--cost COST | --card NAME ...) [--count|--all|--best]``."""
+"""``manasolve pay BOARD (--cost COST | --card NAME ...) [--count|--all|--best]``: payable
+(the default question), the exact count, the payments grouped, or one best payment."""
 
 from __future__ import annotations
 
 import argparse
 
-from rich.console import Console
-from rich.table import Table
-
-from manasolve.answers import pay_json
-from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
+from manasolve.cli.common import add_board_args, add_cast_args, add_timeout_arg, board_from_args, cast_choice
 from manasolve.models.board import ParameterError
 from manasolve.models.request import Mode, PaymentRequest
-from manasolve.solver.pay import pay_request
 
 
 def register(sub) -> None:
@@ -26,15 +22,18 @@ def register(sub) -> None:
     p.add_argument("--improvise", action="store_true", help="the spell has improvise (702.126)")
     p.add_argument("--delve", action="store_true", help="the spell has delve (702.66): graveyard cards pay {1} each")
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--count", dest="mode", action="store_const", const=Mode.COUNT.value, help="payable and exact count (default)")
+    mode.add_argument("--count", dest="mode", action="store_const", const=Mode.COUNT.value,
+                      help="the exact number of payments (default: only whether it is payable)")
     mode.add_argument("--all", dest="mode", action="store_const", const=Mode.ALL.value, help="list the payments, grouped")
     mode.add_argument("--best", dest="mode", action="store_const", const=Mode.BEST.value, help="one cheapest payment")
     p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
+    add_timeout_arg(p)
+    p.add_argument("--why", action="store_true", help="with --best: explain the choice against the runner-up")
     p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
     p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")
     p.add_argument("--order", metavar="CRITERIA", help="with --best: criteria order, a comma list of "
                    "keep,life,sacrifice,waste,colors,flexibility,creatures (default: that order)")
-    p.set_defaults(run=run, mode=Mode.COUNT.value)
+    p.set_defaults(run=run, mode=Mode.PAYABLE.value)
 
 
 def run(args: argparse.Namespace):
@@ -48,17 +47,27 @@ def run(args: argparse.Namespace):
     else:
         paid, x = cast_choice(args), 0
     request = PaymentRequest(paid, args.player, args.mode, args.limit or None, x, args.convoke, args.improvise,
-                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order)
+                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order, args.timeout, args.why)
+    from manasolve.answers import pay_json
+    from manasolve.solver.pay import pay_request
+
     return pay_json(pay_request(board, request)), render
 
 
 def render(answer: dict) -> None:
     """Readable tables for a pay answer."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     what = answer.get("total") or answer["cost"]
     head = "%s for %s: %s" % (answer.get("card") or "cost", what, "payable" if answer["payable"] else "NOT payable")
     if "count" in answer:
         head += ", %d payment%s" % (answer["count"], "" if answer["count"] == 1 else "s")
+    elif "count_at_least" in answer:
+        head += ", at least %d payments (the time limit stopped the count)" % answer["count_at_least"]
+    elif answer.get("announced"):
+        head += " (announced %s)" % answer["announced"]
     console.print(head)
     if answer.get("castable_now") is False:
         console.print("[yellow]but it can't be cast now:[/yellow] %s" % answer["reason"])

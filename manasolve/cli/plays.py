@@ -1,15 +1,12 @@
-"""``manasolve plays BOARD [--player NAME]``: every legal play now, with cost and payment count."""
+"""``manasolve plays BOARD [--player NAME] [--count [--timeout S]]``: every legal play now,
+with cost, payable and (asked) payment count."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
-from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.plays import plays_answer
+from manasolve.cli.common import add_board_args, add_timeout_arg, board_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,27 +17,43 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Every play the player may start now: each card in hand with each choice of alternative "
         "and additional costs and X, flashback casts from the graveyard, and activated abilities of their "
         "permanents (Saddle at sorcery timing, Crew, ...), each with its total cost, whether it is payable "
-        "and the exact number of payments.",
+        "and, with --count, the exact number of payments.",
     )
     add_board_args(p)
     p.add_argument("--player", metavar="NAME", help="whose plays (default: the active player)")
+    p.add_argument("--count", action="store_true", help="add each play's exact number of payments")
+    add_timeout_arg(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``plays`` for the board named on the command line."""
-    return plays_answer(board_from_args(args), args.player), render
+    from manasolve.solver.plays import plays_answer
+
+    return plays_answer(board_from_args(args), args.player, args.count, args.timeout), render
 
 
 def _show(v: object) -> str:
     return "?" if v is None else ("yes" if v is True else "no" if v is False else str(v))
 
 
+def _payments(play: dict, counted: bool) -> tuple[str, ...]:
+    if not counted:
+        return ()
+    if "count_at_least" in play:
+        return (">= %d (time limit)" % play["count_at_least"],)
+    return (_show(play.get("count")),)
+
+
 def render(answer: dict) -> None:
     """Print a plays answer as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     t = Table(title="Legal plays now for %s" % answer["player"])
-    for col in ("play", "from / source", "via / ability", "total cost", "payable", "payments"):
+    counted = any("count" in p or "count_at_least" in p for p in answer["plays"])
+    for col in ("play", "from / source", "via / ability", "total cost", "payable") + (("payments",) if counted else ()):
         t.add_column(col)
     # Cards with several flashback instances show each one's index (pay --card --flashback N).
     several = {p["card"] for p in answer["plays"] if p.get("flashback", 0) > 0}
@@ -54,9 +67,10 @@ def render(answer: dict) -> None:
             via = p["via"] + (" #%d" % p["flashback"] if p.get("card") in several else "")
             t.add_row(what, p["zone"], via + (" + " + extra if extra else ""),
                       p["total"] + (" [yellow]*[/yellow]" if p.get("notes") else ""),
-                      _show(p["payable"]), _show(p["count"]))
+                      _show(p["payable"]), *_payments(p, counted))
         else:
-            t.add_row("activate", p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]), _show(p["count"]))
+            t.add_row("activate", p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]),
+                      *_payments(p, counted))
     console.print(t)
     if any(p["payable"] is None for p in answer["plays"]):
         console.print("[yellow]?[/yellow]: a cost part the payment solver does not model (see --json not_modelled)")

@@ -5,11 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-from rich.table import Table
-
 from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.produce import produce_answer
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,11 +24,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``produce`` for the board named on the command line."""
+    from manasolve.solver.produce import produce_answer
+
     return produce_answer(board_from_args(args), args.id), render
 
 
 def render(answer: dict) -> None:
     """Print a produce answer as a rich table."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     t = Table(title="Mana each permanent could produce (106.7)")
     for col in ("id", "card", "controller", "could produce", "mana abilities now"):

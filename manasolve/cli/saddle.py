@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.solver.tapsets import tap_set_answer
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _runner(keyword: str) -> Callable[[argparse.Namespace], tuple[dict, Callable[[dict], None]]]:
     def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+        from manasolve.solver.tapsets import tap_set_answer
+
         board = board_from_args(args)
         answer = tap_set_answer(board, args.source, keyword, args.player, args.limit, args.all, args.best)
         return answer, render
@@ -41,6 +43,8 @@ def _runner(keyword: str) -> Callable[[argparse.Namespace], tuple[dict, Callable
 
 
 def _sets_table(title: str, sets: list[list[str]], truncated: bool, powers: dict[str, int]) -> Table:
+    from rich.table import Table
+
     t = Table(title=title + (" (first %d)" % len(sets) if truncated else ""))
     t.add_column("#", justify="right")
     t.add_column("creatures to tap")
@@ -52,6 +56,9 @@ def _sets_table(title: str, sets: list[list[str]], truncated: bool, powers: dict
 
 def render(answer: dict) -> None:
     """Print a saddle/crew answer as rich tables."""
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     source = answer.get("mount") or answer.get("vehicle")
     console.print("[bold]%s[/bold] (%s): %s — %s" % (source, answer["card"], answer["ability"], answer["effect"]))
