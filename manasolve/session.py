@@ -4,7 +4,7 @@ of `manasolve.api` about it, apply a payment, patch it, undo, copy.
     >>> from manasolve import open_board
     >>> b = open_board({"players": [{"name": "a", "battlefield": [
     ...     {"id": "f1", "card": "Forest"}, {"id": "f2", "card": "Forest"}]}]})
-    >>> b.pay("{G}")["count"]
+    >>> b.pay("{G}", mode="count")["count"]
     2
     >>> done = b.apply(b.best("{G}")["best"])
     >>> done["tapped"], b.pay("{G}{G}")["payable"]

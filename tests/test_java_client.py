@@ -31,7 +31,7 @@ def test_the_java_client_pays_applies_and_asks_again(tmp_path):
     # The same steps through the Python session board.
     b = open_board(str(board_file))
     first = b.pay(cost)
-    best = b.best(cost)
+    best = b.best(cost, why=True)
     done = b.apply(best)
     again = b.pay(cost)
     def said(answer: dict) -> str:  # as the client prints it: the count when the answer has one

@@ -97,7 +97,7 @@ public final class ManasolveClient implements AutoCloseable {
             Map<String, Object> first = (Map<String, Object>) client.call("pay", params("board", session, "cost", cost));
             System.out.println("payable " + cost + ": " + first.get("payable") + countText(first));
 
-            Map<String, Object> best = (Map<String, Object>) client.call("pay", params("board", session, "cost", cost, "mode", "best"));
+            Map<String, Object> best = (Map<String, Object>) client.call("pay", params("board", session, "cost", cost, "mode", "best", "why", true));
             Map<String, Object> payment = (Map<String, Object>) best.get("best");
             if (payment == null) {
                 System.out.println("no payment");
