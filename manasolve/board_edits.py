@@ -148,14 +148,19 @@ def _tap(value: bool):
     return run
 
 
-def _set_permanent(data: dict, op: dict, where: str, db: CardDB) -> None:
-    perm = permanent(data, _need(op, "id", where), where + ".id")
+def _set_field(entry: dict, op: dict, where: str, valid: list[str], what: str) -> None:
+    """entry[op.field] = op.value, for a field of the board format (checked again when
+    the board is validated)."""
     field = _need(op, "field", where)
-    if field not in _PERMANENT_FIELDS:
-        raise InputError(where + ".field", "unknown permanent field %r%s" % (field, nearest(field, _PERMANENT_FIELDS)))
+    if field not in valid:
+        raise InputError(where + ".field", "unknown %s field %r%s" % (what, field, nearest(field, valid)))
     if "value" not in op:
-        raise InputError(where, "operation 'set' needs 'value'")
-    perm[field] = op["value"]
+        raise InputError(where, "operation %r needs 'value'" % op["op"])
+    entry[field] = op["value"]
+
+
+def _set_permanent(data: dict, op: dict, where: str, db: CardDB) -> None:
+    _set_field(permanent(data, _need(op, "id", where), where + ".id"), op, where, _PERMANENT_FIELDS, "permanent")
 
 
 def _counters(data: dict, op: dict, where: str, db: CardDB) -> None:
@@ -179,13 +184,7 @@ def _player_number(key: str, minimum: int | None):
 
 
 def _set_player(data: dict, op: dict, where: str, db: CardDB) -> None:
-    player = find_player(data, op.get("player"), where + ".player")
-    field = _need(op, "field", where)
-    if field not in _PLAYER_FIELDS:
-        raise InputError(where + ".field", "unknown player field %r%s" % (field, nearest(field, _PLAYER_FIELDS)))
-    if "value" not in op:
-        raise InputError(where, "operation 'set_player' needs 'value'")
-    player[field] = op["value"]
+    _set_field(find_player(data, op.get("player"), where + ".player"), op, where, _PLAYER_FIELDS, "player")
 
 
 def _mana_pool(data: dict, op: dict, where: str, db: CardDB) -> None:

@@ -163,6 +163,9 @@ def test_patch_operations_and_their_errors():
     for ops, path, message in [
         ([{"op": "tap", "id": "f3"}], "ops[0].id", "did you mean 'f2'"),
         ([{"op": "tapp", "id": "f1"}], "ops[0].op", "did you mean 'tap'"),
+        ([{"op": "set", "id": "f1", "field": "tapd", "value": True}], "ops[0].field", "did you mean 'tapped'"),
+        ([{"op": "set_player", "player": "a", "field": "lif", "value": 3}], "ops[0].field", "did you mean 'life'"),
+        ([{"op": "set", "id": "f1", "field": "sick", "value": "maybe"}], "ops", "sick"),
         ([{"op": "tap", "id": "f1"}, {"op": "step", "step": "combat"}], "ops[1].step", "unknown step"),
         ([{"op": "tap", "id": "f1", "player": "a"}], "ops[0].player", "takes no field"),
         ([{"op": "counters", "id": "f1", "counter": "charge", "add": -1}], "ops[0]", "0 or more"),
