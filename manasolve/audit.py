@@ -142,7 +142,7 @@ def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], crit
                 if not ab.cost.mana.symbols and (perm.can_use_tap_abilities or not (ab.cost.tap or ab.cost.untap)):
                     left.update(t for o in ab.options for t in o if t in COLORS)
     levels = {
-        "keep": -sum(bool((after.pay(k) if k.startswith("{") else after.pay(card=k))["payable"]) for k in keeps),
+        "keep": -sum(after.payable(k) if k.startswith("{") else after.payable(card=k) for k in keeps),
         "life": done["life_lost"] + sum(tapped_trigger_damage(before.get(pid)) for pid in done["tapped"]),
         "sacrifice": len(done["sacrificed"]) + sum(1 for e in done["exiled"] if e.startswith("hand[")),
         "waste": len(_mana(done["floating"] or "{0}", "floating")),

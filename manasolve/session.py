@@ -83,8 +83,8 @@ class PlayBoard:
         return self.pay(cost, mode="best", **kw)
 
     def payable(self, cost: str | None = None, **kw: Any) -> bool:
-        """Whether the cost (or ``card=``'s total cost) can be paid now."""
-        return self.pay(cost, **kw)["payable"]
+        """Whether the cost (or ``card=``'s total cost) can be paid now (``mode="payable"``)."""
+        return self.pay(cost, mode="payable", **kw)["payable"]
 
     def produce(self, id: str | None = None) -> dict:
         """`api.produce`: the mana types each permanent could produce now."""
