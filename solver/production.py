@@ -154,7 +154,9 @@ def _ability_key(ab: ManaAbility) -> tuple:
 
 
 def _build(board: Board) -> Analysis:
-    an = Analysis(board)
+    # A weak reference: the cache below keeps analyses only while their board lives, and an
+    # analysis holding its board strongly would keep every board ever analysed alive.
+    an = Analysis(weakref.proxy(board))
     perms = board.permanents
     moon = any(isinstance(e, NonbasicAreMountains) for p in perms for e in p.card.mana_effects.effects)
     for p in perms:

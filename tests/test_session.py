@@ -225,3 +225,22 @@ def test_applying_a_payment_spends_exactly_the_cost(case):
         left = Counter(ManaCost.parse(done["mana_pool"] or "{0}").symbols) if done["mana_pool"] else Counter()
         assert sum(left.values()) == len(ManaCost.parse(pool or "{0}").symbols) - sum(taken.values()) + made - spent
         assert c.to_json()["players"][0]["life"] == 20 - done["life_lost"]
+
+
+def test_boards_left_behind_by_changes_are_freed():
+    # A server holds sessions for hours: each change makes a new resolved board, and the
+    # solver's caches must not keep the old ones (and their analyses) alive.
+    import gc
+    import weakref
+
+    b = open_board({"players": [{"name": "a", "battlefield": [{"id": "f1", "card": "Forest"},
+                                                              {"id": "f2", "card": "Forest"}]}]})
+    left = []
+    for _ in range(5):
+        b.patch([{"op": "tap", "id": "f1"}])
+        assert b.payable("{G}") and b.pay("{G}", mode="count")["count"] == 1 and b.best("{G}")["payable"]
+        left.append(weakref.ref(b.resolved))
+        b.undo()
+        assert b.pay("{G}", mode="count")["count"] == 2
+    gc.collect()
+    assert [r() for r in left] == [None] * 5
