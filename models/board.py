@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from manasolve.models.board_schema import PermanentIn, PlayerIn, validate_board
+from manasolve.models.board_schema import PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import InputError, ParameterError, nearest
@@ -134,9 +134,26 @@ class Player:
     lands_played_this_turn: int = 0  # 305.2
 
 
+@dataclass(frozen=True)
+class StackObject:
+    """A spell (``card``) or an activated/triggered ability (``source`` id, ``card`` of
+    its source) on the stack, and who controls it."""
+
+    kind: str  # "spell" or "ability"
+    controller: str
+    card: Card | None = None
+    source: str | None = None
+    ability: str = "activated"  # or "triggered", for abilities
+
+
 @dataclass
 class Board:
-    """A validated board: players, their permanents, and the card database used."""
+    """A validated board: players, their permanents, and the card database used.
+
+    ``priority_player`` is the player the board says holds priority, None when it does
+    not say (then the player asked about is taken to hold it, 117.3 by default the
+    active player); ``stack`` the objects on the stack when the board lists them (None:
+    only ``stack_empty`` is known)."""
 
     active_player: str
     step: str
@@ -144,6 +161,8 @@ class Board:
     players: list[Player]
     db: CardDB
     source: str | None = None
+    priority_player: str | None = None
+    stack: tuple[StackObject, ...] | None = None
 
     def player(self, name: str | None = None) -> Player:
         name = name or self.active_player
@@ -198,7 +217,27 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
     players = [_player(p, pi, names, cards, seen, source) for pi, p in enumerate(raw.players)]
     _attach(players, source)
     _apply_static_pumps(players)
-    return Board(active, raw.step, raw.stack_empty, players, db, source)
+    if raw.priority_player is not None and raw.priority_player not in names:
+        raise InputError("priority_player", "unknown player %r%s" % (raw.priority_player, nearest(raw.priority_player, names)), source)
+    stack = None if raw.stack is None else tuple(_stack_object(o, "stack[%d]" % i, names, cards, source)
+                                                 for i, o in enumerate(raw.stack))
+    stack_empty = raw.stack_empty
+    if stack is not None:
+        if "stack_empty" in raw.model_fields_set and raw.stack_empty != (not stack):
+            raise InputError("stack_empty", "%s but the stack lists %d object(s) (leave stack_empty out or make it %s)"
+                             % (str(raw.stack_empty).lower(), len(stack), str(not stack).lower()), source)
+        stack_empty = not stack
+    return Board(active, raw.step, stack_empty, players, db, source, raw.priority_player, stack)
+
+
+def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: _CardLookup, source: str | None) -> StackObject:
+    """One stack entry resolved: its controller a player, a spell's card known."""
+    if o.controller not in names:
+        raise InputError(where + ".controller", "unknown player %r%s" % (o.controller, nearest(o.controller, names)), source)
+    if o.kind == "spell" and o.card is None:
+        raise InputError(where + ".card", "a spell on the stack needs its card", source)
+    card = cards(o.card, where + ".card") if o.card is not None else None
+    return StackObject(o.kind, o.controller, card, o.source, o.ability)
 
 
 class _CardLookup:

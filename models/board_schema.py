@@ -61,11 +61,26 @@ class PlayerIn(_Strict):
     lands_played_this_turn: int = Field(default=0, ge=0)  # 305.2
 
 
+class StackObjectIn(_Strict):
+    """A spell or ability on the stack (405.1), top of the stack last: who controls it,
+    the spell's card, or an ability's source (a permanent id and/or its card name) and
+    whether it is activated or triggered — enough for "target spell" and "target
+    activated ability"."""
+
+    kind: Literal["spell", "ability"]
+    controller: str = Field(min_length=1)
+    card: str | None = Field(default=None, min_length=1)
+    source: str | None = Field(default=None, min_length=1)
+    ability: Literal["activated", "triggered"] = "activated"
+
+
 class BoardIn(_Strict):
     format: Literal["manasolve/board@1"] = FORMAT
     active_player: str | None = None
     step: Literal[STEPS] = "precombat_main"  # type: ignore[valid-type]
     stack_empty: bool = True
+    priority_player: str | None = None  # 117.3: default the active player
+    stack: list[StackObjectIn] | None = None
     players: list[PlayerIn] = Field(min_length=1)
     cards: list[dict] = Field(default_factory=list)
 
@@ -104,7 +119,7 @@ def _model_at(loc: tuple):
             return None
         ann = field_info.annotation
         nxt = None
-        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn):
+        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn):
             if cand is ann or cand in getattr(ann, "__args__", ()):
                 nxt = cand
         if nxt is None:

@@ -20,6 +20,7 @@ from manasolve.models.oracle.mana_effects import ManaEffects, read_mana_effects,
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
 from manasolve.models.oracle.statics import Statics, read_statics
+from manasolve.models.oracle.targets import Targeting, spell_targeting
 from manasolve.models.oracle.triggers import Triggers, read_triggers
 
 
@@ -114,6 +115,11 @@ class Card:
     def triggers(self) -> Triggers:
         """Its attack triggers and "becomes tapped" damage."""
         return read_triggers(self.name, self.text)
+
+    @cached_property
+    def targeting(self) -> Targeting | None:
+        """The targets chosen as it is cast (601.2c); None if it targets nothing then."""
+        return spell_targeting(self.name, self.text, self.types, self.subtypes)
 
     @cached_property
     def activated(self) -> tuple[Activated, ...]:

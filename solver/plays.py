@@ -23,6 +23,7 @@ from manasolve.models.mana import Announcement
 from manasolve.models.request import Mode
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.targets import Casting, check_targets
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import land_play_reason, no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
@@ -141,6 +142,9 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     card = board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
+    legal, targets = check_targets(board, card.targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None))
+    if not legal:
+        return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
     optional = sc.optional_costs
     via = base.kind + (" (granted)" if base.granted else "")
@@ -155,6 +159,8 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
         entry = _cast_entry(plan, payable_, count, via, instance)
+        if targets is not None:
+            entry["targets"] = targets
         if payable_ and base.x_free:
             entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0)
         for i, (k, opt) in enumerate(zip(kicks, optional)):
@@ -169,7 +175,7 @@ def _with_tapped(board: Board, pid: str) -> Board:
     """The board with permanent `pid` tapped (its {T} paid: it can't also make mana)."""
     players = [replace(p, battlefield=[replace(perm, tapped=True) if perm.id == pid else perm for perm in p.battlefield])
                for p in board.players]
-    return Board(board.active_player, board.step, board.stack_empty, players, board.db, board.source)
+    return replace(board, players=players)
 
 
 
@@ -177,7 +183,7 @@ def _with_tapped(board: Board, pid: str) -> Board:
 def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict]:
     """Saddle/Crew and other activated abilities of `player`'s permanents, legal now."""
     out: list[dict] = []
-    if no_priority_reason(board) is not None:
+    if no_priority_reason(board, player) is not None:
         return out
     for perm in board.controlled_by(player):
         for tc in perm.card.tap_costs:
@@ -190,7 +196,12 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
         for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
+            legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id))
+            if not legal:
+                continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)
             entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}
+            if targets is not None:
+                entry["targets"] = targets
             c = ab.cost
             if c is None:
                 out.append(dict(entry, total=None, payable=None, count=None, not_modelled=["cost not understood"]))
@@ -200,8 +211,6 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
             if c.untap and (not perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.6
             entry["total"] = str(c)
-            if ab.equip and not any(p.is_creature and p.id != perm.id for p in board.controlled_by(player)):
-                continue  # Equip needs another creature you control to target (702.6a)
             paying = _with_tapped(board, perm.id) if c.tap else board
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))
                     for a in c.mana.announcements()]

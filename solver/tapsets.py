@@ -250,7 +250,7 @@ def activation_timing(board: Board, source: Permanent, keyword: str, player: str
         return "%s is controlled by %s, not %s" % (source.id, source.controller, player)
     if keyword == "Saddle":
         return sorcery_timing_reason(board, player, "Saddle is sorcery-speed")
-    return no_priority_reason(board)
+    return no_priority_reason(board, player)
 
 
 def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanent, TapCreaturesCost]:

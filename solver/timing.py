@@ -7,17 +7,22 @@ from manasolve.models.board import Board
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
 
-def no_priority_reason(board: Board) -> str | None:
-    """Why nobody can act now, or None: no player gets priority in the untap step (502.4)
-    or, normally, in cleanup (514.3)."""
+def no_priority_reason(board: Board, player: str | None = None) -> str | None:
+    """Why nobody (or `player`) can act now, or None: no player gets priority in the untap
+    step (502.4) or, normally, in cleanup (514.3); only the player holding priority may
+    cast or activate (117.1), when the board names one (``priority_player``)."""
     if board.step in ("untap", "cleanup"):
         return "no player gets priority during the %s step (117.3)" % board.step
+    if player is not None and board.priority_player not in (None, player):
+        return "%s holds priority, not %s (117.1)" % (board.priority_player, player)
     return None
 
 
 def sorcery_timing_reason(board: Board, player: str, what: str) -> str | None:
     """Why `player` can't act at sorcery speed now (their own main phase, empty stack;
     117.1a, 602.5d), or None; `what` opens the reason, e.g. "sorcery timing"."""
+    if (why := no_priority_reason(board, player)) is not None:
+        return "%s: %s" % (what, why)
     if board.active_player != player:
         return "%s: it is %s's turn" % (what, board.active_player)
     if board.step not in MAIN_PHASES:
@@ -30,8 +35,6 @@ def sorcery_timing_reason(board: Board, player: str, what: str) -> str | None:
 def land_play_reason(board: Board, player: str) -> str | None:
     """Why `player` can't play a land now, or None: only in their own main phase with an
     empty stack (305.1, 305.3), and only while land drops remain this turn (305.2)."""
-    if (why := no_priority_reason(board)) is not None:
-        return why
     if (why := sorcery_timing_reason(board, player, "a land play (305.3)")) is not None:
         return why
     allowed = board.land_drops(player)

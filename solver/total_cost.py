@@ -227,7 +227,7 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
         if base.kind == "mana_cost":
             return "it has no mana cost: that cost is unpayable (118.6)"
         return "its %s cost is its mana cost, and it has none: no %s cost (118.6a)" % (base.kind, base.kind)
-    if (why := no_priority_reason(board)) is not None:
+    if (why := no_priority_reason(board, player)) is not None:
         return why
     if card.is_type("Instant") or "Flash" in card.keywords or card.statics.flash:
         return None  # 117.1a: any time the player has priority

@@ -9,21 +9,24 @@ from dataclasses import dataclass
 from manasolve.models.abilities import AbilityCost
 from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
+from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, read_targets
 from manasolve.models.oracle.words import SYMBOLS, normalize, without_ability_word
 
 
 @dataclass(frozen=True)
 class Activated:
-    """A non-mana activated ability printed on a permanent: cost, sorcery timing."""
+    """A non-mana activated ability printed on a permanent: cost, sorcery timing, the
+    targets it chooses (602.2b, 601.2c)."""
 
     text: str
     cost: AbilityCost | None  # None: the cost text is not understood
     sorcery: bool
+    targeting: Targeting = Targeting()
 
-    @property
-    def equip(self) -> bool:
-        """Equip: needs another creature you control to target (702.6a)."""
-        return self.text.startswith("Equip")
+
+# 702.6a: "Attach to target creature you control" (not the Equipment itself).
+_EQUIP_TARGET = Targeting((TargetPhrase("target creature you control", TargetKind.PERMANENT, (("Creature",),),
+                                        Relation.YOU, other=True),))
 
 
 def read_activated(name: str, text: str) -> tuple[Activated, ...]:
@@ -38,12 +41,13 @@ def read_activated(name: str, text: str) -> tuple[Activated, ...]:
             continue
         m = re.fullmatch(r"Equip (%s)" % SYMBOLS, line)
         if m:
-            out.append(Activated(line, parse_ability_cost(m.group(1)), True))
+            out.append(Activated(line, parse_ability_cost(m.group(1)), True, _EQUIP_TARGET))
             continue
         head, sep, effect = line.partition(": ")
         if not sep or '"' in head or head.startswith(("When", "At ", "As ", "If ", "Whenever")):
             continue
         if re.search(r"~ from your (graveyard|hand)", effect):
             continue  # 113.6k: it moves ~ out of that zone, so it works only there
-        out.append(Activated(line, parse_ability_cost(head), "Activate only as a sorcery" in effect))
+        out.append(Activated(line, parse_ability_cost(head), "Activate only as a sorcery" in effect,
+                             read_targets(effect)))
     return tuple(out)

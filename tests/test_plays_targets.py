@@ -1,0 +1,125 @@
+"""Targets in ``plays`` (601.2c, 115.1): a cast or activation is a play only when each
+required target has a legal choice; targets the reader can't settle are "not checked"."""
+
+from __future__ import annotations
+
+import pytest
+
+from manasolve import api
+from manasolve.models.oracle.targets import TargetKind, read_targets
+from tests.boards import board
+
+COUNTERSPELL = {"name": "Counterspell Test", "type": "Instant", "types": ["Instant"], "manaCost": "{U}{U}",
+                "text": "Counter target spell."}
+STIFLE = {"name": "Stifle Test", "type": "Instant", "types": ["Instant"], "manaCost": "{U}",
+          "text": "Counter target activated or triggered ability."}
+ISLANDS = ("Island", "Island", "Island")
+
+
+def casts(answer: dict, card: str) -> list[dict]:
+    return [p for p in answer["plays"] if p.get("card") == card and p["kind"] == "cast"]
+
+
+def test_601_2c_counterspell_with_an_empty_stack_is_not_a_play():
+    b = board(*ISLANDS, hand=["Counterspell Test"], cards=[COUNTERSPELL])
+    assert casts(api.plays(b), "Counterspell Test") == []
+
+
+def test_601_2c_counterspell_with_a_spell_on_the_stack_lists_it_as_the_target():
+    b = board(*ISLANDS, hand=["Counterspell Test"], cards=[COUNTERSPELL], opponents=["bob"], active="bob")
+    b["stack"] = [{"kind": "spell", "controller": "bob", "card": "Llanowar Elves"}]
+    b["priority_player"] = "alice"
+    (play,) = casts(api.plays(b, player="alice"), "Counterspell Test")
+    assert play["targets"] == [{"target": "target spell", "legal": ["stack[0]"]}] and play["payable"]
+
+
+def test_601_2c_target_creature_spell_needs_a_creature_spell():
+    b = board(*ISLANDS, hand=["Hornswoggle"])
+    b["stack"] = [{"kind": "spell", "controller": "alice", "card": "Think Twice"}]
+    assert casts(api.plays(b), "Hornswoggle") == []
+    b["stack"].append({"kind": "spell", "controller": "alice", "card": "Llanowar Elves"})
+    assert casts(api.plays(b), "Hornswoggle")[0]["targets"][0]["legal"] == ["stack[1]"]
+
+
+def test_601_2c_target_ability_needs_an_ability_on_the_stack():
+    b = board(*ISLANDS, hand=["Stifle Test"], cards=[STIFLE])
+    b["stack"] = [{"kind": "spell", "controller": "alice", "card": "Think Twice"}]
+    assert casts(api.plays(b), "Stifle Test") == []
+    b["stack"].append({"kind": "ability", "controller": "alice", "source": "x", "ability": "triggered"})
+    assert casts(api.plays(b), "Stifle Test")[0]["targets"][0]["legal"] == ["stack[1]"]
+
+
+def test_601_2c_stack_not_listed_but_not_empty_is_not_checked():
+    b = board(*ISLANDS, hand=["Counterspell Test"], cards=[COUNTERSPELL], stack_empty=False)
+    assert casts(api.plays(b), "Counterspell Test")[0]["targets"] == "not checked"
+
+
+def test_601_2c_unburial_rites_needs_a_creature_card_in_your_graveyard():
+    swamps = ["Swamp"] * 5
+    b = board(*swamps, hand=["Unburial Rites"], graveyard=["Think Twice"], opponents=["bob"])
+    assert casts(api.plays(b), "Unburial Rites") == []
+    b = board(*swamps, hand=["Unburial Rites"], graveyard=["Think Twice"], opponents={"bob": []})
+    b["players"][1]["graveyard"] = ["Llanowar Elves"]  # an opponent's creature card: not "your graveyard"
+    assert casts(api.plays(b), "Unburial Rites") == []
+    b = board(*swamps, hand=["Unburial Rites"], graveyard=["Think Twice", "Llanowar Elves"])
+    (play,) = casts(api.plays(b), "Unburial Rites")
+    assert play["targets"] == [{"target": "target creature card from your graveyard", "legal": ["alice.graveyard[1]"]}]
+
+
+def test_601_2c_target_creature_permanents_hexproof_and_shroud():
+    b = board("Swamp", "Swamp", "Swamp", "Swamp", ("c", "Caustic Bronco"), hand=["Launch Party"])
+    # Launch Party also sacrifices a creature, but its target is chosen first (601.2c before 601.2h)
+    assert casts(api.plays(b), "Launch Party")[0]["targets"] == [{"target": "target creature", "legal": ["c"]}]
+    b = board(*["Mountain"] * 2, hand=["Gut Shot"], opponents={"bob": [("k", "Kalonian Behemoth"), ("h", "Conifer Strider")]})
+    legal = casts(api.plays(b), "Gut Shot")[0]["targets"][0]["legal"]
+    assert legal == ["alice", "bob"]  # 702.18a shroud, 702.11b an opponent's hexproof: not targetable
+    b = board(("h", "Conifer Strider"), "Plains", hand=["Homestead Courage"])
+    assert casts(api.plays(b), "Homestead Courage")[0]["targets"][0]["legal"] == ["h"]  # your own hexproof: fine
+
+
+def test_601_2c_target_creature_you_control_and_target_opponent():
+    b = board("Plains", hand=["Homestead Courage"], opponents={"bob": [("elf", "Llanowar Elves")]})
+    assert casts(api.plays(b), "Homestead Courage") == []
+    b = board(*["Swamp"] * 6, hand=["Blood Tribute"])  # no opponent on the board
+    assert casts(api.plays(b), "Blood Tribute") == []
+
+
+def test_equip_needs_another_creature_you_control():
+    b = board(("blade", "Bonesplitter"), "Mountain", opponents={"bob": [("elf", "Llanowar Elves")]})
+    assert not [p for p in api.plays(b)["plays"] if p.get("source") == "blade"]
+    b = board(("blade", "Bonesplitter"), "Mountain", ("elf", "Llanowar Elves"))
+    (equip,) = [p for p in api.plays(b)["plays"] if p.get("source") == "blade"]
+    assert equip["targets"] == [{"target": "target creature you control", "legal": ["elf"]}]
+
+
+def test_targets_not_understood_are_listed_as_not_checked():
+    (play,) = casts(api.plays(board(*["Mountain"] * 2, hand=["Glorious Decay"])), "Glorious Decay")
+    assert play["targets"] == "not checked"  # modal: its target depends on the mode (700.2)
+
+
+def test_up_to_one_target_needs_no_target():
+    nb = {"name": "Up To Test", "type": "Sorcery", "types": ["Sorcery"], "manaCost": "{G}",
+          "text": "Up to one target creature gets +2/+2 until end of turn."}
+    (play,) = casts(api.plays(board("Forest", hand=["Up To Test"], cards=[nb])), "Up To Test")
+    assert play["targets"] == [{"target": "Up to one target creature", "legal": []}]
+
+
+@pytest.mark.parametrize("text,kind,count,optional", [
+    ("Destroy target artifact or enchantment.", TargetKind.PERMANENT, 1, False),
+    ("Counter target spell.", TargetKind.SPELL, 1, False),
+    ("It deals 3 damage to any target.", TargetKind.ANY, 1, False),
+    ("Target player draws two cards.", TargetKind.PLAYER, 1, False),
+    ("Target opponent discards a card.", TargetKind.PLAYER, 1, False),
+    ("Tap up to two target creatures.", TargetKind.PERMANENT, 2, True),
+    ("Return target creature card from your graveyard to your hand.", TargetKind.GRAVEYARD_CARD, 1, False),
+    ("Counter target activated ability.", TargetKind.ABILITY, 1, False),
+])
+def test_115_1_target_phrases_read(text, kind, count, optional):
+    (phrase,) = read_targets(text).phrases
+    assert (phrase.kind, phrase.count, phrase.optional) == (kind, count, optional)
+
+
+@pytest.mark.parametrize("text", ["Destroy target attacking creature.", "Destroy target creature with flying.",
+                                  "Exile target permanent with mana value 3 or greater."])
+def test_115_1_target_qualifiers_not_modelled_are_unread(text):
+    assert not read_targets(text).understood
