@@ -214,7 +214,7 @@ def report(rows: list[Row], robust: dict, keys: set[str], quick: bool) -> str:
              "start-up dominates). Machine: 2 cores shared with other work%s." % (
                  " (--quick)" if quick else ""), "",
              "`payable` questions are `pay` with `mode=\"payable\"` (answer keys: %s); `best` questions "
-             "`mode=\"best\"`, with the reason (`why`) the API gives by default." % ", ".join(sorted(keys)), "",
+             "`mode=\"best\"` (without `why`, the API's default: no runner-up is solved)." % ", ".join(sorted(keys)), "",
              "| question | permanents | questions | served /s | p50 ms | p99 ms | API in-process /s | served / in-process "
              "| process per question /s | served / process | same answers |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
