@@ -269,7 +269,11 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
     return flag
 
 
-def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | None:
+# Classes larger than this keep CP-SAT's presolve on (see `_optimise`).
+_PRESOLVE_FROM = 64
+
+
+def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) -> cp_model.CpSolver | None:
     """Solve to optimality with one worker and a fixed seed (deterministic); None if infeasible."""
     if objective is not None:
         model.Minimize(objective)
@@ -277,9 +281,10 @@ def _optimise(model: cp_model.CpModel, objective=None) -> cp_model.CpSolver | No
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.linearization_level = 2  # the flow LP (see cpsat.solve)
-    # The models are small flows: presolve costs more than it saves (about 2x on boards
-    # of 17 to 160 permanents, benchmarks/decision_loop.py).
-    solver.parameters.cp_model_presolve = False
+    # Measured (benchmarks/decision_loop.py): presolve costs more than it saves on the
+    # small flows of ordinary boards (about 2x at 17 to 160 permanents) but is 100x
+    # faster with classes of hundreds of members (the tie-break's element tables).
+    solver.parameters.cp_model_presolve = presolve
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
         return None
@@ -324,7 +329,8 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
             m.ClearHints()
             for v in list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept):
                 m.AddHint(v, solver.Value(v))
-        solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None)
+        solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None,
+                           presolve=max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM)
         if solver is None:
             return None
         for name, expr, _ in group:
