@@ -1,10 +1,12 @@
-"""The answer JSON of the payment solver's typed results (solver.results), built here,
-at the edge, with the stable keys of design.md: a group of payments (``pay --all``'s
-``payments``) and one payment (``pay --best``'s ``best``)."""
+"""The answer JSON of the solver's typed results, built here, at the edge, with the
+stable keys of design.md: a group of payments (``pay --all``'s ``payments``), one
+payment (``pay --best``'s ``best``) and a cast's total cost (``cost``)."""
 
 from __future__ import annotations
 
+from manasolve.solver.other_costs import understood
 from manasolve.solver.results import Payment, PaymentGroup
+from manasolve.solver.total_cost import TotalCost
 
 # What answers call the objects chosen for each kind of non-mana part.
 CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
@@ -71,4 +73,35 @@ def pay_json(answer: dict) -> dict:
         out["payments"] = [group_json(g) for g in out["payments"]]
     if isinstance(out.get("best"), Payment):
         out["best"] = payment_json(out["best"])
+    return out
+
+
+def cost_json(plan: TotalCost) -> dict:
+    """The answer of ``manasolve cost``: the 601.2f breakdown of a cast (design.md keys
+    plus details)."""
+    out: dict = {
+        "card": plan.card.name, "zone": plan.zone, "player": plan.player,
+        "base_kind": plan.base.kind,
+        "base": None if plan.base.cost is None else str(plan.base.cost),
+        "additional": plan.additional, "increases": plan.increases, "reductions": plan.reductions,
+        "total": plan.total_text if plan.base.cost is not None else None,
+        "mana_value": plan.mana_value, "x": plan.x,
+        "castable_now": plan.castable_now, "reason": plan.reason,
+    }
+    if plan.x_forced_zero:
+        out["x_forced_zero"] = True  # 107.3b
+    if plan.base.kind == "flashback":
+        out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
+    if plan.base.granted:
+        out["granted"] = True
+    if plan.other and not understood(plan.other):
+        out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o.text for o in plan.other]
+    if any(s.needs_announcement for s in plan.cost.symbols):
+        out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
+                                  for a in plan.announcements]
+    if plan.convoke or plan.improvise or plan.delve:
+        out["pays_with"] = [k for k, on in (("convoke", plan.convoke), ("improvise", plan.improvise),
+                                            ("delve", plan.delve)) if on]
+    if plan.notes:
+        out["notes"] = plan.notes
     return out

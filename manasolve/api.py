@@ -165,13 +165,14 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
     card name with its fields as keywords; `flashback`: which flashback instance, default
     the cheapest payable): base, additional, increases, reductions, locked total, mana
     value, castable now."""
+    from manasolve.answers import cost_json
     from manasolve.solver.total_cost import total_cost
 
     if not isinstance(card, CastChoice):
         card = CastChoice(card, zone, alt, kicker, x, side, flashback)
     elif (zone, alt, x, kicker, side, flashback) != ("hand", None, 0, 0, 0, None):
         raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
-    return total_cost(as_board(board, db), player, card).answer()
+    return cost_json(total_cost(as_board(board, db), player, card))
 
 
 def plays(board: Board | dict | str, *, player: str | None = None, count: bool = False,

@@ -82,7 +82,7 @@ class CastChoice:
     first optional additional cost is paid (`kicker`; multikicker: any number), X, which
     side of an "A or B" additional cost is paid (0: A), and which flashback instance
     (`flashback`: its index among the card's flashback costs, printed first then granted
-    by the board, as ``plays`` lists them; None: the cheapest payable one, else the
+    by the board, as ``plays`` lists them; None: the cheapest one, those payable now
     first)."""
 
     card: str

@@ -27,7 +27,7 @@ from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Sym
 from manasolve.models.oracle.costs import CostPart, NonManaPart
 from manasolve.models.oracle.spell_costs import Casters, Counting, Direction, OptionalCost, SpellCosts
 from manasolve.models.request import Alternative, CastChoice, Zone
-from manasolve.solver.other_costs import NotPaid, understood
+from manasolve.solver.other_costs import NotPaid
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
@@ -164,38 +164,9 @@ class TotalCost:
             return 0
         return mc.mana_value + self.x * sum(1 for s in mc.symbols if s.kind == SymbolKind.X)
 
-    def answer(self) -> dict:
-        """The JSON answer of ``manasolve cost`` (design.md keys plus details)."""
-        out: dict = {
-            "card": self.card.name, "zone": self.zone, "player": self.player,
-            "base_kind": self.base.kind,
-            "base": None if self.base.cost is None else str(self.base.cost),
-            "additional": self.additional, "increases": self.increases, "reductions": self.reductions,
-            "total": self.total_text if self.base.cost is not None else None,
-            "mana_value": self.mana_value, "x": self.x,
-            "castable_now": self.castable_now, "reason": self.reason,
-        }
-        if self.x_forced_zero:
-            out["x_forced_zero"] = True  # 107.3b
-        if self.base.kind == "flashback":
-            out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
-        if self.base.granted:
-            out["granted"] = True
-        if self.other and not understood(self.other):
-            out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o.text for o in self.other]
-        if any(s.needs_announcement for s in self.cost.symbols):
-            out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
-                                      for a in self.announcements]
-        if self.convoke or self.improvise or self.delve:
-            out["pays_with"] = [k for k, on in (("convoke", self.convoke), ("improvise", self.improvise),
-                                                ("delve", self.delve)) if on]
-        if self.notes:
-            out["notes"] = self.notes
-        return out
-
 
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
-    """The card `name` in `player`'s `zone`; InputError (nearest names) if it is not there."""
+    """The card `name` in `player`'s `zone`; ParameterError (nearest names) if it is not there."""
     p = board.player(player)
     cards = p.hand if zone == "hand" else p.graveyard
     if name not in cards:
@@ -305,10 +276,10 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     shortcuts (zone, alt, x, kicker, side, flashback) builds one.  Without an alternative
     cost a card cast from the graveyard uses flashback if it has one (702.34a).  When
     the card has several costs of that kind (two flashback costs, printed or granted:
-    "choose any") and `flashback` names none, the cheapest one `player` can pay now is
-    used (fewest mana, then least life, then the first listed), or the first if none
-    can be paid.  Raises InputError for an unknown card or a card not in that zone, and
-    ParameterError for a missing alternative cost or bad counts."""
+    "choose any") and `flashback` names none, the cheapest one, those `player` can pay
+    now first (fewest mana, then least life, then the first listed).  Raises
+    ParameterError for an unknown card, a card not in that zone, a missing alternative
+    cost or bad counts."""
     if not isinstance(cast, CastChoice):
         cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
     player = board.player(player).name

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
+from manasolve.answers import cost_json
 from manasolve.cli import main
 from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol, SymbolKind
@@ -64,7 +65,7 @@ def test_example_6_granted_flashback_sorcery_timing_only():
 def test_example_6_granted_flashback_zero_forces_x_zero():
     b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "{0}"}])
     t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=5)
-    assert t.x == 0 and str(t.cost) == "{0}" and t.answer()["x_forced_zero"] is True
+    assert t.x == 0 and str(t.cost) == "{0}" and cost_json(t)["x_forced_zero"] is True
     assert [str(a.requirement) for a in t.announcements] == ["{0}"]
 
 
@@ -75,7 +76,7 @@ def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
               granted_flashback=[{"card": "Vision Test", "cost": "mana_cost"}])
     t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
-    assert t.announcements == [] and t.answer()["total"] is None  # never reduced to {0}
+    assert t.announcements == [] and cost_json(t)["total"] is None  # never reduced to {0}
     assert api.pay(b, card="Vision Test", zone="graveyard", alt="flashback", mode="count")["payable"] is False
 
 
@@ -171,7 +172,7 @@ def test_example_10_flashback_kicker_and_tax():
     b = board(graveyard=["Kicked Flame"], opponents={"bob": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]})
     t = total_cost(b, None, "Kicked Flame", "graveyard", "flashback", kicker=1)
     assert str(t.cost) == "{4}{R}{R}"
-    assert t.answer()["increases"][0]["source"] == "thalia"
+    assert cost_json(t)["increases"][0]["source"] == "thalia"
     assert t.mana_value == 2  # 118.8d, 118.9c
 
 

@@ -46,7 +46,7 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
     p.add_argument("--flashback", type=int, metavar="N", help="which flashback instance, numbered as `plays` lists "
-                   "them (printed first, then granted by the board; default: the cheapest payable one)")
+                   "them (printed first, then granted by the board; default: the cheapest one, payable ones first)")
 
 
 def cast_choice(args: argparse.Namespace) -> CastChoice:

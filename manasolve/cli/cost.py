@@ -26,9 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cost`` for the board and card named on the command line."""
+    from manasolve.answers import cost_json
     from manasolve.solver.total_cost import total_cost
 
-    return total_cost(board_from_args(args), args.player, cast_choice(args)).answer(), render
+    return cost_json(total_cost(board_from_args(args), args.player, cast_choice(args))), render
 
 
 def render(answer: dict) -> None:
