@@ -13,7 +13,7 @@ from manasolve.models.board_schema import PermanentIn, PlayerIn, StackObjectIn, 
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import InputError, ParameterError, nearest
-from manasolve.models.mana import CostSyntaxError, ManaCost, SymbolKind
+from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, SymbolKind
 
 @dataclass(eq=False)
 class Permanent:
@@ -118,6 +118,16 @@ class Permanent:
         )
 
 
+@dataclass(frozen=True)
+class Commander:
+    """A player's commander (903.3): its card, the times it was cast from the command
+    zone (903.8), and whether it is in the command zone now."""
+
+    card: Card
+    times_cast: int = 0
+    in_command_zone: bool = True
+
+
 @dataclass
 class Player:
     """A player: life, zones, floating mana, energy, spells cast this turn."""
@@ -132,6 +142,16 @@ class Player:
     energy: int = 0  # energy counters the player has (107.14), spent by "Pay {E}"
     spells_cast_this_turn: int = 0  # spells the player already cast this turn
     lands_played_this_turn: int = 0  # 305.2
+    commanders: list[Commander] = field(default_factory=list)  # 903.3
+
+    @property
+    def in_command_zone(self) -> list[str]:
+        """The names of this player's commanders in the command zone (903.6)."""
+        return [c.card.name for c in self.commanders if c.in_command_zone]
+
+    def times_cast(self, name: str) -> int:
+        """How many times the commander `name` was cast from the command zone (903.8)."""
+        return sum(c.times_cast for c in self.commanders if c.card.name == name)
 
 
 @dataclass(frozen=True)
@@ -188,6 +208,12 @@ class Board:
         """How many lands `name` may play this turn: one, plus each additional land the
         permanents they control let them play (305.2, 305.2a)."""
         return 1 + sum(perm.card.statics.extra_land_drops for perm in self.controlled_by(name))
+
+    def commander_identity(self, name: str) -> tuple[str, ...]:
+        """The combined colour identity of `name`'s commanders (903.4, 903.4c), order
+        WUBRG; () without a commander (903.4f)."""
+        found = {c for cmd in self.player(name).commanders for c in cmd.card.color_identity}
+        return tuple(c for c in COLORS if c in found)
 
     def opponents_of(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name]
@@ -298,9 +324,11 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
             except CostSyntaxError as exc:
                 raise InputError(where + ".cost", "%s (write a mana cost or \"mana_cost\")" % exc, source) from None
         granted.append((g.card, g.cost))
+    commanders = [Commander(cards(c.card, "players[%d].command[%d].card" % (pi, ci)), c.times_cast, c.in_command_zone)
+                  for ci, c in enumerate(p.command)]
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
                   _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.spells_cast_this_turn,
-                  p.lands_played_this_turn)
+                  p.lands_played_this_turn, commanders)
 
 
 def _attach(players: list[Player], source: str | None) -> None:

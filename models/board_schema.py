@@ -48,6 +48,16 @@ class GrantedFlashbackIn(_Strict):
     cost: str = "mana_cost"
 
 
+class CommanderIn(_Strict):
+    """A commander of this player (903.3): ``times_cast`` from the command zone so far
+    this game (903.8 tax); ``in_command_zone`` false when it is elsewhere (it still gives
+    its colour identity, 903.4)."""
+
+    card: str = Field(min_length=1)
+    times_cast: int = Field(default=0, ge=0)
+    in_command_zone: bool = True
+
+
 class PlayerIn(_Strict):
     name: str = Field(min_length=1)
     life: int = 20
@@ -59,6 +69,7 @@ class PlayerIn(_Strict):
     spells_cast_this_turn: int = Field(default=0, ge=0)  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
     lands_played_this_turn: int = Field(default=0, ge=0)  # 305.2
+    command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
 
 
 class StackObjectIn(_Strict):
@@ -119,7 +130,7 @@ def _model_at(loc: tuple):
             return None
         ann = field_info.annotation
         nxt = None
-        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn):
+        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn, CommanderIn):
             if cand is ann or cand in getattr(ann, "__args__", ()):
                 nxt = cand
         if nxt is None:

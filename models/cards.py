@@ -3,6 +3,7 @@ their text (each reading done once per card, on first use)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -21,6 +22,7 @@ from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
 from manasolve.models.oracle.statics import Statics, read_statics
 from manasolve.models.oracle.targets import Targeting, spell_targeting
+from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.oracle.triggers import Triggers, read_triggers
 
 
@@ -64,6 +66,7 @@ class Card:
     keywords: tuple[str, ...] = ()
     layout: str = "normal"
     colors: tuple[str, ...] | None = None
+    given_identity: tuple[str, ...] | None = None  # the card data's colorIdentity
 
     @cached_property
     def abilities(self) -> CardAbilities:
@@ -137,6 +140,18 @@ class Card:
                 found.update(c for c in s.colors)
         return tuple(c for c in COLORS if c in found)
 
+    @property
+    def color_identity(self) -> tuple[str, ...]:
+        """903.4: its colours and the colours of every mana symbol in its mana cost and
+        rules text (reminder text left out, 903.4b); the card data's colorIdentity when
+        given.  Order WUBRG."""
+        if self.given_identity is not None:
+            return tuple(c for c in COLORS if c in self.given_identity)
+        found = set(self.color_set)
+        for sym in re.findall(r"\{([^{}]+)\}", strip_reminder(self.text)):
+            found.update(c for c in sym.split("/") if c in COLORS)
+        return tuple(c for c in COLORS if c in found)
+
     def is_type(self, t: str) -> bool:
         return t in self.types
 
@@ -189,4 +204,5 @@ def card_from_mtgjson(d: dict) -> Card:
         keywords=tuple(d.get("keywords") or ()),
         layout=d.get("layout") or "normal",
         colors=tuple(d["colors"]) if d.get("colors") is not None else None,
+        given_identity=tuple(d["colorIdentity"]) if d.get("colorIdentity") is not None else None,
     )

@@ -30,6 +30,7 @@ class Zone(str, Enum):
 
     HAND = "hand"
     GRAVEYARD = "graveyard"
+    COMMAND = "command"  # a commander cast from the command zone (903.8)
 
 
 class Alternative(str, Enum):

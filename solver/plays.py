@@ -249,11 +249,13 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
     me = board.player(player)
     counter = _Counter(board, me.name, count, time_limit)
     out: list[dict] = _land_plays(board, me.name, count)
-    for name in dict.fromkeys(me.hand):
-        card = board.db.get(name)
-        for alt in (None, "overload", "evoke", "alternative"):
-            for base in base_choices(board, me.name, card, alt):
-                out += _cast_plays(board, me.name, name, "hand", base, counter)
+    # the hand, and commanders in the command zone (903.8: with the commander tax)
+    for zone, names in (("hand", me.hand), ("command", me.in_command_zone)):
+        for name in dict.fromkeys(names):
+            card = board.db.get(name)
+            for alt in (None, "overload", "evoke", "alternative"):
+                for base in base_choices(board, me.name, card, alt):
+                    out += _cast_plays(board, me.name, name, zone, base, counter)
     for name in dict.fromkeys(me.graveyard):
         card = board.db.get(name)
         for i, base in enumerate(base_choices(board, me.name, card, "flashback")):

@@ -380,18 +380,27 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
     """The group nodes ``(player, what, filter words)`` a referential ability reads."""
     assert ability.reference is not None
     scope = _SCOPES.get(ability.reference.scope)
-    if scope is None:  # "chosen" colour, commander identity: not on the board, no type defined
+    if scope is None:  # "chosen" colour, commander identity (`_fixed_input`): no permanent read
         return []
     what, whose = scope
     players = [perm.controller] if whose == "you" else an.board.opponents_of(perm.controller)
     return [(pl, what, ability.reference.filter) for pl in players]
 
 
+def _fixed_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
+    """The types a referential ability reads off no permanent: the colours of its
+    controller's commanders' identity (903.4; none without a commander, 903.4f)."""
+    assert ability.reference is not None
+    if ability.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
+        return frozenset(an.board.commander_identity(perm.controller))
+    return frozenset()
+
+
 def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
     """The types a referential ability may add: what the referenced permanents could
     produce, without C when the card says "color" (106.1b)."""
     assert ability.reference is not None
-    seen: set[str] = set()
+    seen: set[str] = set(_fixed_input(an, perm, ability))
     for g in _groups(an, perm, ability):
         seen |= an.could.get(g, frozenset())  # type: ignore[arg-type]
     if ability.reference.kind == ManaSort.COLOR:
@@ -456,7 +465,7 @@ def _solve_fixpoint(an: Analysis) -> None:
         v = set(_direct(an, p))
         for ab in an.abilities[p.id]:
             if ab.reference is not None:
-                v |= _transfer(an, p, ab, frozenset())
+                v |= _transfer(an, p, ab, _fixed_input(an, p, ab))
         if v:
             value[p.id] = frozenset(v)
             pending.append((p.id, value[p.id]))

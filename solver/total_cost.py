@@ -168,7 +168,7 @@ class TotalCost:
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
     """The card `name` in `player`'s `zone`; ParameterError (nearest names) if it is not there."""
     p = board.player(player)
-    cards = p.hand if zone == "hand" else p.graveyard
+    cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone}[zone]
     if name not in cards:
         try:
             board.db.get(name)
@@ -190,7 +190,7 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
             return "flashback casts the card only from its owner's graveyard (702.34a)"
         if not (card.is_type("Instant") or card.is_type("Sorcery")):
             return "flashback works only for instants and sorceries (702.34a)"
-    elif zone != "hand":
+    elif zone not in ("hand", "command"):  # 903.8: a commander may be cast from the command zone
         return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
     if base.unmet:
         return base.unmet
@@ -363,6 +363,10 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         symbols += chosen.mana.with_x(x).symbols
         life += chosen.life
         other += chosen.other
+    if zone == "command" and (times := board.player(player).times_cast(card.name)):
+        tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
+        additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
+        symbols += tax.symbols
     inc, red = _modifiers(board, player, card)
     paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
     red += _self_reductions(board, player, card, zone, paid)
