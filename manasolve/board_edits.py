@@ -208,6 +208,13 @@ def _active_player(data: dict, op: dict, where: str, db: CardDB) -> None:
     data["active_player"] = find_player(data, _need(op, "player", where), where + ".player")["name"]
 
 
+def _priority_player(data: dict, op: dict, where: str, db: CardDB) -> None:
+    if op.get("player") is None:  # the board no longer says who holds priority
+        data.pop("priority_player", None)
+        return
+    data["priority_player"] = find_player(data, _need(op, "player", where), where + ".player")["name"]
+
+
 def _stack_empty(data: dict, op: dict, where: str, db: CardDB) -> None:
     data["stack_empty"] = _need(op, "value", where, bool)
 
@@ -269,5 +276,6 @@ OPS: dict[str, tuple[tuple[str, ...], Any]] = {
     "set_player": (("player", "field", "value"), _set_player),
     "step": (("step",), _step),
     "active_player": (("player",), _active_player),
+    "priority_player": (("player",), _priority_player),
     "stack_empty": (("value",), _stack_empty),
 }

@@ -115,7 +115,7 @@ class PlayBoard:
         """Apply patch operations in order, all or nothing (InputError naming
         ``ops[i]...`` on the first bad one).  See `manasolve.board_edits.OPS`: tap,
         untap, untap_all, set, counters, move, life, energy, mana_pool, set_player,
-        step, active_player, stack_empty."""
+        step, active_player, priority_player, stack_empty."""
         if not isinstance(ops, list):
             raise InputError("ops", "a list of operations, e.g. [{\"op\": \"tap\", \"id\": \"f1\"}]")
         data = copy.deepcopy(self._data)

@@ -159,6 +159,10 @@ def test_patch_operations_and_their_errors():
     assert b.pay("{G}{U}", mode="count")["count"] == 1  # f2 and the floating {U}
     b.patch([{"op": "untap_all"}, {"op": "active_player", "player": "b"}])
     assert b.resolved.active_player == "b"
+    b.patch([{"op": "priority_player", "player": "a"}])
+    assert b.resolved.priority_player == "a"
+    b.patch([{"op": "priority_player", "player": None}])
+    assert b.resolved.priority_player is None
     before = b.to_json()
     for ops, path, message in [
         ([{"op": "tap", "id": "f3"}], "ops[0].id", "did you mean 'f2'"),
