@@ -3,9 +3,12 @@ face of a modal double-faced card, and the board field ``lands_played_this_turn`
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from manasolve import api
+from manasolve.cli import main
 from manasolve.models.board import InputError
 from tests.boards import board
 
@@ -69,3 +72,14 @@ def test_mdfc_land_back_face_is_a_land_play():
 def test_lands_played_this_turn_must_be_a_count():
     with pytest.raises(InputError, match=r"players\[0\]\.lands_played_this_turn"):
         api.plays(board(hand=["Forest"], lands_played_this_turn=-1))
+
+
+
+def test_plays_command_table_shows_land_plays_and_targets(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # one table row per line
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(board(*["Swamp"] * 4, ("elf", "Llanowar Elves"), hand=["Forest", "Launch Party"])))
+    for extra in ([], ["--count"]):
+        assert main(["plays", str(path), *extra]) == 0
+        out = capsys.readouterr().out
+        assert "play Forest" in out and "target creature: elf" in out

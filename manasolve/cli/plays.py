@@ -37,6 +37,16 @@ def _show(v: object) -> str:
     return "?" if v is None else ("yes" if v is True else "no" if v is False else str(v))
 
 
+def _targets(play: dict) -> str:
+    """The play's targets in short: the legal choices of each, or "targets not checked"."""
+    targets = play.get("targets")
+    if targets is None:
+        return ""
+    if targets == "not checked":
+        return " [yellow](targets not checked)[/yellow]"
+    return "".join(" → %s: %s" % (t["target"], ", ".join(t["legal"]) or "none") for t in targets)
+
+
 def _payments(play: dict, counted: bool) -> tuple[str, ...]:
     if not counted:
         return ()
@@ -59,9 +69,9 @@ def render(answer: dict) -> None:
     several = {p["card"] for p in answer["plays"] if p.get("flashback", 0) > 0}
     for p in answer["plays"]:
         if p["kind"] == "land":
-            t.add_row("play " + p["card"], "hand", p.get("face", "land"), "-", _show(p["payable"]), _show(p["count"]))
+            t.add_row("play " + p["card"], "hand", p.get("face", "land"), "-", _show(p["payable"]), *_payments(p, counted))
         elif p["kind"] == "cast":
-            what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "")
+            what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "") + _targets(p)
             extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
                               for a in p.get("additional", []))
             via = p["via"] + (" #%d" % p["flashback"] if p.get("card") in several else "")
@@ -69,7 +79,7 @@ def render(answer: dict) -> None:
                       p["total"] + (" [yellow]*[/yellow]" if p.get("notes") else ""),
                       _show(p["payable"]), *_payments(p, counted))
         else:
-            t.add_row("activate", p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]),
+            t.add_row("activate" + _targets(p), p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]),
                       *_payments(p, counted))
     console.print(t)
     if any(p["payable"] is None for p in answer["plays"]):
