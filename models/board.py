@@ -226,11 +226,8 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
     """
     raw = validate_board(data, source)
     db = db or default_db()
-    for i, c in enumerate(raw.cards):
-        if not isinstance(c.get("name"), str) or not c["name"]:
-            raise InputError("cards[%d].name" % i, "each inline card needs a non-empty \"name\"", source)
     if raw.cards:
-        db = db.with_layer_first(by_name(raw.cards))
+        db = db.with_layer_first(by_name([c.mtgjson() for c in raw.cards]))
     names = [p.name for p in raw.players]
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)

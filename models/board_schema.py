@@ -4,11 +4,17 @@ as one line with the JSON path of the offending value and the nearest valid valu
 from __future__ import annotations
 
 import json
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from manasolve.models.errors import InputError, nearest
+from manasolve.models.bounds import MAX_COUNT, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_MAGNITUDE, MAX_TEXT
+from manasolve.models.errors import InputError, nearest, shown
+
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+Signed = Annotated[int, Field(ge=-MAX_MAGNITUDE, le=MAX_MAGNITUDE)]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
 FORMAT = "manasolve/board@1"
 STEPS = (
@@ -22,19 +28,19 @@ class _Strict(BaseModel):
 
 
 class PermanentIn(_Strict):
-    id: str = Field(min_length=1)
-    card: str = Field(min_length=1)
+    id: Text
+    card: Text
     tapped: bool = False
     sick: bool = False
-    counters: dict[str, int] = Field(default_factory=dict)
-    attached_to: str | None = None
+    counters: dict[Text, Count] = Field(default_factory=dict)
+    attached_to: Text | None = None
     token: bool = False
-    controller: str | None = None
-    power: int | None = None
-    toughness: int | None = None
-    type: str | None = None
+    controller: Text | None = None
+    power: Signed | None = None
+    toughness: Signed | None = None
+    type: Text | None = None
     saddled: bool = False
-    saddled_by: list[str] = Field(default_factory=list)
+    saddled_by: list[Text] = Field(default_factory=list)
     attacked: bool = False
     haste: bool = False
     entered_this_turn: bool = False
@@ -44,8 +50,8 @@ class GrantedFlashbackIn(_Strict):
     """A card in this player's graveyard that an effect gave flashback (e.g. Snapcaster
     Mage): ``cost`` is a mana cost or ``"mana_cost"`` for "equal to its mana cost"."""
 
-    card: str = Field(min_length=1)
-    cost: str = "mana_cost"
+    card: Text
+    cost: Text = "mana_cost"
 
 
 class CommanderIn(_Strict):
@@ -53,22 +59,22 @@ class CommanderIn(_Strict):
     this game (903.8 tax); ``in_command_zone`` false when it is elsewhere (it still gives
     its colour identity, 903.4)."""
 
-    card: str = Field(min_length=1)
-    times_cast: int = Field(default=0, ge=0)
+    card: Text
+    times_cast: Count = 0
     in_command_zone: bool = True
 
 
 class PlayerIn(_Strict):
-    name: str = Field(min_length=1)
-    life: int = 20
+    name: Text
+    life: Signed = 20
     battlefield: list[PermanentIn] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    graveyard: list[str] = Field(default_factory=list)
-    mana_pool: str | None = None
-    energy: int = Field(default=0, ge=0)  # energy counters (107.14)
-    spells_cast_this_turn: int = Field(default=0, ge=0)  # for Damping Sphere-like taxes
+    hand: list[Text] = Field(default_factory=list)
+    graveyard: list[Text] = Field(default_factory=list)
+    mana_pool: Annotated[str, Field(max_length=MAX_TEXT)] | None = None
+    energy: Count = 0  # energy counters (107.14)
+    spells_cast_this_turn: Count = 0  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
-    lands_played_this_turn: int = Field(default=0, ge=0)  # 305.2
+    lands_played_this_turn: Count = 0  # 305.2
     command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
 
 
@@ -79,21 +85,48 @@ class StackObjectIn(_Strict):
     activated ability"."""
 
     kind: Literal["spell", "ability"]
-    controller: str = Field(min_length=1)
-    card: str | None = Field(default=None, min_length=1)
-    source: str | None = Field(default=None, min_length=1)
+    controller: Text
+    card: Text | None = None
+    source: Text | None = None
     ability: Literal["activated", "triggered"] = "activated"
+
+
+class CardIn(BaseModel):
+    """An inline card: an MTGJSON card face (the fields the models read are typed; other
+    MTGJSON fields are allowed and ignored)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    name: Text
+    faceName: Text | None = None
+    manaCost: Annotated[str, Field(max_length=MAX_TEXT)] | None = None
+    type: Annotated[str, Field(max_length=MAX_TEXT)] | None = None
+    types: list[Text] | None = None
+    subtypes: list[Text] | None = None
+    supertypes: list[Text] | None = None
+    text: Annotated[str, Field(max_length=MAX_TEXT)] | None = None
+    power: Annotated[str, Field(max_length=10)] | None = None
+    toughness: Annotated[str, Field(max_length=10)] | None = None
+    loyalty: Annotated[str, Field(max_length=10)] | None = None
+    keywords: list[Text] | None = None
+    layout: Text | None = None
+    colors: list[Literal["W", "U", "B", "R", "G"]] | None = None
+    colorIdentity: list[Literal["W", "U", "B", "R", "G"]] | None = None
+    side: Text | None = None
+
+    def mtgjson(self) -> dict:
+        """The card as the MTGJSON-shaped dict the card database reads."""
+        return self.model_dump(exclude_unset=True)
 
 
 class BoardIn(_Strict):
     format: Literal["manasolve/board@1"] = FORMAT
-    active_player: str | None = None
+    active_player: Text | None = None
     step: Literal[STEPS] = "precombat_main"  # type: ignore[valid-type]
     stack_empty: bool = True
-    priority_player: str | None = None  # 117.3: default the active player
+    priority_player: Text | None = None  # 117.3: default the active player
     stack: list[StackObjectIn] | None = None
     players: list[PlayerIn] = Field(min_length=1)
-    cards: list[dict] = Field(default_factory=list)
+    cards: list[CardIn] = Field(default_factory=list)
 
 
 def _json_path(loc: tuple) -> str:
@@ -102,8 +135,11 @@ def _json_path(loc: tuple) -> str:
         if isinstance(part, int):
             out += "[%d]" % part
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + (str(part) if _PLAIN_KEY.fullmatch(str(part)) else shown(part, 30))
     return out or "(top level)"
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_+/-]{1,40}")
 
 
 def _pydantic_error(err: ValidationError, source: str | None) -> InputError:
@@ -113,11 +149,20 @@ def _pydantic_error(err: ValidationError, source: str | None) -> InputError:
     if kind == "extra_forbidden":
         model = _model_at(loc[:-1])
         valid = sorted(model.model_fields) if model else []
-        return InputError(_json_path(loc), "unknown field %r%s" % (loc[-1], nearest(str(loc[-1]), valid)), source)
+        return InputError(_json_path(loc), "unknown field %s%s" % (shown(loc[-1]), nearest(str(loc[-1]), valid)), source)
     if kind == "literal_error" and loc and loc[-1] == "step":
         got = e.get("input")
-        return InputError(_json_path(loc), "unknown step %r%s" % (got, nearest(str(got), list(STEPS))), source)
-    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), json.dumps(e.get("input"))[:80]), source)
+        return InputError(_json_path(loc), "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
+    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), _echo(e.get("input"))), source)
+
+
+def _echo(value: object) -> str:
+    """A bad input value as JSON, cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = str(type(value).__name__)
+    return text if len(text) <= 60 else text[:60] + "… (%d characters)" % len(text)
 
 
 def _model_at(loc: tuple):
@@ -130,7 +175,7 @@ def _model_at(loc: tuple):
             return None
         ann = field_info.annotation
         nxt = None
-        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn, CommanderIn):
+        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn, CommanderIn, CardIn):
             if cand is ann or cand in getattr(ann, "__args__", ()):
                 nxt = cand
         if nxt is None:
@@ -139,14 +184,49 @@ def _model_at(loc: tuple):
     return model
 
 
+def _big_int(text: str) -> int | float:
+    # Past MAX_INT_DIGITS digits a number is out of every bound: read it as infinity, so the
+    # schema refuses it at its JSON path, never calling int() on thousands of digits.
+    return int(text) if len(text.lstrip("-")) <= MAX_INT_DIGITS else float(text)
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def json_depth_error(text: str) -> str | None:
+    """"nested more than N levels deep" if `text` nests arrays/objects deeper than
+    MAX_JSON_DEPTH (checked before parsing, which would exhaust the stack), else None."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return None
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return "JSON nested more than %d levels deep (a board needs 6)" % MAX_JSON_DEPTH
+        elif c in "]}":
+            depth -= 1
+    return None
+
+
+def parse_json(text: str, source: str | None = None) -> object:
+    """JSON text parsed with the board's bounds (nesting depth, integer digits);
+    InputError naming the line and column of invalid JSON."""
+    deep = json_depth_error(text)
+    if deep:
+        raise InputError("(top level)", deep, source)
+    try:
+        return json.loads(text, parse_int=_big_int)
+    except json.JSONDecodeError as exc:
+        raise InputError("line %d column %d" % (exc.lineno, exc.colno), "invalid JSON: %s" % exc.msg, source) from None
+
+
 def validate_board(data: dict | str, source: str | None = None) -> BoardIn:
     """Board JSON (a dict or a JSON string) checked against the schema; InputError naming
     the JSON path and the problem."""
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InputError("line %d column %d" % (exc.lineno, exc.colno), "invalid JSON: %s" % exc.msg, source) from None
+        data = parse_json(data, source)
     if not isinstance(data, dict):
         raise InputError("(top level)", "a board must be a JSON object, got %s" % type(data).__name__, source)
     try:

@@ -4,6 +4,28 @@ from __future__ import annotations
 
 import difflib
 
+# The longest error line (issue 17): one line a person reads; echoed input is cut short.
+MAX_LINE = 300
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """`value` quoted for an error line (repr, so newlines show as \\n), cut to about
+    `limit` characters with "…" and its length when longer."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return repr(text)
+    return "%r… (%d characters)" % (text[:limit], len(text))
+
+
+def one_line(text: str, limit: int = MAX_LINE) -> str:
+    """`text` as one line of at most `limit` characters: line breaks escaped, the middle
+    cut out if too long (the start says where, the end often says the nearest value)."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    if len(text) <= limit:
+        return text
+    keep = (limit - 3) // 2
+    return text[:keep] + "…" + text[-(limit - keep - 1):]
+
 
 class InputError(Exception):
     """Bad input: one line saying where (file, JSON path) and what is wrong."""
@@ -16,12 +38,14 @@ class InputError(Exception):
 
     def line(self) -> str:
         parts = [p for p in (self.source, self.where) if p]
-        return "%s: %s" % (": ".join(parts), self.message) if parts else self.message
+        return one_line("%s: %s" % (": ".join(parts), self.message) if parts else self.message)
 
 
 
 def nearest(value: str, options: list[str]) -> str:
     """" (did you mean 'x'?)" for the option nearest to `value`, or "" if none is near."""
+    if len(value) > 100:  # difflib is quadratic: a long value is near nothing anyway
+        return ""
     hits = difflib.get_close_matches(value, options, n=1, cutoff=0.4)
     return " (did you mean %r?)" % hits[0] if hits else ""
 

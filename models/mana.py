@@ -12,6 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
+from manasolve.models.bounds import MAX_COST_SYMBOLS, MAX_COUNT
+from manasolve.models.errors import shown
 from manasolve.models.vocab import Vocabulary
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -140,7 +142,11 @@ def parse_symbol(body: str) -> Symbol:
     ('{W/U}', '{G/W}', '{C/P}')
     """
     b = body.strip().upper()
-    if b.isdigit():
+    if b.isascii() and b.isdigit():  # not "²" or other Unicode digits
+        if len(b) > 1 and b.startswith("0"):
+            raise CostSyntaxError("generic mana {%s} has a leading zero (write {%d})" % (body, int(b)))
+        if len(b) > len(str(MAX_COUNT)) or int(b) > MAX_COUNT:
+            raise CostSyntaxError("generic mana {%s} is over the bound of %d" % (shown(body, 20), MAX_COUNT))
         return Symbol(SymbolKind.GENERIC, amount=int(b))
     if b == "X":
         return Symbol(SymbolKind.X)
@@ -167,7 +173,7 @@ def parse_symbol(body: str) -> Symbol:
         if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
             a, c = c, a
         return Symbol(SymbolKind.HPHYREXIAN, (a, c))
-    raise CostSyntaxError("unknown mana symbol {%s}" % body)
+    raise CostSyntaxError("unknown mana symbol {%s}" % shown(body, 20))
 
 
 @dataclass(frozen=True)
@@ -196,18 +202,20 @@ class ManaCost:
         s = text.strip()
         if not s:
             raise CostSyntaxError("empty cost (write {0} for a zero cost)")
+        if s.count("{") > MAX_COST_SYMBOLS:
+            raise CostSyntaxError("a cost of %d symbols is over the bound of %d" % (s.count("{"), MAX_COST_SYMBOLS))
         pos = 0
         symbols: list[Symbol] = []
         for m in _SYMBOL_RE.finditer(s):
             if m.start() != pos:
-                raise CostSyntaxError("unexpected text %r in cost %r" % (s[pos : m.start()], s))
+                raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos : m.start()], 20), shown(s, 60)))
             pos = m.end()
             sym = parse_symbol(m.group(1))
             if sym.kind == SymbolKind.GENERIC and sym.amount == 0:
                 continue
             symbols.append(sym)
         if pos != len(s):
-            raise CostSyntaxError("unexpected text %r in cost %r" % (s[pos:], s))
+            raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos:], 20), shown(s, 60)))
         return ManaCost(tuple(symbols))
 
     def __str__(self) -> str:

@@ -95,35 +95,40 @@ def _ranked(cands: Sequence[Candidate]) -> list[Candidate]:
 def count_sets(powers: Sequence[int], n: int) -> int:
     """How many subsets of ``powers`` (one entry per creature) total ``n`` or more.
 
-    Exact, without enumeration: a DP over reachable sums.  Negative powers are added first
-    (sums stay in [sum of negatives, 0]); after that every remaining power is >= 0, so any
-    sum that reached ``n`` stays there and is clamped to ``n``.  O(len(powers) * range)."""
+    Exact, without enumeration: a DP over the reachable sums, kept sparse (a dict), so
+    its size is the number of distinct sums, never the width of the range of powers.
+    Negative powers are added first; after that every remaining power is >= 0, so any sum
+    that reached ``n`` stays there and is clamped to ``n``."""
     negatives = [p for p in powers if p < 0]
     zeros = sum(1 for p in powers if p == 0)
     positives = [p for p in powers if p > 0]
-    lo = sum(negatives)
-    if n <= lo:
+    if n <= sum(negatives):
         return 2 ** len(powers)  # even tapping every negative creature keeps the total >= n
-    width = max(n, 0) - lo + 1  # sums lo..max(n, 0)
-    ways = [0] * width
-    ways[-lo] = 1  # the empty set, sum 0
+    if n > sum(positives):
+        return 0  # even every positive creature falls short
+    ways: dict[int, int] = {0: 1}  # the empty set, sum 0
     for p in negatives:
-        new = ways[:]
-        for i in range(-p, width):
-            if ways[i]:
-                new[i + p] += ways[i]
+        new = dict(ways)
+        for total, c in ways.items():
+            new[total + p] = new.get(total + p, 0) + c
         ways = new
-    top = n - lo  # index of sum n
-    clamped = ways[: top + 1]
-    clamped[top] += sum(ways[top + 1 :])
-    ways = clamped
+    ways = _clamp(ways, n)
     for p in positives:
-        new = ways[:]
-        for i, c in enumerate(ways):
-            if c:
-                new[min(i + p, top)] += c
+        new = dict(ways)
+        for total, c in ways.items():
+            reached = min(total + p, n)
+            new[reached] = new.get(reached, 0) + c
         ways = new
-    return ways[top] * 2 ** zeros
+    return ways.get(n, 0) * 2 ** zeros
+
+
+def _clamp(ways: dict[int, int], n: int) -> dict[int, int]:
+    """The sums of `ways` with every sum >= n counted at n."""
+    out: dict[int, int] = {}
+    for total, c in ways.items():
+        key = min(total, n)
+        out[key] = out.get(key, 0) + c
+    return out
 
 
 def minimal_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ...]]:

@@ -14,6 +14,7 @@ import sys
 
 from manasolve import __version__
 from manasolve.models.board import InputError, ParameterError
+from manasolve.models.errors import one_line
 
 # Modules of manasolve.cli that define commands, in help order.
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve"]
@@ -21,7 +22,7 @@ COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # argparse would print usage + exit 2
-        sys.stderr.write("manasolve: %s\n" % message)
+        sys.stderr.write(one_line("manasolve: %s" % message) + "\n")
         raise SystemExit(2)
 
 
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         answer, render = args.run(args)
     except InputError as exc:
+        if exc.source is None:  # a flag's error: say which board it was about
+            exc.source = getattr(args, "board", None)
         sys.stderr.write((exc.line(flag) if isinstance(exc, ParameterError) else exc.line()) + "\n")
         return 2
     if getattr(args, "json", False):

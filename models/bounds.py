@@ -1,0 +1,24 @@
+"""The limits of input the answers are defined for (issue 17), each with its reason.
+
+Beyond them an input is refused with exit status 2 and a line saying the bound, instead of
+an answer that would take hours, gigabytes, or overflow the 64-bit integers of CP-SAT.
+"""
+
+from __future__ import annotations
+
+# Board JSON nesting: a board is 6 levels deep (players[].battlefield[].counters), inline
+# cards 3; anything past this is not a board, and deeper text would exhaust the stack.
+MAX_JSON_DEPTH = 32
+# Integers written in a board: more digits than this are refused before Python's
+# int-from-text conversion (which itself stops at 4,300 digits).
+MAX_INT_DIGITS = 30
+# Counters on a permanent, energy, spells cast, X, kicker times, --limit: no real game
+# reaches a million, and sums of a few such stay far inside CP-SAT's 64-bit bounds.
+MAX_COUNT = 1_000_000
+# Life totals and power/toughness may be negative (119.4, 208.3); same magnitude bound.
+MAX_MAGNITUDE = 1_000_000
+# A cost string: the longest printed cost has 16 symbols ({W}{W}{W}... on Gleemax-like
+# jokes aside, ~12); generic numbers up to MAX_COUNT; at most this many symbols.
+MAX_COST_SYMBOLS = 100
+# Text fields (names, ids, oracle text): the longest oracle text is ~1,100 characters.
+MAX_TEXT = 5_000
