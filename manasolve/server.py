@@ -22,7 +22,12 @@ from pydantic import ValidationError
 from manasolve import api, protocol
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
+from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest
+
+# The longest request line read (characters): a board with a few hundred inline cards
+# fits many times over; a longer line is answered with an error and skipped, unread.
+MAX_LINE = 8 * 1024 * 1024
 from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from manasolve.session import PlayBoard
 
@@ -62,9 +67,11 @@ class Server:
         if not line.strip():
             return None
         try:
-            message = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return _dump(_error(None, RpcError(PARSE_ERROR, "not JSON: %s (line 1 column %d)" % (exc.msg, exc.colno))))
+            message = parse_json(line)
+        except InputError as exc:
+            bad = exc.message.removeprefix("invalid JSON: ")
+            return _dump(_error(None, RpcError(PARSE_ERROR, "not JSON: %s (%s)" % (bad, exc.where) if bad != exc.message
+                                               else "a request %s" % exc.message)))
         if isinstance(message, list):  # a batch
             if not message:
                 return _dump(_error(None, RpcError(INVALID_REQUEST, "an empty batch")))
@@ -96,12 +103,20 @@ class Server:
 
     def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
         """Answer every line of `stdin` on `stdout` until end of input; the exit status."""
-        for line in stdin:
-            answer = self.handle_line(line)
+        while True:
+            line = stdin.readline(MAX_LINE + 1)
+            if not line:
+                return 0
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # skip the rest of it, chunk by chunk
+                    line = stdin.readline(MAX_LINE)
+                answer = _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d characters "
+                                                     "(the bound; send the board once with board.load)" % MAX_LINE)))
+            else:
+                answer = self.handle_line(line)
             if answer is not None:
                 stdout.write(answer + "\n")
                 stdout.flush()
-        return 0
 
     # -- methods -------------------------------------------------------------------------
     def _question(self, name: str) -> Callable[[dict, str], Any]:

@@ -22,11 +22,11 @@ a change and reused by every question until the next change.
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from manasolve import api
 from manasolve.board_edits import apply_op
+from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, load_board, read_board_file
 from manasolve.models.carddb import CardDB, default_db
 
@@ -42,7 +42,7 @@ class PlayBoard:
         if isinstance(board, str):
             resolved = read_board_file(board, self.db)
             with open(board, encoding="utf-8") as fh:
-                board = json.load(fh)
+                board = parse_json(fh.read(), board)
         else:
             resolved = load_board(board, self.db)
         self._data: dict = copy.deepcopy(board)

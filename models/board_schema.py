@@ -153,7 +153,20 @@ def _pydantic_error(err: ValidationError, source: str | None) -> InputError:
     if kind == "literal_error" and loc and loc[-1] == "step":
         got = e.get("input")
         return InputError(_json_path(loc), "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
-    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), _echo(e.get("input"))), source)
+    ctx = e.get("ctx") or {}
+    got = _echo(e.get("input"))
+    if kind == "greater_than_equal":
+        return InputError(_json_path(loc), "must be %s or more (got %s)" % (ctx.get("ge"), got), source)
+    if kind == "less_than_equal":
+        return InputError(_json_path(loc), "must be at most %s, the bound of the format (got %s)" % (ctx.get("le"), got), source)
+    if kind == "string_too_long":
+        return InputError(_json_path(loc), "at most %s characters, the bound of the format (got %d)" % (
+            ctx.get("max_length"), len(e.get("input") or "")), source)
+    if isinstance(e.get("input"), float) and abs(e["input"]) > 10 ** MAX_INT_DIGITS:  # see _big_int
+        return InputError(_json_path(loc), "a number of more than %d digits, past every bound of the format" % MAX_INT_DIGITS, source)
+    if kind == "finite_number":
+        return InputError(_json_path(loc), "must be a finite number (got %s)" % got, source)
+    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), got), source)
 
 
 def _echo(value: object) -> str:

@@ -9,12 +9,12 @@ MAX_LINE = 300
 
 
 def shown(value: object, limit: int = 60) -> str:
-    """`value` quoted for an error line (repr, so newlines show as \\n), cut to about
-    `limit` characters with "…" and its length when longer."""
+    """`value` for an error line (a string quoted by repr, so newlines show as \\n), cut
+    to about `limit` characters with "…" and its length when longer."""
     text = value if isinstance(value, str) else str(value)
     if len(text) <= limit:
-        return repr(text)
-    return "%r… (%d characters)" % (text[:limit], len(text))
+        return repr(value) if isinstance(value, str) else text
+    return "%s… (%d characters)" % (repr(text[:limit]) if isinstance(value, str) else text[:limit], len(text))
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:

@@ -146,7 +146,7 @@ def parse_symbol(body: str) -> Symbol:
         if len(b) > 1 and b.startswith("0"):
             raise CostSyntaxError("generic mana {%s} has a leading zero (write {%d})" % (body, int(b)))
         if len(b) > len(str(MAX_COUNT)) or int(b) > MAX_COUNT:
-            raise CostSyntaxError("generic mana {%s} is over the bound of %d" % (shown(body, 20), MAX_COUNT))
+            raise CostSyntaxError("generic mana {%s…} is over the bound of %d" % (body[:10], MAX_COUNT))
         return Symbol(SymbolKind.GENERIC, amount=int(b))
     if b == "X":
         return Symbol(SymbolKind.X)
@@ -173,7 +173,7 @@ def parse_symbol(body: str) -> Symbol:
         if (COLORS.index(c) - COLORS.index(a)) % 5 > 2:
             a, c = c, a
         return Symbol(SymbolKind.HPHYREXIAN, (a, c))
-    raise CostSyntaxError("unknown mana symbol {%s}" % shown(body, 20))
+    raise CostSyntaxError("unknown mana symbol {%s}" % (body if len(body) <= 20 else body[:20] + "…"))
 
 
 @dataclass(frozen=True)

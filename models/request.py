@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
-from manasolve.models.errors import ParameterError, nearest
+from manasolve.models.bounds import MAX_COUNT
+from manasolve.models.errors import ParameterError, nearest, shown
 
 
 class Zone(str, Enum):
@@ -71,9 +72,11 @@ def member(enum: type[E], value: E | str, parameter: str) -> E:
 
 
 def _at_least_zero(value: int, parameter: str, why: str = "") -> None:
+    name = "X" if parameter == "x" else parameter
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ParameterError(parameter, "%s must be 0 or more%s, got %r" % (
-            "X" if parameter == "x" else parameter, why, value))
+        raise ParameterError(parameter, "%s must be 0 or more%s, got %s" % (name, why, shown(value, 30)))
+    if value > MAX_COUNT:  # models/bounds.py: no game makes sense of a larger count
+        raise ParameterError(parameter, "%s must be at most %d (the bound of a count), got %s" % (name, MAX_COUNT, shown(value, 30)))
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def test_unknown_card_suggests_nearest(capsys, tmp_path):
 def test_negative_energy(capsys, tmp_path):
     path = write(tmp_path, one_board(energy=-1))
     code, _, err = run_cli(capsys, "pay", path, "--cost", "{1}")
-    assert_one_line_error(code, err, "players[0].energy", "greater than or equal to 0")
+    assert_one_line_error(code, err, "players[0].energy", "must be 0 or more")
 
 
 def test_negative_counter(capsys, tmp_path):

@@ -4,12 +4,12 @@ engine chose legal, and is there a strictly better one by the ``--best`` criteri
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 
 from rich.console import Console
 
 from manasolve.cli.common import add_board_args, card_db
+from manasolve.models.board_schema import parse_json
 from manasolve.models.board import InputError
 from manasolve.solver.total_cost import ALTERNATIVES
 
@@ -41,9 +41,10 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
     try:
         with open(args.payment, encoding="utf-8") as fh:
-            payment = json.load(fh)
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InputError("", "can't read the payment: %s" % exc, args.payment) from None
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError("", "can't read the payment: %s" % (getattr(exc, "strerror", None) or exc), args.payment) from None
+    payment = parse_json(text, args.payment)
     if isinstance(payment, dict) and isinstance(payment.get("best"), dict):
         payment = payment["best"]  # a whole pay answer
     board = PlayBoard(args.board, card_db(args))
