@@ -30,6 +30,7 @@ False
 
 from __future__ import annotations
 
+from manasolve.answer_format import names_format
 from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Mode, PaymentRequest, Zone
@@ -47,6 +48,7 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
     return read_board_file(board, db)
 
 
+@names_format("saddle")
 def saddle(board: Board | dict | str, mount: str, *, player: str | None = None, limit: int = 20,
            all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
     """``manasolve saddle``: the legal sets of creatures to tap for the Mount's Saddle N."""
@@ -55,6 +57,7 @@ def saddle(board: Board | dict | str, mount: str, *, player: str | None = None, 
     return tap_set_answer(as_board(board, db), mount, "Saddle", player, limit, all, best)
 
 
+@names_format("crew")
 def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, limit: int = 20,
          all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
     """``manasolve crew``: the legal sets of creatures to tap for the Vehicle's Crew N."""
@@ -63,6 +66,7 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
     return tap_set_answer(as_board(board, db), vehicle, "Crew", player, limit, all, best)
 
 
+@names_format("pay")
 def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | None = None, *,
         card: str | None = None, player: str | None = None, mode: str = "payable", limit: int | None = 50,
         x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0, side: int = 0,
@@ -83,7 +87,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
     ...          "players": [{"name": "a", "battlefield": [{"id": "f", "card": "Forest"},
     ...                                                   {"id": "i", "card": "Island"}]}]}
     >>> pay(board, "{1}{G}")
-    {'cost': '{1}{G}', 'player': 'a', 'payable': True, 'announced': '{1}{G}'}
+    {'format': 'manasolve/pay@1', 'cost': '{1}{G}', 'player': 'a', 'payable': True, 'announced': '{1}{G}'}
     >>> pay(board, "{1}{G}", mode="count")["count"]
     1
     >>> pay(board, PaymentRequest("{1}{G}", mode=Mode.COUNT))["count"]
@@ -127,6 +131,7 @@ def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card:
     return PaymentRequest(cost, **given)
 
 
+@names_format("produce")
 def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:
     """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
     from manasolve.solver.produce import produce_answer
@@ -134,6 +139,7 @@ def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | No
     return produce_answer(as_board(board, db), id)
 
 
+@names_format("creatures")
 def creatures(board: Board | dict | str, *, player: str | None = None, id: str | None = None,
               db: CardDB | None = None) -> dict:
     """``manasolve creatures``: each creature's power, toughness and whether it is modified (700.9)."""
@@ -142,6 +148,7 @@ def creatures(board: Board | dict | str, *, player: str | None = None, id: str |
     return creatures_answer(as_board(board, db), player, id)
 
 
+@names_format("attack")
 def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str, str] | None = None,
            left: list[str] | None = None, copies: dict[str, str] | None = None, db: CardDB | None = None) -> dict:
     """``manasolve attack``: which attack triggers fire and how the saddle-aware ones resolve."""
@@ -150,6 +157,7 @@ def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str,
     return attack_answer(as_board(board, db), attackers, reveal, left, copies)
 
 
+@names_format("cards_check")
 def cards_check(path: str) -> dict:
     """``manasolve cards check``: coverage of the oracle-text parsers on a card file."""
     from manasolve.models.coverage import coverage_report
@@ -158,6 +166,7 @@ def cards_check(path: str) -> dict:
     return coverage_report(load_card_file(path).values())
 
 
+@names_format("cost")
 def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand", alt: str | None = None,
          x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, player: str | None = None,
          db: CardDB | None = None) -> dict:
@@ -175,6 +184,7 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
     return cost_json(total_cost(as_board(board, db), player, card))
 
 
+@names_format("plays")
 def plays(board: Board | dict | str, *, player: str | None = None, count: bool = False,
           time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve plays``: every play `player` may start now, with total cost and
@@ -185,6 +195,7 @@ def plays(board: Board | dict | str, *, player: str | None = None, count: bool =
     return plays_answer(as_board(board, db), player, count, time_limit)
 
 
+@names_format("audit")
 def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, card: str | None = None,
           player: str | None = None, x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0,
           side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,

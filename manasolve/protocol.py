@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from manasolve import api
+from manasolve.answer_schema import ANSWERS, PAY_MODES
 from manasolve.models.board_schema import BoardIn
 
 VERSION = "manasolve/rpc@1"
@@ -133,11 +134,16 @@ class Response(BaseModel):
 
 
 def schemas() -> dict[str, dict]:
-    """The JSON Schemas shipped in manasolve/data/schemas/, by file name."""
+    """The JSON Schemas shipped in manasolve/data/schemas/, by file name: the board, the
+    request and response envelopes, each method's params and each command's answer."""
     out = {"board.schema.json": BoardIn.model_json_schema(), "request.schema.json": Request.model_json_schema(),
            "response.schema.json": Response.model_json_schema()}
     for name, model in PARAMS.items():
         out["params.%s.schema.json" % name] = _refs(model.model_json_schema())
+    for name, model in ANSWERS.items():
+        out["answer.%s.schema.json" % name] = model.model_json_schema(by_alias=True)
+    for mode, model in PAY_MODES.items():
+        out["answer.pay.%s.schema.json" % mode] = model.model_json_schema(by_alias=True)
     for doc in out.values():
         doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return out

@@ -13,6 +13,7 @@ import json
 import sys
 
 from manasolve import __version__
+from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.errors import one_line
 
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write((exc.line(flag) if isinstance(exc, ParameterError) else exc.line()) + "\n")
         return 2
     if getattr(args, "json", False):
-        json.dump(answer, sys.stdout, indent=2)
+        json.dump(stamped(args.command, answer), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         render(answer)

@@ -1,0 +1,35 @@
+"""The format version every answer names: ``"format": "manasolve/COMMAND@1"`` (the API
+function's name: ``manasolve/pay@1``, ``manasolve/cards_check@1``, ...), added at the
+edge (the API functions, the CLI's ``--json``) so the solver never sees it.  The JSON
+Schema of each format is shipped as ``manasolve/data/schemas/answer.COMMAND.schema.json``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TypeVar
+
+# The commands that answer, by API function name, and the version of each answer format.
+FORMATS: dict[str, str] = {name: "manasolve/%s@1" % name for name in (
+    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit")}
+# CLI command names that differ from the API function's.
+_CLI_NAMES = {"cards": "cards_check"}
+
+F = TypeVar("F", bound=Callable[..., dict])
+
+
+def stamped(command: str, answer: dict) -> dict:
+    """`answer` with ``format`` first, naming the answer format of `command` (a CLI
+    command or API function name); an answer of a command without a format is kept as is."""
+    fmt = FORMATS.get(_CLI_NAMES.get(command, command))
+    return answer if fmt is None else {"format": fmt, **answer}
+
+
+def names_format(command: str) -> Callable[[F], F]:
+    """Decorator of an API function: its answer names the format of `command`."""
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def answer(*args, **kwargs) -> dict:
+            return stamped(command, fn(*args, **kwargs))
+        return answer  # type: ignore[return-value]
+    return decorate

@@ -1,0 +1,347 @@
+"""The answers as pydantic models: one per command (``pay`` one per mode), typing the
+stable keys of design.md.  Answers gain keys (design.md: add keys freely, never rename),
+so every model allows extra keys; a stable key renamed, dropped or retyped fails
+validation.  `manasolve.protocol` generates the shipped ``answer.COMMAND.schema.json``
+files from them; tests validate real answers against them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+def absent() -> Any:
+    """A key that some answers leave out; typed when present (never null)."""
+    return Field(default=None, json_schema_extra=_no_default)
+
+
+class _Answer(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+
+
+# -- pay ---------------------------------------------------------------------------------
+class TappedGroup(_Answer):
+    """Permanents of one class tapped for convoke/improvise."""
+
+    permanents: list[str]
+    use: int
+    for_: str = Field(alias="for")
+
+
+class GroupActivation(_Answer):
+    """`use` of the interchangeable `permanents` activate `ability`, each producing `produces`."""
+
+    permanents: list[str]
+    use: int
+    ability: str
+    produces: str
+    sacrificed_to: list[str] = absent()
+    same_permanents_as_previous: bool = absent()
+
+
+class DelveGroup(_Answer):
+    cards: list[str]
+    use: int
+
+
+class PoolUse(_Answer):
+    mana: str
+    use: int
+
+
+class PaymentGroup(_Answer):
+    """One group of ``payments``: `multiplicity` distinct payments."""
+
+    multiplicity: int
+    announced: str
+    life: int
+    activations: list[GroupActivation]
+    tapped_for_cost: list[TappedGroup]
+    exiled_for_delve: list[DelveGroup] = absent()
+    from_pool: list[PoolUse] = absent()
+
+
+class Tapped(_Answer):
+    permanent: str
+    for_: str = Field(alias="for")
+
+
+class Activation(_Answer):
+    permanent: str
+    ability: str
+    produces: str
+    sacrificed: str = absent()
+
+
+class Payment(_Answer):
+    """One payment: ``pay``'s ``best``, the payment ``audit`` takes and answers."""
+
+    announced: str
+    life: int
+    tapped_for_cost: list[Tapped]
+    activations: list[Activation]
+    exiled_for_delve: list[str] = absent()
+    from_pool: list[str] = absent()
+
+
+class _Pay(_Answer):
+    format: Literal["manasolve/pay@1"]
+    cost: str
+    player: str
+    payable: bool
+    # a card's cast (pay --card): its locked total and whether it can be cast now
+    card: str = absent()
+    total: str | None = absent()
+    castable_now: bool = absent()
+    reason: str | None = absent()
+
+
+class PayPayable(_Pay):
+    """``pay`` (mode payable): payable, and the announcement that works (null if none)."""
+
+    announced: str | None
+
+
+class PayCount(_Pay):
+    """``pay`` mode count: the exact count, or a lower bound when the time limit was hit."""
+
+    count_exact: bool
+    count: int = absent()
+    count_at_least: int = absent()
+
+
+class PayAll(PayCount):
+    """``pay`` mode all: the payments, grouped."""
+
+    payments: list[PaymentGroup]
+    groups_listed_all: bool = absent()
+
+
+class PayBest(_Pay):
+    """``pay`` mode best: one payment (null if none) and the levels of the criteria."""
+
+    best: Payment | None
+    levels: dict[str, int]
+    kept: list[str]
+    keep: list[str] = absent()
+    why: list[str] = absent()
+
+
+class PayAnswer(RootModel[PayBest | PayAll | PayCount | PayPayable]):
+    """A ``pay`` answer in any mode."""
+
+
+# -- the other questions ------------------------------------------------------------------
+class ProduceDetail(_Answer):
+    card: str
+    controller: str
+    mana_abilities: list[str]
+
+
+class ProduceAnswer(_Answer):
+    """``produce``: the mana types each permanent could produce now (106.7)."""
+
+    format: Literal["manasolve/produce@1"]
+    permanents: dict[str, list[Literal["W", "U", "B", "R", "G", "C"]]]
+    details: dict[str, ProduceDetail] = absent()
+    not_understood: list[dict[str, Any]] = absent()
+
+
+class Creature(_Answer):
+    id: str
+    card: str
+    controller: str
+    power: int
+    toughness: int
+    modified: bool
+    modifications: list[dict[str, Any]]
+    tapped: bool
+    sick: bool
+
+
+class CreaturesAnswer(_Answer):
+    """``creatures``: each creature's power and toughness and whether it is modified (700.9)."""
+
+    format: Literal["manasolve/creatures@1"]
+    creatures: list[Creature]
+
+
+class AdditionalCost(_Answer):
+    kind: str
+    cost: str
+    times: int
+
+
+class CostChange(_Answer):
+    """An increase or reduction: `by` how much, and its `source`."""
+
+    by: str
+    source: str
+
+
+class CostAnswer(_Answer):
+    """``cost``: the 601.2f breakdown of a cast."""
+
+    format: Literal["manasolve/cost@1"]
+    card: str
+    zone: str
+    player: str
+    base_kind: str
+    base: str | None
+    additional: list[AdditionalCost]
+    increases: list[CostChange]
+    reductions: list[CostChange]
+    total: str | None
+    mana_value: int
+    x: int
+    castable_now: bool
+    reason: str | None
+
+
+class Candidate(_Answer):
+    id: str
+    power: int
+    counted_power: int
+    toughness: int
+    sick: bool
+    attacked: bool
+
+
+class BestSet(_Answer):
+    set: list[str]
+    total_power: int
+    excess: int
+
+
+class _TapSets(_Answer):
+    card: str
+    ability: str
+    effect: str
+    n: int
+    count: int
+    minimal: list[list[str]]
+    minimal_truncated: bool
+    limit: int
+    player: str
+    activatable_now: bool
+    reason: str | None
+    candidates: list[Candidate]
+    all: list[list[str]] = absent()
+    all_truncated: bool = absent()
+    best: BestSet | None = absent()
+
+
+class SaddleAnswer(_TapSets):
+    """``saddle``: the sets of creatures that can saddle the Mount (702.171)."""
+
+    format: Literal["manasolve/saddle@1"]
+    mount: str
+    already_saddled: bool
+
+
+class CrewAnswer(_TapSets):
+    """``crew``: the sets of creatures that can crew the Vehicle (702.122)."""
+
+    format: Literal["manasolve/crew@1"]
+    vehicle: str
+
+
+class Trigger(_Answer):
+    source: str
+    card: str
+    ability: str
+    condition: str
+    triggers: bool
+    why: str
+    resolution: dict[str, Any] | None = absent()
+
+
+class AttackAnswer(_Answer):
+    """``attack``: which attack triggers fire and how they resolve."""
+
+    format: Literal["manasolve/attack@1"]
+    attackers: list[str]
+    saddled: dict[str, bool]
+    triggers: list[Trigger]
+
+
+class Play(_Answer):
+    """One legal play: a cast (card, zone, via) or an activation (source, ability)."""
+
+    kind: str
+    total: str | None
+    payable: bool
+    card: str = absent()
+    zone: str = absent()
+    via: str = absent()
+    source: str = absent()
+    ability: str = absent()
+    count: int = absent()
+    count_exact: bool = absent()
+    count_at_least: int = absent()
+
+
+class PlaysAnswer(_Answer):
+    """``plays``: every play the player may start now."""
+
+    format: Literal["manasolve/plays@1"]
+    player: str
+    plays: list[Play]
+
+
+class KeywordCoverage(_Answer):
+    seen: int
+    understood: int
+
+
+class NotUnderstood(_Answer):
+    card: str
+    sentence: str
+    template: str
+
+
+class CardsCheckAnswer(_Answer):
+    """``cards check``: how much of a card file's oracle text the parsers understand."""
+
+    format: Literal["manasolve/cards_check@1"]
+    cards: int
+    mana_lines: int
+    mana_lines_understood: int
+    keywords: dict[str, KeywordCoverage]
+    not_understood: list[NotUnderstood]
+
+
+class Broken(_Answer):
+    rule: str
+    path: str
+    message: str
+
+
+class AuditAnswer(_Answer):
+    """``audit``: whether an engine's payment is legal, and whether a better one exists."""
+
+    format: Literal["manasolve/audit@1"]
+    cost: str
+    player: str
+    legal: bool
+    broken: Broken | None
+    levels: dict[str, int] | None
+    best: Payment | None
+    best_levels: dict[str, int] | None
+    better: bool
+    why: str
+
+
+# The model of each command's answer (the shipped answer.COMMAND.schema.json files; pay's
+# also answer.pay.MODE.schema.json, one per mode, stricter than their union).
+ANSWERS: dict[str, type[BaseModel]] = {
+    "pay": PayAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
+    "saddle": SaddleAnswer, "crew": CrewAnswer, "attack": AttackAnswer, "plays": PlaysAnswer,
+    "cards_check": CardsCheckAnswer, "audit": AuditAnswer}
+# The model of each pay mode.
+PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest}

@@ -1,0 +1,146 @@
+"""Every answer names its format, and real answers fit the answer models and the shipped
+answer.COMMAND.schema.json files (the files themselves are checked against the models in
+test_protocol.py): a stable key renamed or retyped fails here."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import jsonschema
+import pytest
+from pydantic import ValidationError
+
+from manasolve import api, protocol
+from manasolve.answer_format import FORMATS
+from manasolve.answer_schema import ANSWERS, PAY_MODES, PayAll, PayBest
+from manasolve.cli import main
+from manasolve.cli.example import example_board_path
+from manasolve.server import Server
+from tests.paths import DEV_CARDS
+
+BOARD = example_board_path()
+
+
+def _example() -> dict:
+    with open(BOARD, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _with_vehicle() -> dict:
+    board = _example()
+    board["players"][0]["battlefield"].append({"id": "copter", "card": "Smuggler's Copter"})
+    return board
+
+
+def _with_thalia() -> dict:
+    board = _example()
+    board["players"][1]["battlefield"].append({"id": "thalia", "card": "Thalia, Guardian of Thraben"})
+    return board
+
+
+def _answers() -> list[tuple[str, dict]]:
+    """(command, answer) of the example board through every command, as JSON."""
+    best = api.pay(BOARD, "{2}{G}", mode="best")
+    engine_payment = {"announced": "{2}{G}", "life": 0, "tapped_for_cost": [],
+                      "activations": [{"permanent": "f1", "ability": "{T}: Add {G}.", "produces": "{G}"},
+                                      {"permanent": "f2", "ability": "{T}: Add {G}.", "produces": "{G}"},
+                                      {"permanent": "birds", "ability": "{T}: Add one mana of any color.",
+                                       "produces": "{G}"}]}
+    answers = [
+        ("produce", api.produce(BOARD)),
+        ("pay", best),
+        ("pay", api.pay(BOARD, "{2}{G}{W/U}", mode="all", limit=4)),
+        ("pay", api.pay(BOARD, card="Think Twice", zone="graveyard", alt="flashback", mode="count")),
+        ("cost", api.cost(BOARD, "Think Twice", zone="graveyard", alt="flashback")),
+        ("cost", api.cost(_with_thalia(), "Think Twice")),
+        ("creatures", api.creatures(BOARD)),
+        ("saddle", api.saddle(BOARD, "bronco", all=True, best=True)),
+        ("crew", api.crew(_with_vehicle(), "copter", all=True, best=True)),
+        ("attack", api.attack(BOARD, ["bronco"])),
+        ("plays", api.plays(BOARD, count=True)),
+        ("cards_check", api.cards_check(str(DEV_CARDS))),
+        ("audit", api.audit(BOARD, best["best"], "{2}{G}")),
+        ("audit", api.audit(BOARD, engine_payment, "{2}{G}")),
+    ]
+    return [(command, json.loads(json.dumps(answer))) for command, answer in answers]
+
+
+ANSWERED = _answers()
+
+
+def _shipped(command: str) -> jsonschema.Draft202012Validator:
+    doc = json.loads((protocol.SCHEMAS / ("answer.%s.schema.json" % command)).read_text())
+    return jsonschema.Draft202012Validator(doc)
+
+
+@pytest.mark.parametrize(("command", "answer"), ANSWERED, ids=[c for c, _ in ANSWERED])
+def test_every_answer_names_its_format_and_fits_its_schema(command, answer):
+    assert answer["format"] == FORMATS[command] == "manasolve/%s@1" % command
+    ANSWERS[command].model_validate(answer)
+    _shipped(command).validate(answer)
+
+
+@pytest.mark.parametrize("mode", list(PAY_MODES))
+@pytest.mark.parametrize("cost", ["{2}{G}{W/U}", "{9}{B}", "{0}"])
+def test_pay_answers_fit_the_model_of_their_mode(mode, cost):
+    answer = json.loads(json.dumps(api.pay(BOARD, cost, mode=mode, why=mode == "best")))
+    PAY_MODES[mode].model_validate(answer)
+    _shipped("pay.%s" % mode).validate(answer)
+    _shipped("pay").validate(answer)
+
+
+def test_a_pay_answer_that_hit_its_time_limit_fits_the_count_model():
+    answer = api.pay(BOARD, "{2}{G}{W/U}", mode="count", time_limit=1e-9)
+    PAY_MODES["count"].model_validate(json.loads(json.dumps(answer)))
+
+
+def _broken(answer: dict, path: tuple, value) -> dict:
+    out = copy.deepcopy(answer)
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    if value is _RENAMED:
+        node[path[-1] + "_renamed"] = node.pop(path[-1])
+    else:
+        node[path[-1]] = value
+    return out
+
+
+_RENAMED = object()
+
+
+@pytest.mark.parametrize(("model", "path", "value"), [
+    (PayAll, ("count",), "218"), (PayAll, ("count_exact",), 1), (PayAll, ("payments",), _RENAMED),
+    (PayAll, ("payments", 0, "multiplicity"), 1.5), (PayAll, ("payments", 0, "activations", 0, "permanents"), "f1"),
+    (PayAll, ("format",), "manasolve/pay@2"),
+    (PayBest, ("best", "activations", 0, "permanent"), _RENAMED), (PayBest, ("best", "life"), "0"),
+    (PayBest, ("payable",), "true"),
+])
+def test_a_renamed_or_retyped_key_fails(model, path, value):
+    mode = "all" if model is PayAll else "best"
+    answer = json.loads(json.dumps(api.pay(BOARD, "{2}{G}{W/U}", mode=mode, limit=2)))
+    model.model_validate(answer)
+    broken = _broken(answer, path, value)
+    with pytest.raises(ValidationError):
+        model.model_validate(broken)
+    with pytest.raises(jsonschema.ValidationError):
+        _shipped("pay." + mode).validate(broken)
+
+
+def test_the_cli_json_answer_names_its_format(capsys):
+    for argv, fmt in ((["pay", BOARD, "--cost", "{1}", "--json"], "manasolve/pay@1"),
+                      (["produce", BOARD, "--id", "f1", "--json"], "manasolve/produce@1"),
+                      (["cards", "check", str(DEV_CARDS), "--json"], "manasolve/cards_check@1")):
+        assert main(argv) == 0
+        answer = json.loads(capsys.readouterr().out)
+        assert answer["format"] == fmt
+        assert list(answer)[0] == "format"
+
+
+def test_the_server_result_is_the_api_answer_with_its_format():
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "pay",
+                       "params": {"board": _example(), "cost": "{1}{G}", "mode": "count"}})
+    result = json.loads(Server().handle_line(line))["result"]
+    assert result == api.pay(BOARD, "{1}{G}", mode="count")
+    assert result["format"] == "manasolve/pay@1"
