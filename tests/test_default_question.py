@@ -19,9 +19,9 @@ FOREST_ISLAND = board(("f", "Forest"), ("i", "Island"), hand=["Think Twice"])
 
 
 def test_pay_answers_payable_and_the_announcement_by_default():
-    assert api.pay(FOREST_ISLAND, "{1}{G}") == {"cost": "{1}{G}", "player": "alice", "payable": True,
+    assert api.pay(FOREST_ISLAND, "{1}{G}") == {"format": "manasolve/pay@1", "cost": "{1}{G}", "player": "alice", "payable": True,
                                                 "announced": "{1}{G}"}
-    assert api.pay(FOREST_ISLAND, "{G}{G}") == {"cost": "{G}{G}", "player": "alice", "payable": False,
+    assert api.pay(FOREST_ISLAND, "{G}{G}") == {"format": "manasolve/pay@1", "cost": "{G}{G}", "player": "alice", "payable": False,
                                                 "announced": None}
     assert api.pay(FOREST_ISLAND, "{1}{G}", mode="count")["count"] == 1
 

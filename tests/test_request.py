@@ -112,7 +112,7 @@ def test_request_value_and_keyword_shortcuts_ask_the_same_question():
 
 def test_payable_mode_answers_payable_and_the_announcement():
     answer = api.pay(GRANTED, "{U/R}{U}", mode="payable")
-    assert answer == {"cost": "{U/R}{U}", "player": "alice", "payable": True, "announced": "{U}{U}"}
+    assert answer == {"format": "manasolve/pay@1", "cost": "{U/R}{U}", "player": "alice", "payable": True, "announced": "{U}{U}"}
     assert api.pay(GRANTED, "{R}", mode=Mode.PAYABLE)["payable"] is False
 
 
