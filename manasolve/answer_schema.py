@@ -271,11 +271,12 @@ class AttackAnswer(_Answer):
 
 
 class Play(_Answer):
-    """One legal play: a cast (card, zone, via) or an activation (source, ability)."""
+    """One legal play: a cast (card, zone, via, total), an activation (source, ability,
+    total) or a land play (card)."""
 
     kind: str
-    total: str | None
     payable: bool
+    total: str | None = absent()
     card: str = absent()
     zone: str = absent()
     via: str = absent()

@@ -33,6 +33,12 @@ def _with_vehicle() -> dict:
     return board
 
 
+def _with_hand(*cards: str) -> dict:
+    board = _example()
+    board["players"][0]["hand"] += list(cards)
+    return board
+
+
 def _with_thalia() -> dict:
     board = _example()
     board["players"][1]["battlefield"].append({"id": "thalia", "card": "Thalia, Guardian of Thraben"})
@@ -59,6 +65,7 @@ def _answers() -> list[tuple[str, dict]]:
         ("crew", api.crew(_with_vehicle(), "copter", all=True, best=True)),
         ("attack", api.attack(BOARD, ["bronco"])),
         ("plays", api.plays(BOARD, count=True)),
+        ("plays", api.plays(_with_hand("Forest", "Gut Shot"))),
         ("cards_check", api.cards_check(str(DEV_CARDS))),
         ("audit", api.audit(BOARD, best["best"], "{2}{G}")),
         ("audit", api.audit(BOARD, engine_payment, "{2}{G}")),
