@@ -175,9 +175,15 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             if not _payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
-            per = [(a, c) for a, c in counters(board, player, anns, opt.resources)
-                   if len(anns) == 1 or _maybe_payable(opt.resources, a, life)]
-            for a, c in per:
+            per = []
+            for a in anns:
+                if len(anns) > 1 and not _maybe_payable(opt.resources, a, life):
+                    continue
+                if deadline is not None and time.monotonic() > deadline:
+                    undone.append(a.text)  # not even started: its counter is not built
+                    continue
+                c = PaymentCounter(opt.resources, a.requirement, life)
+                per.append((a, c))
                 n, done = c.count_by(deadline)
                 total += opt.ways * n
                 if not done:
