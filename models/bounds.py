@@ -22,3 +22,7 @@ MAX_MAGNITUDE = 1_000_000
 MAX_COST_SYMBOLS = 100
 # Text fields (names, ids, oracle text): the longest oracle text is ~1,100 characters.
 MAX_TEXT = 5_000
+# Distinct 601.2b announcements of a cost's hybrid/Phyrexian symbols: Reaper King's
+# {2/W}{2/U}{2/B}{2/R}{2/G} has 32; each announcement is a question of its own, and a cost
+# of dozens of distinct hybrid symbols would have billions.
+MAX_ANNOUNCEMENTS = 1024

@@ -11,8 +11,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
+from math import comb, prod
 
-from manasolve.models.bounds import MAX_COST_SYMBOLS, MAX_COUNT
+from manasolve.models.bounds import MAX_ANNOUNCEMENTS, MAX_COST_SYMBOLS, MAX_COUNT
 from manasolve.models.errors import shown
 from manasolve.models.vocab import Vocabulary
 
@@ -216,7 +217,11 @@ class ManaCost:
             symbols.append(sym)
         if pos != len(s):
             raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos:], 20), shown(s, 60)))
-        return ManaCost(tuple(symbols))
+        cost = ManaCost(tuple(symbols))
+        if cost.announcement_count() > MAX_ANNOUNCEMENTS:
+            raise CostSyntaxError("a cost with %d ways to announce its hybrid/Phyrexian symbols (601.2b) is over the "
+                                  "bound of %d" % (cost.announcement_count(), MAX_ANNOUNCEMENTS))
+        return cost
 
     def __str__(self) -> str:
         return format_symbols(self.symbols)
@@ -251,6 +256,16 @@ class ManaCost:
 
     def __add__(self, other: ManaCost) -> ManaCost:
         return ManaCost(self.symbols + other.symbols)
+
+    def announcement_count(self) -> int:
+        """How many distinct announcements `announcements` lists, without listing them:
+        per distinct symbol, the multisets of its halves (stars and bars).
+
+        >>> ManaCost.parse("{B/P}{B/P}{2/W}").announcement_count()
+        6
+        """
+        groups = Counter(s for s in self.symbols if s.needs_announcement)
+        return prod(comb(n + len(sym.halves()) - 1, n) for sym, n in groups.items())
 
     def announcements(self) -> list[Announcement]:
         """Every distinct 601.2b announcement of this cost's hybrid/Phyrexian symbols.

@@ -1,0 +1,65 @@
+"""The error contract under fuzzed input (issue 17): mutated boards, costs and flags end
+in exit 0/1 with a JSON answer, or exit 2 with one short line naming the file or flag —
+never a traceback.  The long run is benchmarks/fuzz.py."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzz_cases import MISSING_PAYMENT, argv_tail, board_text, run_case, verdict
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_fuzzed_command_lines_keep_the_error_contract(tmp_path, seed):
+    rng = random.Random(seed)
+    path = tmp_path / "board.json"
+    path.write_text(board_text(rng), encoding="utf-8")
+    command, flags = argv_tail(rng)
+    outcome = run_case(str(path), command, flags)
+    assert verdict(outcome, str(path), MISSING_PAYMENT) is None, (verdict(outcome, str(path), MISSING_PAYMENT), command, flags[:8], outcome.err[:300])
+
+
+def test_the_checker_catches_a_broken_contract():
+    """verdict() itself: a traceback, two lines, a long line and a nameless line fail."""
+    from tests.fuzz_cases import Outcome
+
+    assert verdict(Outcome(-1, "", "", ValueError("x")), "b.json").startswith("traceback")
+    assert verdict(Outcome(2, "", "b.json: a\nb\n"), "b.json") == "2 lines on stderr"
+    assert "characters" in verdict(Outcome(2, "", "b.json: " + "x" * 400 + "\n"), "b.json")
+    assert "names neither" in verdict(Outcome(2, "", "oops\n"), "b.json")
+    assert verdict(Outcome(0, "not json", ""), "b.json") == "exit 0 without a JSON answer"
+    assert verdict(Outcome(2, "", "b.json: players[0].life: must be at most 1000000\n"), "b.json") is None
+
+
+def test_deep_nesting_and_huge_integers_say_the_bound(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"players": ' + "[" * 100000 + "]" * 100000 + "}")
+    out = run_case(str(deep), "pay", ["--cost", "{1}"])
+    assert out.code == 2 and "nested more than 32 levels" in out.err
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"players": [{"name": "a", "life": %s}]}' % ("9" * 5000))
+    out = run_case(str(huge), "pay", ["--cost", "{1}"])
+    assert out.code == 2 and "players[0].life" in out.err and "more than 30 digits" in out.err
+
+
+def test_costs_over_their_bounds_are_refused_with_the_bound(tmp_path):
+    path = tmp_path / "b.json"
+    path.write_text('{"players": [{"name": "a"}]}')
+    for cost, words in [("{99999999999999999999}", "over the bound of 1000000"), ("{01}", "leading zero"),
+                        ("{²}", "unknown mana symbol"), ("{1}" * 101, "over the bound of 100"),
+                        ("{W/U}{B/G}{G/P}{R/P}{2/W}{U/B}{W/U/P}{R/G}{W/B}{U/R}{B/R}", "601.2b")]:
+        out = run_case(str(path), "pay", ["--cost", cost])
+        assert out.code == 2 and words in out.err and out.err.startswith(str(path)), (cost, out.err)
+    out = run_case(str(path), "pay", ["--cost", "{1}", "--all", "--limit", "9223372036854775808"])
+    assert out.code == 2 and "at most 1000000" in out.err
+
+
+def test_inline_cards_of_the_wrong_types_name_their_json_path(tmp_path):
+    path = tmp_path / "b.json"
+    path.write_text('{"players": [{"name": "a"}], "cards": [{"name": "C", "types": "Creature"}]}')
+    out = run_case(str(path), "pay", ["--cost", "{1}"])
+    assert out.code == 2 and "cards[0].types" in out.err
