@@ -274,7 +274,8 @@ class _CardLookup:
             return self.db.get(name)
         except UnknownCard as exc:
             hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
-            raise InputError(where, "unknown card %r%s" % (name, hint), self.source) from None
+            raise InputError(where, "unknown card %r%s; give its text inline under \"cards\" or a card database "
+                             "with --cards PATH" % (name, hint), self.source) from None
         except CostSyntaxError as exc:
             raise InputError(where, "card %r has an unreadable mana cost: %s" % (name, exc), self.source) from None
 

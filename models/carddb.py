@@ -67,7 +67,7 @@ class CardDB:
         """The nearest known names (case-insensitive)."""
         names = self.names()
         lower = {k.lower(): k for k in names}
-        hits = difflib.get_close_matches(name.lower(), list(lower), n=n, cutoff=0.5)
+        hits = difflib.get_close_matches(name.lower(), list(lower), n=n, cutoff=0.75)  # below 0.75 the suggestions are noise
         return [lower[h] for h in hits]
 
 
