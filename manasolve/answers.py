@@ -1,10 +1,12 @@
 """The answer JSON of the solver's typed results, built here, at the edge, with the
 stable keys of design.md: a group of payments (``pay --all``'s ``payments``), one
-payment (``pay --best``'s ``best``) and a cast's total cost (``cost``)."""
+payment (``pay --best``'s ``best``), a cast's total cost (``cost``) and the mana each
+permanent could produce (``produce``)."""
 
 from __future__ import annotations
 
 from manasolve.solver.other_costs import understood
+from manasolve.solver.produce import Production
 from manasolve.solver.results import Payment, PaymentGroup
 from manasolve.solver.total_cost import TotalCost
 
@@ -105,3 +107,15 @@ def cost_json(plan: TotalCost) -> dict:
     if plan.notes:
         out["notes"] = plan.notes
     return out
+
+
+def produce_json(result: Production) -> dict:
+    """The answer of ``manasolve produce``: ``{"permanents": {id: [types]}}``; extra keys:
+    per permanent its card, controller and mana abilities now, and the sentences about
+    mana production that are not understood."""
+    return {
+        "permanents": {p.id: list(p.could) for p in result.permanents},
+        "details": {p.id: {"card": p.card, "controller": p.controller, "mana_abilities": list(p.mana_abilities)}
+                    for p in result.permanents},
+        "not_understood": [{"card": n.card, "sentence": n.sentence} for n in result.not_understood],
+    }

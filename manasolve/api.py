@@ -134,9 +134,10 @@ def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card:
 @names_format("produce")
 def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:
     """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
-    from manasolve.solver.produce import produce_answer
+    from manasolve.answers import produce_json
+    from manasolve.solver.produce import production
 
-    return produce_answer(as_board(board, db), id)
+    return produce_json(production(as_board(board, db), id))
 
 
 @names_format("creatures")

@@ -1,26 +1,51 @@
-"""The ``produce`` answer: which mana types each permanent could produce now (106.7)."""
+"""The ``produce`` question: which mana types each permanent could produce now (106.7),
+as a typed `Production` (its answer JSON is built in `manasolve.answers`)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from manasolve.models.board import Board
 from manasolve.solver.production import could_produce, mana_abilities
 
 
-def produce_answer(board: Board, id: str | None = None) -> dict:
-    """The JSON answer of ``manasolve produce``: ``{"permanents": {id: [types]}}`` for every
-    permanent on the board (opponents' included), or only `id` (InputError naming the
-    nearest id if unknown).  Extra keys: per permanent its card, controller and mana
-    abilities now; and the sentences about mana production on the board that are not
-    understood (left out, never guessed)."""
+@dataclass(frozen=True)
+class PermanentMana:
+    """What one permanent could produce now (106.7), with its card, controller and the
+    texts of its mana abilities now."""
+
+    id: str
+    card: str
+    controller: str
+    could: tuple[str, ...]
+    mana_abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NotUnderstood:
+    """A sentence about mana production on `card` that is not understood (left out)."""
+
+    card: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Production:
+    """The mana each asked permanent could produce, in board order, and the sentences
+    about mana production on the board that are not understood (left out, never guessed)."""
+
+    permanents: tuple[PermanentMana, ...]
+    not_understood: tuple[NotUnderstood, ...]
+
+
+def production(board: Board, id: str | None = None) -> Production:
+    """What every permanent on the board (opponents' included), or only `id` (InputError
+    naming the nearest id if unknown), could produce now; and the sentences about mana
+    production on the board that are not understood."""
     perms = [board.get(id)] if id is not None else board.permanents
     could = could_produce(board)
     ignored = {(n.card, n.sentence) for p in board.permanents for n in p.card.production_not_understood}
-    return {
-        "permanents": {p.id: list(could[p.id]) for p in perms},
-        "details": {
-            p.id: {"card": p.name, "controller": p.controller,
-                   "mana_abilities": [ab.text for ab in mana_abilities(board, p)]}
-            for p in perms
-        },
-        "not_understood": [{"card": c, "sentence": s} for c, s in sorted(ignored)],
-    }
+    return Production(
+        tuple(PermanentMana(p.id, p.name, p.controller, tuple(could[p.id]),
+                            tuple(ab.text for ab in mana_abilities(board, p))) for p in perms),
+        tuple(NotUnderstood(c, s) for c, s in sorted(ignored)))

@@ -24,9 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``produce`` for the board named on the command line."""
-    from manasolve.solver.produce import produce_answer
+    from manasolve.answers import produce_json
+    from manasolve.solver.produce import production
 
-    return produce_answer(board_from_args(args), args.id), render
+    return produce_json(production(board_from_args(args), args.id)), render
 
 
 def render(answer: dict) -> None:
