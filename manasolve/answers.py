@@ -1,13 +1,15 @@
 """The answer JSON of the solver's typed results, built here, at the edge, with the
 stable keys of design.md: a group of payments (``pay --all``'s ``payments``), one
-payment (``pay --best``'s ``best``), a cast's total cost (``cost``) and the mana each
-permanent could produce (``produce``)."""
+payment (``pay --best``'s ``best``), a cast's total cost (``cost``), the mana each
+permanent could produce (``produce``) and the sets that pay Saddle/Crew (``saddle``,
+``crew``)."""
 
 from __future__ import annotations
 
 from manasolve.solver.other_costs import understood
 from manasolve.solver.produce import Production
 from manasolve.solver.results import Payment, PaymentGroup
+from manasolve.solver.tapset_results import TapSets
 from manasolve.solver.total_cost import TotalCost
 
 # What answers call the objects chosen for each kind of non-mana part.
@@ -119,3 +121,46 @@ def produce_json(result: Production) -> dict:
                     for p in result.permanents},
         "not_understood": [{"card": n.card, "sentence": n.sentence} for n in result.not_understood],
     }
+
+
+# What a tap-creature cost does, by keyword, for the answer's "effect" key.
+TAP_COST_EFFECTS = {
+    "Saddle": "becomes saddled until end of turn",  # 702.171a
+    "Crew": "becomes an artifact creature until end of turn",  # 702.122a
+}
+
+
+def tap_sets_json(result: TapSets) -> dict:
+    """The answer of ``manasolve saddle`` / ``manasolve crew``: the source (``mount`` or
+    ``vehicle``), the cost, the exact count, the minimal sets, activatable now and the
+    candidates; ``already_saddled`` for Saddle; ``all`` and ``best`` when asked."""
+    answer: dict = {
+        "mount" if result.keyword == "Saddle" else "vehicle": result.source,
+        "card": result.card,
+        "ability": "%s %d" % (result.keyword, result.n),
+        "effect": TAP_COST_EFFECTS[result.keyword],
+        "n": result.n,
+        "count": result.count,
+        "minimal": [list(s) for s in result.minimal],
+        "minimal_truncated": result.minimal_truncated,
+        "limit": result.limit,
+        "player": result.player,
+        "activatable_now": result.activatable_now,
+        "reason": result.reason,
+        "candidates": [{"id": c.id, "power": c.power, "counted_power": c.counted, "toughness": c.toughness,
+                        "sick": c.sick, "attacked": c.attacked} for c in result.candidates],
+    }
+    if result.already_saddled is not None:
+        answer["already_saddled"] = result.already_saddled  # legal to saddle again (702.171, seed ruling)
+    if result.all is not None:
+        answer["all"] = [list(s) for s in result.all]
+        answer["all_truncated"] = result.all_truncated
+    if result.best_asked:
+        best = result.best
+        answer["best"] = None if best is None else {
+            "set": list(best.set), "total_power": best.total_power, "excess": best.excess, "value": best.value,
+            "spent": best.spent,
+            "why": "least power tapped beyond %d, then least power+toughness tapped (at equal totals, most "
+                   "creatures that attacked or are summoning-sick), then fewest creatures" % result.n,
+        }
+    return answer

@@ -52,18 +52,20 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
 def saddle(board: Board | dict | str, mount: str, *, player: str | None = None, limit: int = 20,
            all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
     """``manasolve saddle``: the legal sets of creatures to tap for the Mount's Saddle N."""
-    from manasolve.solver.tapsets import tap_set_answer
+    from manasolve.answers import tap_sets_json
+    from manasolve.solver.tapsets import tap_sets
 
-    return tap_set_answer(as_board(board, db), mount, "Saddle", player, limit, all, best)
+    return tap_sets_json(tap_sets(as_board(board, db), mount, "Saddle", player, limit, all, best))
 
 
 @names_format("crew")
 def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, limit: int = 20,
          all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
     """``manasolve crew``: the legal sets of creatures to tap for the Vehicle's Crew N."""
-    from manasolve.solver.tapsets import tap_set_answer
+    from manasolve.answers import tap_sets_json
+    from manasolve.solver.tapsets import tap_sets
 
-    return tap_set_answer(as_board(board, db), vehicle, "Crew", player, limit, all, best)
+    return tap_sets_json(tap_sets(as_board(board, db), vehicle, "Crew", player, limit, all, best))
 
 
 @names_format("pay")

@@ -8,7 +8,8 @@ or greater".  A legal choice is a *set* of creatures (design.md, "What counts"):
 * `all_sets` streams every legal set;
 * `best_set` picks one set with CP-SAT (least power beyond N, then least valuable
   creatures, spent ones first, then fewest creatures);
-* `tap_set_answer` assembles the JSON answer of ``manasolve saddle`` / ``manasolve crew``.
+* `tap_sets` answers ``manasolve saddle`` / ``manasolve crew`` as a typed `TapSets`
+  (solver/tapset_results.py; its JSON is built in `manasolve.answers`).
 
 Listing order is deterministic: candidates are ranked by counted power, greatest first,
 ties by board order, and sets come out in lexicographic order of those ranks.
@@ -17,50 +18,13 @@ ties by board order, and sets come out in lexicographic order of those ranks.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import islice
 
 from manasolve.models.abilities import TapCreaturesCost
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.errors import nearest
+from manasolve.solver.tapset_results import BestSet, Candidate, TapSets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
-
-# What the cost does, by keyword, for the answer's "effect" key.
-EFFECTS = {
-    "Saddle": "becomes saddled until end of turn",  # 702.171a
-    "Crew": "becomes an artifact creature until end of turn",  # 702.122a
-}
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A creature that may be tapped for the cost.
-
-    counted: the power the cost counts (its power as it stands, or its toughness, plus any
-    "as though its power were N greater"); power, toughness, sick, attacked and haste rank
-    `best_set` only (see `value` and `spent`)."""
-
-    id: str
-    counted: int
-    power: int
-    toughness: int
-    sick: bool
-    index: int  # position on the board, for deterministic order
-    attacked: bool = False  # it attacked this turn (board field "attacked")
-    haste: bool = False
-
-    @property
-    def value(self) -> int:
-        """What tapping it gives up, as `best_set` weighs it: power + toughness."""
-        return self.power + self.toughness
-
-    @property
-    def spent(self) -> bool:
-        """True if it can't attack this turn anyway: it already attacked, or it is
-        summoning-sick without haste (302.6).  `best_set` counts a spent creature as
-        less valuable than an unspent one of the same value."""
-        return self.attacked or (self.sick and not self.haste)
-
 
 def tap_cost(perm: Permanent, keyword: str) -> TapCreaturesCost | None:
     """The permanent's first Saddle/Crew cost (by ``keyword``), or None if it has none."""
@@ -271,7 +235,7 @@ def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanen
     return perm, cost
 
 
-def tap_set_answer(
+def tap_sets(
     board: Board,
     source_id: str,
     keyword: str,
@@ -279,9 +243,9 @@ def tap_set_answer(
     limit: int = 20,
     list_all: bool = False,
     best: bool = False,
-) -> dict:
-    """The answer of ``manasolve saddle`` (keyword "Saddle") or ``manasolve crew``
-    ("Crew"): which sets of creatures can pay the source's cost, counted exactly, the
+) -> TapSets:
+    """The ``manasolve saddle`` (keyword "Saddle") or ``manasolve crew`` ("Crew")
+    question: which sets of creatures can pay the source's cost, counted exactly, the
     minimal ones listed (up to ``limit``), every set with ``list_all``, the best with
     ``best``, and whether ``player`` (default: the active player) can activate it now."""
     if limit < 0:
@@ -291,50 +255,26 @@ def tap_set_answer(
     player = player or board.active_player
     board.player(player)  # ParameterError for an unknown player
     cands = candidates(board, source, cost)
-    order = {c.id: i for i, c in enumerate(sorted(cands, key=lambda c: c.index))}
+    in_board_order = tuple(sorted(cands, key=lambda c: c.index))
+    order = {c.id: i for i, c in enumerate(in_board_order)}
 
-    def ids(s: tuple[Candidate, ...]) -> list[str]:
-        return sorted((c.id for c in s), key=order.__getitem__)
+    def ids(s: tuple[Candidate, ...]) -> tuple[str, ...]:
+        return tuple(sorted((c.id for c in s), key=order.__getitem__))
 
     count = count_sets([c.counted for c in cands], cost.n)
     listed = list(islice(minimal_sets(cands, cost.n), limit + 1))
     why_not = activation_timing(board, source, keyword, player)
     if why_not is None and count == 0:
         why_not = "no set of other untapped creatures %s controls has total power %d or more" % (source.controller, cost.n)
-    answer: dict = {
-        "mount" if keyword == "Saddle" else "vehicle": source.id,
-        "card": source.name,
-        "ability": "%s %d" % (keyword, cost.n),
-        "effect": EFFECTS[keyword],
-        "n": cost.n,
-        "count": count,
-        "minimal": [ids(s) for s in listed[:limit]],
-        "minimal_truncated": len(listed) > limit,
-        "limit": limit,
-        "player": player,
-        "activatable_now": why_not is None,
-        "reason": why_not,
-        "candidates": [
-            {"id": c.id, "power": c.power, "counted_power": c.counted, "toughness": c.toughness, "sick": c.sick,
-             "attacked": c.attacked}
-            for c in sorted(cands, key=lambda c: c.index)
-        ],
-    }
-    if keyword == "Saddle":
-        answer["already_saddled"] = source.saddled  # legal to saddle again (702.171, seed ruling)
-    if list_all:
-        every = list(islice(all_sets(cands, cost.n), limit + 1))
-        answer["all"] = [ids(s) for s in every[:limit]]
-        answer["all_truncated"] = len(every) > limit
-    if best:
-        chosen = best_set(cands, cost.n)
-        answer["best"] = None if chosen is None else {
-            "set": ids(chosen),
-            "total_power": sum(c.counted for c in chosen),
-            "excess": sum(c.counted for c in chosen) - cost.n,
-            "value": sum(c.value for c in chosen),
-            "spent": sum(c.spent for c in chosen),
-            "why": "least power tapped beyond %d, then least power+toughness tapped (at equal totals, most "
-                   "creatures that attacked or are summoning-sick), then fewest creatures" % cost.n,
-        }
-    return answer
+    every = list(islice(all_sets(cands, cost.n), limit + 1)) if list_all else None
+    chosen = best_set(cands, cost.n) if best else None
+    return TapSets(
+        keyword=keyword, source=source.id, card=source.name, n=cost.n, count=count,
+        minimal=tuple(ids(s) for s in listed[:limit]), minimal_truncated=len(listed) > limit, limit=limit,
+        player=player, reason=why_not, candidates=in_board_order,
+        already_saddled=source.saddled if keyword == "Saddle" else None,
+        all=None if every is None else tuple(ids(s) for s in every[:limit]),
+        all_truncated=every is not None and len(every) > limit,
+        best_asked=best, best=None if chosen is None else BestSet(
+            ids(chosen), total_power=sum(c.counted for c in chosen), excess=sum(c.counted for c in chosen) - cost.n,
+            value=sum(c.value for c in chosen), spent=sum(c.spent for c in chosen)))

@@ -34,7 +34,7 @@ def test_bog_initiate_converts_one_mana_to_black():
 def test_salvation_engine_pumps_artifact_creatures_for_saddle():
     # "Other artifact creatures you control get +2/+2": Farmstead Gleaner (2/2 artifact
     # creature) has power 4, so it alone pays Saddle 3 (702.171a, layer 7c).
-    from manasolve.solver.tapsets import tap_set_answer
+    from manasolve.solver.tapsets import tap_sets
 
     board = load_board(_board("Farmstead Gleaner", "Congregation Gryff", "Salvation Engine"))
-    assert tap_set_answer(board, "p1", "Saddle")["minimal"] == [["p0"]]
+    assert tap_sets(board, "p1", "Saddle").minimal == (("p0",),)

@@ -85,7 +85,7 @@ def _report(tally, verdicts, timings, boards: int, seed: int, elapsed: float) ->
              "Reflecting Pool, Exotic Orchard, mana creatures and rocks), 0-5 creatures, a Mount and a "
              "Vehicle, random tapped / summoning-sick / +1/+1 counters, life 1-20, two opponent lands; "
              "7 hand cards whose castability is decided by their mana cost alone, 2 flashback cards. "
-             "manasolve answers with `manasolve plays` (castability) and `tap_set_answer` (Saddle/Crew); "
+             "manasolve answers with `manasolve plays` (castability) and `tap_sets` (Saddle/Crew); "
              "phase with `actions()` and, for Saddle/Crew sets, by submitting every subset of the "
              "eligible creatures (at most 7) to `apply()` on a fresh game.", "",
              "| question | agree | total |", "|---|---:|---:|"]

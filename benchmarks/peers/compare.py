@@ -3,7 +3,7 @@
 Questions: is each hand card castable now, is each flashback card in the graveyard
 castable now, and for each Mount/Vehicle, is Saddle/Crew activatable and which sets of
 creatures may be tapped for it (phase: every subset submitted to ``apply()`` on a fresh
-game, the sweep of peer-phase.md §4; manasolve: ``tap_set_answer``).
+game, the sweep of peer-phase.md §4; manasolve: ``tap_sets``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from itertools import combinations
 
 from benchmarks.peers.cards import dev_cards, flashback_cost
 from benchmarks.peers.convert import PhaseBoard, to_phase
+from manasolve.answers import tap_sets_json
 from manasolve.api import plays
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import payable
-from manasolve.solver.tapsets import tap_set_answer
+from manasolve.solver.tapsets import tap_sets
 
 SWEEP_MAX = 7  # sweep Saddle/Crew sets only with at most this many eligible creatures (2^k games)
 KEYWORDS = {"Saddle": ("SaddleMount", "mount_id"), "Crew": ("CrewVehicle", "vehicle_id")}
@@ -130,7 +131,7 @@ def compare_board(board: dict, tally: Tally | None = None) -> Tally:
     for perm in me["battlefield"]:
         card = ms.db.get(perm["card"])
         for cost in card.tap_costs:
-            answer = tap_set_answer(ms, perm["id"], cost.keyword, limit=10**6, list_all=True)
+            answer = tap_sets_json(tap_sets(ms, perm["id"], cost.keyword, limit=10**6, list_all=True))
             what = "%s %d of %s (%s)" % (cost.keyword, cost.n, perm["id"], perm["card"])
             listed, sets = phase_tap_sets(pb, cost.keyword, perm["id"])
             tally.record(cost.keyword.lower() + " activatable", what + " activatable", answer["activatable_now"], listed, board)

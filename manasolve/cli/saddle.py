@@ -34,11 +34,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _runner(keyword: str) -> Callable[[argparse.Namespace], tuple[dict, Callable[[dict], None]]]:
     def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-        from manasolve.solver.tapsets import tap_set_answer
+        from manasolve.answers import tap_sets_json
+        from manasolve.solver.tapsets import tap_sets
 
         board = board_from_args(args)
-        answer = tap_set_answer(board, args.source, keyword, args.player, args.limit, args.all, args.best)
-        return answer, render
+        return tap_sets_json(tap_sets(board, args.source, keyword, args.player, args.limit, args.all, args.best)), render
     return run
 
 
