@@ -14,7 +14,7 @@ import sys
 
 from manasolve import __version__
 from manasolve.answer_format import stamped
-from manasolve.models.board import InputError, ParameterError
+from manasolve.models.errors import InputError, ParameterError
 from manasolve.models.errors import one_line
 
 # Modules of manasolve.cli that define commands, in help order.

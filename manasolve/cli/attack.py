@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable
 
 from manasolve.cli.common import add_board_args, board_from_args
-from manasolve.models.board import InputError
+from manasolve.models.errors import InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:

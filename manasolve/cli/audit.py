@@ -6,12 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from rich.console import Console
-
 from manasolve.cli.common import add_board_args, card_db
-from manasolve.models.board_schema import parse_json
-from manasolve.models.board import InputError
-from manasolve.solver.total_cost import ALTERNATIVES
+from manasolve.models.errors import InputError
+from manasolve.models.request import Alternative
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     what.add_argument("--card", metavar="NAME", help="the payment pays this card's total cost")
     p.add_argument("--payment", metavar="FILE", required=True, help="the engine's payment (JSON)")
     p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
-    p.add_argument("--alt", choices=list(ALTERNATIVES), help="alternative cost to use")
+    p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use")
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--player", help="who pays (default: the active player)")
     p.add_argument("--keep", action="append", metavar="COST", help="a cost that should stay payable (repeatable)")
@@ -37,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Audit the payment in --payment."""
     from manasolve.audit import audit_payment
+    from manasolve.models.board_schema import parse_json
     from manasolve.session import PlayBoard
 
     try:
@@ -55,6 +53,8 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
 def render(answer: dict) -> None:
     """Readable lines for an audit answer."""
+    from rich.console import Console
+
     console = Console()
     if answer["legal"]:
         console.print("legal payment of %s" % answer["cost"])

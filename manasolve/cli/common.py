@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from manasolve.models.board import Board, read_board_file
-from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Zone
+
+if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
+    from manasolve.models.board import Board
+    from manasolve.models.carddb import CardDB
 
 
 def add_board_args(p: argparse.ArgumentParser) -> None:
@@ -58,6 +61,8 @@ def cast_choice(args: argparse.Namespace) -> CastChoice:
 
 def card_db(args: argparse.Namespace) -> CardDB:
     """The built-in cards, with ``--cards PATH`` looked up first when given."""
+    from manasolve.models.carddb import default_db
+
     db = default_db()
     if getattr(args, "cards", None):
         from manasolve.models.loaders import load_card_file
@@ -68,4 +73,6 @@ def card_db(args: argparse.Namespace) -> CardDB:
 
 def board_from_args(args: argparse.Namespace) -> Board:
     """The validated board named on the command line (InputError on bad input)."""
+    from manasolve.models.board import read_board_file
+
     return read_board_file(args.board, card_db(args))

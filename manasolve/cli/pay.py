@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from manasolve.cli.common import add_board_args, add_cast_args, add_timeout_arg, board_from_args, cast_choice
-from manasolve.models.board import ParameterError
+from manasolve.models.errors import ParameterError
 from manasolve.models.request import Mode, PaymentRequest
 
 
