@@ -1,0 +1,29 @@
+"""The distribution ships every package of the tree: pyproject lists the packages by hand
+(models/ and solver/ are mapped into manasolve with package-dir), so a new subpackage that
+is not listed would be missing from a non-editable install."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _installed_name(folder: Path, package_dir: dict[str, str]) -> str:
+    rel = folder.relative_to(ROOT).as_posix()
+    for name, where in sorted(package_dir.items(), key=lambda kv: -len(kv[1])):
+        if rel == where or rel.startswith(where + "/"):
+            return name + rel[len(where):].replace("/", ".")
+    raise AssertionError("%s is under no package-dir entry" % rel)
+
+
+def test_every_package_of_the_tree_is_listed_in_pyproject():
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package_dir = setuptools["package-dir"]
+    tree = {_installed_name(init.parent, package_dir)
+            for top in package_dir.values() for init in (ROOT / top).rglob("__init__.py")}
+    assert tree == set(setuptools["packages"])
