@@ -28,7 +28,7 @@ from tests.fuzz_cases import MISSING_PAYMENT, Outcome, argv_tail, board_text, ru
 MEMORY_LIMIT = 1024 ** 3  # bytes of address space per subprocess (the 1 GB)
 
 
-class _Hang(Exception):
+class _Hang(BaseException):  # not caught by run_case as a traceback
     pass
 
 

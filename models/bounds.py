@@ -26,3 +26,6 @@ MAX_TEXT = 5_000
 # {2/W}{2/U}{2/B}{2/R}{2/G} has 32; each announcement is a question of its own, and a cost
 # of dozens of distinct hybrid symbols would have billions.
 MAX_ANNOUNCEMENTS = 1024
+# "Add N mana of any color / in any combination" with a fixed N: printed cards say at most
+# ten; a larger N is reported as not understood (its options grow as N^4).
+MAX_PRINTED_MANA = 20

@@ -23,6 +23,7 @@ from manasolve.models.abilities import (
 )
 from manasolve.models.mana import COLORS
 from manasolve.models.oracle.costs import parse_ability_cost
+from manasolve.models.bounds import MAX_PRINTED_MANA
 from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, number_word, sentences, without_ability_word
 
 _NUM = "(%s)" % NUMBER
@@ -80,6 +81,8 @@ def parse_add(effect: str) -> dict | None:
     m = re.fullmatch(r"Add %s mana (of any(?: one)? color|of any type|in any combination of colors|of different colors)" % _NUM, effect)
     if m:
         n, how = number_word(m.group(1)), m.group(2)
+        if n is None or n > MAX_PRINTED_MANA:  # the options would number in the billions: not understood
+            return None
         if how == "of any type" and n == 1:
             return {"options": any_type_options()}
         if how == "of any color" and n == 1 or how == "of any one color":
