@@ -22,6 +22,7 @@ from itertools import islice
 
 from manasolve.models.abilities import TapCreaturesCost
 from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import nearest
 from manasolve.solver.tapset_results import BestSet, Candidate, TapSets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
@@ -250,6 +251,8 @@ def tap_sets(
     ``best``, and whether ``player`` (default: the active player) can activate it now."""
     if limit < 0:
         raise ParameterError("limit", "the limit must be 0 or more (got %d)" % limit, board.source)
+    if limit > MAX_COUNT:  # models/bounds.py
+        raise ParameterError("limit", "the limit must be at most %d (the bound of a count)" % MAX_COUNT, board.source)
     option = "mount" if keyword == "Saddle" else "vehicle"
     source, cost = _source(board, source_id, keyword, option)
     player = player or board.active_player
