@@ -1,11 +1,12 @@
 """The answer JSON of the solver's typed results, built here, at the edge, with the
 stable keys of design.md: a group of payments (``pay --all``'s ``payments``), one
 payment (``pay --best``'s ``best``), a cast's total cost (``cost``), the mana each
-permanent could produce (``produce``) and the sets that pay Saddle/Crew (``saddle``,
-``crew``)."""
+permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``,
+``crew``) and the creatures as they stand (``creatures``)."""
 
 from __future__ import annotations
 
+from manasolve.solver.creatures import Attached, Counters, CreatureState, Modification
 from manasolve.solver.other_costs import understood
 from manasolve.solver.produce import Production
 from manasolve.solver.results import Payment, PaymentGroup
@@ -164,3 +165,47 @@ def tap_sets_json(result: TapSets) -> dict:
                    "creatures that attacked or are summoning-sick), then fewest creatures" % result.n,
         }
     return answer
+
+
+def modification_json(m: Modification) -> dict:
+    """One thing attached to or counted on a creature (700.9), as ``creatures`` and
+    ``attack`` show it."""
+    if isinstance(m, Counters):
+        return {"kind": m.kind, "counter": m.counter, "count": m.count}
+    entry = {"kind": m.kind, "id": m.id, "card": m.card, "controller": m.controller}
+    if m.why is not None:
+        entry["why"] = m.why
+    return entry
+
+
+def creatures_json(result: tuple[CreatureState, ...]) -> dict:
+    """The answer of ``manasolve creatures``: per creature its controller, power,
+    toughness, modified (700.9) with the modifications, tapped and summoning-sick state,
+    and what is attached without modifying it."""
+    out = []
+    for c in result:
+        entry: dict = {"id": c.id, "card": c.card, "controller": c.controller, "power": c.power,
+                       "toughness": c.toughness, "modified": c.modified,
+                       "modifications": [modification_json(m) for m in c.modifications],
+                       "tapped": c.tapped, "sick": c.sick}
+        if c.not_modifying:
+            entry["not_modifying"] = [modification_json(m) for m in c.not_modifying]
+        out.append(entry)
+    return {"creatures": out}
+
+
+def attack_json(answer: dict) -> dict:
+    """An ``attack`` answer of the solver with the typed modifications of the creatures
+    Golden-Tail Trainer pumps as JSON (the answer is otherwise kept as it is)."""
+    out = dict(answer)
+    out["triggers"] = [_trigger_json(t) for t in answer["triggers"]]
+    return out
+
+
+def _trigger_json(entry: dict) -> dict:
+    res = entry.get("resolution")
+    if not isinstance(res, dict) or not any("modifications" in p for p in res.get("pumped", ())):
+        return entry
+    pumped = [{**p, "modifications": [modification_json(m) for m in p["modifications"]]} if "modifications" in p else p
+              for p in res["pumped"]]
+    return {**entry, "resolution": {**res, "pumped": pumped}}

@@ -146,18 +146,20 @@ def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | No
 def creatures(board: Board | dict | str, *, player: str | None = None, id: str | None = None,
               db: CardDB | None = None) -> dict:
     """``manasolve creatures``: each creature's power, toughness and whether it is modified (700.9)."""
-    from manasolve.solver.creatures import creatures_answer
+    from manasolve.answers import creatures_json
+    from manasolve.solver.creatures import creatures as creatures_now
 
-    return creatures_answer(as_board(board, db), player, id)
+    return creatures_json(creatures_now(as_board(board, db), player, id))
 
 
 @names_format("attack")
 def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str, str] | None = None,
            left: list[str] | None = None, copies: dict[str, str] | None = None, db: CardDB | None = None) -> dict:
     """``manasolve attack``: which attack triggers fire and how the saddle-aware ones resolve."""
+    from manasolve.answers import attack_json
     from manasolve.solver.combat import attack_answer
 
-    return attack_answer(as_board(board, db), attackers, reveal, left, copies)
+    return attack_json(attack_answer(as_board(board, db), attackers, reveal, left, copies))
 
 
 @names_format("cards_check")

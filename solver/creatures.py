@@ -1,6 +1,6 @@
 """The ``creatures`` answer: each creature's power and toughness as they stand, and
 whether it is modified (700.9) and by what — what Saddle, Crew and Golden-Tail Trainer
-read.
+read.  The answer JSON is built at the edge, in `manasolve.answers`.
 
 700.9: a permanent is modified if it has any counter on it (any kind, whoever put it
 there), is equipped (whoever controls the Equipment), or is enchanted by an Aura its
@@ -8,6 +8,8 @@ controller controls (an opponent's Aura does not count).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.errors import nearest
@@ -21,24 +23,68 @@ def _is_aura(perm: Permanent) -> bool:
     return "Aura" in perm.type_line.split()
 
 
-def modifications(board: Board, perm: Permanent) -> tuple[list[dict], list[dict]]:
+@dataclass(frozen=True)
+class Counters:
+    """`count` counters named `counter` on the permanent (700.9: any counter modifies)."""
+
+    counter: str
+    count: int
+    kind: str = "counter"
+
+
+@dataclass(frozen=True)
+class Attached:
+    """An Equipment or Aura (`kind` "equipment" or "aura") attached to the permanent;
+    `why`, for an attachment that does not modify it, says why not."""
+
+    kind: str
+    id: str
+    card: str
+    controller: str
+    why: str | None = None
+
+
+Modification = Counters | Attached
+
+
+@dataclass(frozen=True)
+class CreatureState:
+    """A creature as it stands: power, toughness, what modifies it (700.9), what is
+    attached without modifying it, tapped and summoning-sick."""
+
+    id: str
+    card: str
+    controller: str
+    power: int
+    toughness: int
+    modifications: tuple[Modification, ...]
+    not_modifying: tuple[Attached, ...]
+    tapped: bool
+    sick: bool
+
+    @property
+    def modified(self) -> bool:
+        """700.9: anything modifies it."""
+        return bool(self.modifications)
+
+
+def modifications(board: Board, perm: Permanent) -> tuple[tuple[Modification, ...], tuple[Attached, ...]]:
     """What makes `perm` modified (700.9), and what is attached to it without doing so
-    (an Aura another player controls), each as answer entries."""
-    mods: list[dict] = [{"kind": "counter", "counter": name, "count": n}
-                        for name, n in sorted(perm.counters.items()) if n > 0]
-    not_mods: list[dict] = []
+    (an Aura another player controls)."""
+    mods: list[Modification] = [Counters(name, n) for name, n in sorted(perm.counters.items()) if n > 0]
+    not_mods: list[Attached] = []
     for aid in perm.attachments:
         att = board.get(aid)
         if _is_equipment(att):
-            mods.append({"kind": "equipment", "id": aid, "card": att.name, "controller": att.controller})
+            mods.append(Attached("equipment", aid, att.name, att.controller))
         elif _is_aura(att):
-            entry = {"kind": "aura", "id": aid, "card": att.name, "controller": att.controller}
             if att.controller == perm.controller:
-                mods.append(entry)
+                mods.append(Attached("aura", aid, att.name, att.controller))
             else:
-                not_mods.append({**entry, "why": "an Aura %s controls does not modify a creature %s controls (700.9)"
-                                 % (att.controller, perm.controller)})
-    return mods, not_mods
+                not_mods.append(Attached("aura", aid, att.name, att.controller,
+                                         "an Aura %s controls does not modify a creature %s controls (700.9)"
+                                         % (att.controller, perm.controller)))
+    return tuple(mods), tuple(not_mods)
 
 
 def is_modified(board: Board, perm: Permanent) -> bool:
@@ -53,10 +99,9 @@ def modified_creatures(board: Board, controller: str, exclude: str | None = None
     return [p.id for p in board.controlled_by(controller) if p.is_creature and p.id != exclude and is_modified(board, p)]
 
 
-def creatures_answer(board: Board, player: str | None = None, id: str | None = None) -> dict:
-    """The JSON answer of ``manasolve creatures``: for every creature on the board (or
-    those `player` controls, or only `id`), its controller, power, toughness, whether it
-    is modified (700.9) with the modifications, tapped and summoning-sick state."""
+def creatures(board: Board, player: str | None = None, id: str | None = None) -> tuple[CreatureState, ...]:
+    """The ``manasolve creatures`` question: every creature on the board (or those
+    `player` controls, or only `id`) as it stands, in board order."""
     if id is not None:
         perm = board.get(id)
         if not perm.is_creature:
@@ -70,10 +115,5 @@ def creatures_answer(board: Board, player: str | None = None, id: str | None = N
     out = []
     for p in perms:
         mods, not_mods = modifications(board, p)
-        entry: dict = {"id": p.id, "card": p.name, "controller": p.controller, "power": p.power,
-                       "toughness": p.toughness, "modified": bool(mods), "modifications": mods,
-                       "tapped": p.tapped, "sick": p.sick}
-        if not_mods:
-            entry["not_modifying"] = not_mods
-        out.append(entry)
-    return {"creatures": out}
+        out.append(CreatureState(p.id, p.name, p.controller, p.power, p.toughness, mods, not_mods, p.tapped, p.sick))
+    return tuple(out)

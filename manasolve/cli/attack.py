@@ -44,11 +44,12 @@ def _pairs(values: list[str], option: str) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Handler: the attack answer and its renderer."""
+    from manasolve.answers import attack_json
     from manasolve.solver.combat import attack_answer
 
     board = board_from_args(args)
     answer = attack_answer(board, args.attackers, _pairs(args.reveal, "--reveal"), args.left, _pairs(args.copy, "--copy"))
-    return answer, render
+    return attack_json(answer), render
 
 
 def _resolution_text(res: dict) -> str:

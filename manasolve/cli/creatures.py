@@ -26,9 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``creatures`` for the board named on the command line."""
-    from manasolve.solver.creatures import creatures_answer
+    from manasolve.answers import creatures_json
+    from manasolve.solver.creatures import creatures
 
-    return creatures_answer(board_from_args(args), args.player, args.id), render
+    return creatures_json(creatures(board_from_args(args), args.player, args.id)), render
 
 
 def _mod_text(m: dict) -> str:
