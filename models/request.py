@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import ParameterError, nearest, shown
+from manasolve.models.vocab import Vocabulary
 
 
 class Zone(str, Enum):
@@ -34,7 +35,8 @@ class Zone(str, Enum):
     COMMAND = "command"  # a commander cast from the command zone (903.8)
 
 
-class Alternative(str, Enum):
+# The oracle reader (models/oracle/spell_costs.py) reads every kind but "free" from a card's text.
+class Alternative(Vocabulary):
     """An alternative cost paid instead of the mana cost (118.9)."""
 
     FLASHBACK = "flashback"  # 702.34

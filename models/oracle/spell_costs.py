@@ -36,21 +36,13 @@ from manasolve.models.oracle.words import (
     sentences,
     without_ability_word,
 )
+from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
 
 _COST_WORDS = re.compile(
     r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Affinity for)\b|additional cost|(?:more|less) to cast"
     r"|rather than pay|\bflashback\b|\bcosts? [a-z]+ mana to cast"
 )
-
-
-class AltKind(Vocabulary):
-    """Alternative costs (118.9) read from a card's text."""
-
-    FLASHBACK = "flashback"  # 702.34
-    OVERLOAD = "overload"  # 702.96
-    EVOKE = "evoke"  # 702.74
-    ALTERNATIVE = "alternative"  # "You may ... rather than pay this spell's mana cost"
 
 
 class OptionalKind(Vocabulary):
@@ -95,7 +87,7 @@ class AltCost:
     cost"), usable only while its caster controls a permanent with every word of
     ``if_you_control`` (empty: always)."""
 
-    kind: AltKind
+    kind: Alternative
     cost: CostPart
     if_you_control: tuple[str, ...] = ()
 
@@ -275,7 +267,7 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         if kind == OptionalKind.MULTIKICKER:
             out["multikicker"].append(OptionalCost(OptionalKind.MULTIKICKER, cost))
         else:
-            out["flashback" if kind == AltKind.FLASHBACK else "alternative"].append(AltCost(AltKind(kind), cost))
+            out["flashback" if kind == Alternative.FLASHBACK else "alternative"].append(AltCost(Alternative(kind), cost))
         return True
     m = re.fullmatch(r"Kicker(?:—| )(.+?)\.?", sentence)
     if m:
@@ -307,7 +299,7 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         condition = filter_words(m.group(1)) if m.group(1) else ()
         if cost is None or condition is None:
             return False
-        out["alternative"].append(AltCost(AltKind.ALTERNATIVE, cost, condition))
+        out["alternative"].append(AltCost(Alternative.ALTERNATIVE, cost, condition))
         return True
     m = re.fullmatch(r"Each spell a player casts costs (\{\d+\}) more to cast for each other spell that player "
                      r"has cast this turn\.", sentence)
