@@ -96,6 +96,15 @@ def _clamp(ways: dict[int, int], n: int) -> dict[int, int]:
     return out
 
 
+def _suffix_sums(w: list[int]) -> list[int]:
+    """``s[j] = w[j] + w[j+1] + ...``, with ``s[len(w)] = 0``: how much the weights from j on
+    can still add (the search bound of `minimal_sets` and `all_sets`)."""
+    s = [0] * (len(w) + 1)
+    for j in range(len(w) - 1, -1, -1):
+        s[j] = s[j + 1] + w[j]
+    return s
+
+
 def minimal_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ...]]:
     """Stream the minimal legal sets: total counted power >= n and no member removable.
 
@@ -108,9 +117,7 @@ def minimal_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate
         return
     items = [c for c in _ranked(cands) if c.counted > 0]
     w = [c.counted for c in items]
-    suffix = [0] * (len(w) + 1)
-    for j in range(len(w) - 1, -1, -1):
-        suffix[j] = suffix[j + 1] + w[j]
+    suffix = _suffix_sums(w)
     path: list[int] = []
     sums = [0]
     j = 0
@@ -137,9 +144,7 @@ def all_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ..
     to n, so it never wanders through dead branches."""
     items = _ranked(cands)
     w = [c.counted for c in items]
-    pos_suffix = [0] * (len(w) + 1)
-    for j in range(len(w) - 1, -1, -1):
-        pos_suffix[j] = pos_suffix[j + 1] + max(w[j], 0)
+    pos_suffix = _suffix_sums([max(x, 0) for x in w])
     if n <= 0:
         yield ()
     path: list[int] = []
