@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import random
 import resource
 import signal

@@ -6,7 +6,7 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
-from manasolve.solver.creatures import Attached, Counters, CreatureState, Modification
+from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import understood
 from manasolve.solver.produce import Production
 from manasolve.solver.results import Payment, PaymentGroup
