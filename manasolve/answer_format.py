@@ -1,6 +1,7 @@
 """The format version every answer names: ``"format": "manasolve/COMMAND@1"`` (the API
-function's name: ``manasolve/pay@1``, ``manasolve/cards_check@1``, ...), added at the
-edge (the API functions, the CLI's ``--json``) so the solver never sees it.  The JSON
+function's name: ``manasolve/pay@1``, ``manasolve/cards_check@1``, ...; the server's
+session methods by method name, ``manasolve/board.apply@1``), added at the edge (the API
+functions, the CLI's ``--json``, the server) so the solver never sees it.  The JSON
 Schema of each format is shipped as ``manasolve/data/schemas/answer.COMMAND.schema.json``."""
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ import functools
 from collections.abc import Callable
 from typing import TypeVar
 
-# The commands that answer, by API function name, and the version of each answer format.
+# The commands that answer, by API function name (the server's session methods by method
+# name), and the version of each answer format.
 FORMATS: dict[str, str] = {name: "manasolve/%s@1" % name for name in (
-    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit")}
+    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit",
+    "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close")}
 # CLI command names that differ from the API function's.
 _CLI_NAMES = {"cards": "cards_check"}
 

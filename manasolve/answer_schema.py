@@ -338,11 +338,80 @@ class AuditAnswer(_Answer):
     why: str
 
 
+# -- the server's session methods (board.*) -----------------------------------------------
+class BoardLoadAnswer(_Answer):
+    """``board.load``: the handle of the new session."""
+
+    format: Literal["manasolve/board.load@1"]
+    session: str
+
+
+class BoardCopyAnswer(_Answer):
+    """``board.copy``: the handle of the new session (same position, same history)."""
+
+    format: Literal["manasolve/board.copy@1"]
+    session: str
+
+
+class BoardGetAnswer(_Answer):
+    """``board.get``: the session's board as it stands (``manasolve/board@1`` JSON)."""
+
+    format: Literal["manasolve/board.get@1"]
+    session: str
+    board: dict[str, Any]
+
+
+class BoardPatchAnswer(_Answer):
+    """``board.patch``: how many changes ``board.undo`` can take back now."""
+
+    format: Literal["manasolve/board.patch@1"]
+    session: str
+    changes: int
+
+
+class BoardUndoAnswer(_Answer):
+    """``board.undo``: how many changes are left to take back."""
+
+    format: Literal["manasolve/board.undo@1"]
+    session: str
+    changes: int
+
+
+class BoardApplyAnswer(_Answer):
+    """``board.apply``: what carrying out the payment did."""
+
+    format: Literal["manasolve/board.apply@1"]
+    tapped: list[str]
+    untapped: list[str]
+    sacrificed: list[str]
+    exiled: list[str]
+    life_lost: int
+    energy_paid: int
+    counters_removed: dict[str, dict[str, int]]
+    floating: str
+    mana_pool: str
+    returned: list[str] = absent()
+    discarded: list[str] = absent()
+    collected: list[str] = absent()
+    notes: list[str] = absent()
+
+
+class BoardCloseAnswer(_Answer):
+    """``board.close``: the handle freed."""
+
+    format: Literal["manasolve/board.close@1"]
+    closed: str
+
+
 # The model of each command's answer (the shipped answer.COMMAND.schema.json files; pay's
-# also answer.pay.MODE.schema.json, one per mode, stricter than their union).
+# also answer.pay.MODE.schema.json, one per mode, stricter than their union), and of each
+# session method's result (answer.board.METHOD.schema.json).
 ANSWERS: dict[str, type[BaseModel]] = {
     "pay": PayAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
     "saddle": SaddleAnswer, "crew": CrewAnswer, "attack": AttackAnswer, "plays": PlaysAnswer,
-    "cards_check": CardsCheckAnswer, "audit": AuditAnswer}
+    "cards_check": CardsCheckAnswer, "audit": AuditAnswer,
+    "board.load": BoardLoadAnswer, "board.get": BoardGetAnswer, "board.patch": BoardPatchAnswer,
+    "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
+    "board.close": BoardCloseAnswer}
 # The model of each pay mode.
 PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest}

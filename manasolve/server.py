@@ -17,19 +17,22 @@ import typing
 from collections.abc import Callable
 from typing import IO, Any
 
+import orjson
 from pydantic import ValidationError
 
 from manasolve import api, protocol
+from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest
 
-# The longest request line read (characters): a board with a few hundred inline cards
-# fits many times over; a longer line is answered with an error and skipped, unread.
-MAX_LINE = 8 * 1024 * 1024
 from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
 from manasolve.session import PlayBoard
+
+# The longest request line read (bytes of UTF-8): a board with a few hundred inline cards
+# fits many times over; a longer line is answered with an error and skipped, unread.
+MAX_LINE = 8 * 1024 * 1024
 
 
 class RpcError(Exception):
@@ -64,6 +67,12 @@ class Server:
     # -- one line in, one line out -------------------------------------------------------
     def handle_line(self, line: str) -> str | None:
         """The answer line to one request line (None for a notification or a blank line)."""
+        answer = self.respond(line)
+        return None if answer is None else answer.decode("utf-8")
+
+    def respond(self, line: str | bytes) -> bytes | None:
+        """The answer to one request line as UTF-8 JSON, without the line end (None for
+        a notification or a blank line)."""
         if not line.strip():
             return None
         try:
@@ -101,21 +110,23 @@ class Server:
             return None  # a notification: done, not answered
         return {"jsonrpc": "2.0", "id": rid, "result": result}
 
-    def serve(self, stdin: IO[str], stdout: IO[str]) -> int:
-        """Answer every line of `stdin` on `stdout` until end of input; the exit status."""
+    def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> int:
+        """Answer every line of `stdin` on `stdout` (binary streams: UTF-8 JSON lines)
+        until end of input; the exit status.  Each answer is written and flushed whole
+        (one write of the line and its end): the client waits for it."""
         while True:
             line = stdin.readline(MAX_LINE + 1)
             if not line:
                 return 0
-            if len(line) > MAX_LINE and not line.endswith("\n"):
-                while line and not line.endswith("\n"):  # skip the rest of it, chunk by chunk
+            if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):  # skip the rest of it, chunk by chunk
                     line = stdin.readline(MAX_LINE)
-                answer = _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d characters "
+                answer = _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes "
                                                      "(the bound; send the board once with board.load)" % MAX_LINE)))
             else:
-                answer = self.handle_line(line)
+                answer = self.respond(line)
             if answer is not None:
-                stdout.write(answer + "\n")
+                stdout.write(answer + b"\n")
                 stdout.flush()
 
     # -- methods -------------------------------------------------------------------------
@@ -181,7 +192,7 @@ class Server:
         except InputError as exc:
             raise InputError("board." + exc.where if exc.where and exc.where != "(top level)" else "board",
                              exc.message) from None
-        return self._new_session(board)
+        return stamped(method, self._new_session(board))
 
     def _card_db(self, path: str) -> CardDB:
         """The built-in cards with the file `path` in front, loaded once per process."""
@@ -198,11 +209,11 @@ class Server:
         kw = _validated(method, params)
         session = self._session(kw["session"])
         session.patch(kw["ops"])
-        return {"session": kw["session"], "changes": session.history_length}
+        return stamped(method, {"session": kw["session"], "changes": session.history_length})
 
     def _apply(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
-        return self._session(kw["session"]).apply(kw["payment"], kw["player"])
+        return stamped(method, self._session(kw["session"]).apply(kw["payment"], kw["player"]))
 
     def _undo(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -211,21 +222,21 @@ class Server:
             session.undo()
         except InputError as exc:
             raise InputError("session", "%s: %s" % (kw["session"], exc.message)) from None
-        return {"session": kw["session"], "changes": session.history_length}
+        return stamped(method, {"session": kw["session"], "changes": session.history_length})
 
     def _copy(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
-        return self._new_session(self._session(kw["session"]).copy())
+        return stamped(method, self._new_session(self._session(kw["session"]).copy()))
 
     def _close(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
         self._session(kw["session"])
         del self.sessions[kw["session"]]
-        return {"closed": kw["session"]}
+        return stamped(method, {"closed": kw["session"]})
 
     def _get(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
-        return {"session": kw["session"], "board": self._session(kw["session"]).to_json()}
+        return stamped(method, {"session": kw["session"], "board": self._session(kw["session"]).to_json()})
 
 
 def _request(message: Any) -> protocol.Request:
@@ -255,7 +266,7 @@ def _validated(method: str, params: dict) -> dict:
     """The params checked against the method's parameters (RpcError -32602 with the path)."""
     model = protocol.PARAMS[method]
     try:
-        return dict(model.model_validate(params))
+        return model.model_validate(params).__dict__.copy()  # dict(model) is several times slower
     except ValidationError as exc:
         e = exc.errors()[0]
         loc = tuple(e["loc"])
@@ -281,10 +292,15 @@ def _error(rid: Any, exc: RpcError) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "error": error}
 
 
-def _dump(answer: Any) -> str:
-    return json.dumps(answer, separators=(",", ":"))
+def _dump(answer: Any) -> bytes:
+    """One response as compact UTF-8 JSON (orjson; the standard library for what orjson
+    does not write, such as integers past 64 bits)."""
+    try:
+        return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def main(db: CardDB | None = None) -> int:
     """Serve stdin/stdout until end of input."""
-    return Server(db).serve(sys.stdin, sys.stdout)
+    return Server(db).serve(sys.stdin.buffer, sys.stdout.buffer)

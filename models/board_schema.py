@@ -7,6 +7,7 @@ import json
 import re
 from typing import Annotated, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from manasolve.models.bounds import MAX_COUNT, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_MAGNITUDE, MAX_TEXT
@@ -223,12 +224,29 @@ def json_depth_error(text: str) -> str | None:
     return None
 
 
-def parse_json(text: str, source: str | None = None) -> object:
-    """JSON text parsed with the board's bounds (nesting depth, integer digits);
-    InputError naming the line and column of invalid JSON."""
+# A run of 19 digits or more: a number orjson would read differently from the reader below
+# (past 64 bits it makes a float where `_big_int` keeps up to MAX_INT_DIGITS digits exact).
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
+
+
+def parse_json(text: str | bytes, source: str | None = None) -> object:
+    """JSON text (str, or UTF-8 bytes) parsed with the board's bounds (nesting depth,
+    integer digits); InputError naming the line and column of invalid JSON.  Read by
+    orjson; text orjson refuses, and long numbers, are read again by the standard
+    library, whose results and messages are the reference."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError("byte %d" % (exc.start + 1), "invalid JSON: not UTF-8 text", source) from None
     deep = json_depth_error(text)
     if deep:
         raise InputError("(top level)", deep, source)
+    if not _LONG_NUMBER.search(text):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass  # said below, in the standard library's words
     try:
         return json.loads(text, parse_int=_big_int)
     except json.JSONDecodeError as exc:

@@ -151,3 +151,23 @@ def test_the_server_result_is_the_api_answer_with_its_format():
     result = json.loads(Server().handle_line(line))["result"]
     assert result == api.pay(BOARD, "{1}{G}", mode="count")
     assert result["format"] == "manasolve/pay@1"
+
+
+def test_every_session_method_names_its_format_and_fits_its_schema():
+    server = Server()
+
+    def call(method: str, **params) -> dict:
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        answer = json.loads(server.handle_line(line))["result"]
+        assert list(answer)[0] == "format" and answer["format"] == FORMATS[method] == "manasolve/%s@1" % method
+        ANSWERS[method].model_validate(answer)
+        _shipped(method).validate(answer)
+        return answer
+
+    s1 = call("board.load", board=_example())["session"]
+    call("board.get", session=s1)
+    call("board.apply", session=s1, payment=api.pay(BOARD, "{2}{G}", mode="best")["best"])
+    call("board.patch", session=s1, ops=[{"op": "life", "add": -3}])
+    call("board.undo", session=s1)
+    s2 = call("board.copy", session=s1)["session"]
+    call("board.close", session=s2)

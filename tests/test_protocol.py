@@ -64,8 +64,8 @@ def test_the_example_session_fits_the_schemas():
             message = json.loads(request)
             requests.validate(message)
             _validator("params.%s.schema.json" % message["method"]).validate(message["params"])
-            if message["method"] in protocol.QUESTIONS:  # the result: the answer of that question
-                _validator("answer.%s.schema.json" % message["method"]).validate(answer["result"])
+            _validator("answer.%s.schema.json" % message["method"]).validate(answer["result"])
+            assert answer["result"]["format"] == "manasolve/%s@1" % message["method"]
 
 
 def test_boards_fit_the_board_schema_and_bad_ones_do_not():

@@ -70,7 +70,7 @@ def test_a_session_is_played_on_apply_undo_copy_close():
     assert s2 != s1
     after = result(server, "pay", board=s1, cost="{2}{G}", mode="count")
     assert after["count"] < api.pay(EXAMPLE, "{2}{G}", mode="count")["count"]
-    assert result(server, "board.undo", session=s1) == {"session": s1, "changes": 0}
+    assert result(server, "board.undo", session=s1) == {"format": "manasolve/board.undo@1", "session": s1, "changes": 0}
     assert result(server, "board.get", session=s1)["board"] == before
     assert result(server, "pay", board=s2, cost="{2}{G}", mode="count") == after  # the copy kept the payment
     result(server, "board.patch", session=s2, ops=[{"op": "untap_all"}])
@@ -78,7 +78,7 @@ def test_a_session_is_played_on_apply_undo_copy_close():
     for perm in untapped["players"][0]["battlefield"]:
         perm["tapped"] = False  # the Reflecting Pool the example starts tapped too
     assert result(server, "pay", board=s2, cost="{2}{G}", mode="count") == api.pay(untapped, "{2}{G}", mode="count")
-    assert result(server, "board.close", session=s1) == {"closed": s1}
+    assert result(server, "board.close", session=s1) == {"format": "manasolve/board.close@1", "closed": s1}
     assert error(server, "pay", board=s1, cost="{G}")["data"] == {"path": "params.board"}
 
 

@@ -4,7 +4,6 @@ one response per line of stdout, until end of input (docs/protocol.md)."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 
 
@@ -25,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Serve until end of input (nothing is printed afterwards)."""
     from manasolve.cli.common import card_db
-    from manasolve.server import Server
+    from manasolve.server import main
 
-    Server(card_db(args)).serve(sys.stdin, sys.stdout)
+    main(card_db(args))
     return {}, lambda answer: None
