@@ -33,6 +33,10 @@ class ConditionKind(Vocabulary):
     CONTROL = "control"
     SELF_COUNTER = "self_counter"
     ENTERED_THIS_TURN = "entered_this_turn"
+    MAX_SPEED = "max_speed"  # 702.178: its controller's speed is 4 (the player's `speed`)
+    NOT_EXHAUSTED = "not_exhausted"  # 702.177: this exhaust ability was not activated yet (`exhausted`)
+    YOUR_TURN = "your_turn"  # "Activate only during your turn"
+    SORCERY_TIMING = "sorcery_timing"  # 602.5d / 307.1: your main phase, the stack empty
     ALL_OF = "all_of"
     ANY_OF = "any_of"
 
@@ -174,7 +178,10 @@ class Count:
 class Condition:
     """A condition on the game: ``control`` — you control at least ``n`` permanents with
     every word of ``filter`` (and power ≥ ``power_at_least``); ``self_counter`` — this
-    permanent has a ``counter`` counter; ``entered_this_turn``; ``all_of`` / ``any_of``
+    permanent has at least ``n`` (and at most ``at_most``) ``counter`` counters (a level
+    band "LEVEL 1-4", 711.2; a station band "8+ |", charge counters, 702.184);
+    ``entered_this_turn``; ``max_speed``; ``not_exhausted`` (``text``: the exhaust
+    ability's printed text); ``your_turn``; ``sorcery_timing``; ``all_of`` / ``any_of``
     over ``parts``."""
 
     kind: ConditionKind
@@ -183,6 +190,20 @@ class Condition:
     power_at_least: int | None = None
     counter: str | None = None
     parts: tuple[Condition, ...] = ()
+    at_most: int | None = None
+    text: str = ""
+
+    def kinds(self) -> frozenset[ConditionKind]:
+        """Every kind in this condition, its parts' included."""
+        return frozenset([self.kind]).union(*(p.kinds() for p in self.parts))
+
+
+def all_of(*conditions: Condition | None) -> Condition | None:
+    """The conjunction of the conditions given (None ones left out); None if none."""
+    found = [c for c in conditions if c is not None]
+    if len(found) <= 1:
+        return found[0] if found else None
+    return Condition(ConditionKind.ALL_OF, parts=tuple(found))
 
 
 @dataclass(frozen=True)
@@ -239,7 +260,9 @@ class ManaAbility:
     per — the amount is read off the game: one chosen bundle of ``options`` is added
     that many times, or with ``any_combination`` that many mana each of any type in
     ``options``.  options *and* reference set — either one (Thriving lands).
-    once_per_turn, activate_if — "Activate only ..." (602.5b).  instead — a conditional
+    once_per_turn, activate_if — "Activate only ..." (602.5b), "Exhaust —" (702.177).
+    present_if — the object has the ability only while this holds: a level band (711.2a),
+    a station band (702.184b), "Max speed —" (702.178a).  instead — a conditional
     replacement of the mana added.  restriction — "Spend this mana only ...".  effects —
     further effects of the ability that change neither the mana nor any cost ("Draw a
     card."), kept as text.
@@ -257,11 +280,12 @@ class ManaAbility:
     instead: Instead | None = None
     restriction: SpendRestriction | None = None
     effects: tuple[str, ...] = ()
+    present_if: Condition | None = None
 
     @property
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields in use (cost extensions included)."""
-        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects"]
+        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if"]
         out = [n for n in names if getattr(self, n)]
         if self.options and self.reference:
             out.append("options+reference")

@@ -14,6 +14,16 @@ from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import InputError, ParameterError, nearest
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, SymbolKind
+from manasolve.models.oracle.words import strip_reminder
+
+MAX_SPEED = 4  # 702.179c: a player's speed can't rise above 4 ("max speed", 702.178)
+
+
+def _ability_key(text: str) -> str:
+    """An ability's text as compared with `exhausted`: no "Exhaust — ", spacing and case."""
+    text = " ".join(text.split()).lower()
+    return text[len("exhaust — "):] if text.startswith("exhaust — ") else text
+
 
 @dataclass(eq=False)
 class Permanent:
@@ -35,12 +45,19 @@ class Permanent:
     attacked: bool = False
     haste: bool = False
     entered_this_turn: bool = False  # for "Activate only if this land entered this turn"
+    exhausted: tuple[str, ...] = ()  # its exhaust abilities already activated (702.177), by printed text
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
     @property
     def name(self) -> str:
         return self.card.name
+
+    def has_exhausted(self, ability_text: str) -> bool:
+        """Whether the exhaust ability printed as `ability_text` was activated already
+        (702.177a: only once); the board's `exhausted` may give the text with or without
+        its "Exhaust — " prefix."""
+        return _ability_key(ability_text) in {_ability_key(t) for t in self.exhausted}
 
     @property
     def type_line(self) -> str:
@@ -115,6 +132,7 @@ class Permanent:
             self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
             self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
             self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
+            self.exhausted,
         )
 
 
@@ -140,6 +158,7 @@ class Player:
     granted_flashback: list[tuple[str, str]] = field(default_factory=list)  # (card, cost or "mana_cost")
     mana_pool: tuple[str, ...] = ()  # mana already floating (106.4), e.g. ("G", "G", "C")
     energy: int = 0  # energy counters the player has (107.14), spent by "Pay {E}"
+    speed: int = 0  # 702.179: 0 to 4 (MAX_SPEED), for "Max speed —" abilities (702.178)
     spells_cast_this_turn: int = 0  # spells the player already cast this turn
     lands_played_this_turn: int = 0  # 305.2
     commanders: list[Commander] = field(default_factory=list)  # 903.3
@@ -293,12 +312,19 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
     controller = perm.controller or owner
     if controller not in names:
         raise InputError(where + ".controller", "unknown player %r%s" % (controller, nearest(controller, names)), source)
+    card = cards(perm.card, where + ".card")
+    exhaust = [line.strip() for line in strip_reminder(card.text).split("\n") if line.strip().startswith("Exhaust — ")]
+    for ei, text in enumerate(perm.exhausted):
+        if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
+            raise InputError("%s.exhausted[%d]" % (where, ei), "%s has no exhaust ability %r%s" % (
+                card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
     return Permanent(
-        id=perm.id, card=cards(perm.card, where + ".card"), controller=controller, tapped=perm.tapped,
+        id=perm.id, card=card, controller=controller, tapped=perm.tapped,
         sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
         token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
         type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
         attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
+        exhausted=tuple(perm.exhausted),
     )
 
 
@@ -325,8 +351,8 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
     commanders = [Commander(cards(c.card, "players[%d].command[%d].card" % (pi, ci)), c.times_cast, c.in_command_zone)
                   for ci, c in enumerate(p.command)]
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
-                  _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.spells_cast_this_turn,
-                  p.lands_played_this_turn, commanders)
+                  _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
+                  p.spells_cast_this_turn, p.lands_played_this_turn, commanders)
 
 
 def _attach(players: list[Player], source: str | None) -> None:

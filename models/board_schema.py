@@ -45,6 +45,7 @@ class PermanentIn(_Strict):
     attacked: bool = False
     haste: bool = False
     entered_this_turn: bool = False
+    exhausted: list[Text] = Field(default_factory=list)  # exhaust abilities already activated, by text (702.177)
 
 
 class GrantedFlashbackIn(_Strict):
@@ -73,6 +74,7 @@ class PlayerIn(_Strict):
     graveyard: list[Text] = Field(default_factory=list)
     mana_pool: Annotated[str, Field(max_length=MAX_TEXT)] | None = None
     energy: Count = 0  # energy counters (107.14)
+    speed: Annotated[int, Field(ge=0, le=4)] = 0  # 702.179, for "Max speed —" (702.178)
     spells_cast_this_turn: Count = 0  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
     lands_played_this_turn: Count = 0  # 305.2

@@ -23,6 +23,7 @@ from manasolve.models.mana import Announcement
 from manasolve.models.request import Mode
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
 from manasolve.solver.timing import land_play_reason, no_priority_reason, sorcery_timing_reason
@@ -196,6 +197,8 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
         for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
+            if condition_holds(board, perm, ab.present_if) is False or condition_holds(board, perm, ab.activate_if) is False:
+                continue  # outside its band or without max speed (711.2a, 702.184b, 702.178a); exhausted (702.177a)
             legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id))
             if not legal:
                 continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)

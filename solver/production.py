@@ -34,8 +34,9 @@ from manasolve.models.abilities import (
     ReferenceScope,
     basic_land_ability,
 )
-from manasolve.models.board import Board, Permanent
+from manasolve.models.board import MAX_SPEED, Board, Permanent
 from manasolve.models.mana import COLORS, TYPES
+from manasolve.solver.timing import MAIN_PHASES
 from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
@@ -178,6 +179,9 @@ def _build(board: Board) -> Analysis:
                       if isinstance(e, GrantAbility) and s.controller == p.controller and lands_of[p.controller] >= e.min_lands]
         unique: dict[tuple, ManaAbility] = {}
         for ab in found:
+            if ab.present_if is not None and not _holds(an, p, ab.present_if):
+                continue  # outside its level/station band, or without max speed: not an ability it has
+
             unique.setdefault(_ability_key(ab), ab)
         an.abilities[p.id] = list(unique.values())
     _solve_fixpoint(an)
@@ -259,11 +263,22 @@ def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
 
 
 def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
-    """Whether an "If ..., add ... instead" condition holds now; None if the board doesn't say."""
+    """Whether a condition of an ability ("Activate only if ...", its band, "Max speed",
+    "If ..., add ... instead") holds now; None if the board doesn't say."""
     if cond.kind == ConditionKind.SELF_COUNTER:
-        return any(v > 0 and cond.counter in (None, k) for k, v in perm.counters.items())
+        n = sum(v for k, v in perm.counters.items() if cond.counter in (None, k))
+        return n >= cond.n and (cond.at_most is None or n <= cond.at_most)
     if cond.kind == ConditionKind.ENTERED_THIS_TURN:
         return perm.entered_this_turn
+    if cond.kind == ConditionKind.MAX_SPEED:
+        return an.board.player(perm.controller).speed >= MAX_SPEED
+    if cond.kind == ConditionKind.NOT_EXHAUSTED:
+        return not perm.has_exhausted(cond.text)
+    if cond.kind == ConditionKind.YOUR_TURN:
+        return an.board.active_player == perm.controller
+    if cond.kind == ConditionKind.SORCERY_TIMING:  # 307.1: your main phase, the stack empty
+        b = an.board
+        return b.active_player == perm.controller and b.step in MAIN_PHASES and b.stack_empty
     if cond.kind == ConditionKind.CONTROL:
         n = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
         return n is not None and n >= cond.n
@@ -329,12 +344,17 @@ def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> t
     return tuple(out)
 
 
+def condition_holds(board: Board, perm: Permanent, condition: Condition | None) -> bool | None:
+    """Whether a condition of an ability of `perm` holds now (its band, max speed,
+    "Exhaust —", "Activate only if ...", 602.5b); True without one; None when the board
+    doesn't say."""
+    return True if condition is None else _holds(analyse(board), perm, condition)
+
+
 def activation_allowed(board: Board, perm: Permanent, ability: ManaAbility) -> bool | None:
-    """Whether the ability's "Activate only if ..." condition (602.5b) holds now; True
-    without one; None when the board doesn't say (e.g. "entered this turn")."""
-    if ability.activate_if is None:
-        return True
-    return _holds(analyse(board), perm, ability.activate_if)
+    """Whether the mana ability's "Activate only ..." condition (602.5b) holds now; True
+    without one; None when the board doesn't say."""
+    return condition_holds(board, perm, ability.activate_if)
 
 
 def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> list[Permanent]:
@@ -493,11 +513,13 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, Analysis]] = {}
 
 
 def _fingerprint(board: Board) -> tuple:
-    """What the analysis depends on (tapped and sick state do not matter: 106.7)."""
+    """What the analysis depends on (tapped and sick state do not matter: 106.7; counters
+    and speed decide which banded and max-speed abilities a permanent has)."""
     return tuple(
-        (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token)
+        (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
+         tuple(sorted(p.counters.items())))
         for p in board.permanents
-    )
+    ) + tuple(pl.speed for pl in board.players)
 
 
 _PINNED: dict[int, Analysis] = {}

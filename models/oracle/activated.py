@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from manasolve.models.abilities import AbilityCost
+from manasolve.models.abilities import AbilityCost, Condition
+from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, read_targets
-from manasolve.models.oracle.words import SYMBOLS, normalize, without_ability_word
+from manasolve.models.oracle.words import SYMBOLS, without_ability_word
 
 
 @dataclass(frozen=True)
@@ -19,9 +20,11 @@ class Activated:
     targets it chooses (602.2b, 601.2c)."""
 
     text: str
-    cost: AbilityCost | None  # None: the cost text is not understood
+    cost: AbilityCost | None  # None: the cost text (or what stands in front of it) is not understood
     sorcery: bool
     targeting: Targeting = Targeting()
+    present_if: Condition | None = None  # its level/station band, max speed (`bands.gate`)
+    activate_if: Condition | None = None  # "Exhaust —": not activated yet
 
 
 # 702.6a: "Attach to target creature you control" (not the Equipment itself).
@@ -35,19 +38,21 @@ def read_activated(name: str, text: str) -> tuple[Activated, ...]:
     only from a hand or graveyard (113.6k).  ``Equip {N}`` is read as its 702.6a meaning
     (sorcery timing)."""
     out = []
-    for line in normalize(text, name).split("\n"):
-        line = without_ability_word(line.strip())
-        if not line or is_mana_ability_line(line) or line.startswith("["):
+    for banded in banded_lines(text, name):
+        gated = gate(banded)
+        line = without_ability_word(banded.line)
+        if is_mana_ability_line(line) or line.startswith("["):
             continue
         m = re.fullmatch(r"Equip (%s)" % SYMBOLS, line)
         if m:
             out.append(Activated(line, parse_ability_cost(m.group(1)), True, _EQUIP_TARGET))
             continue
-        head, sep, effect = line.partition(": ")
+        head, sep, effect = (gated.body if gated is not None else line).partition(": ")
         if not sep or '"' in head or head.startswith(("When", "At ", "As ", "If ", "Whenever")):
             continue
         if re.search(r"~ from your (graveyard|hand)", effect):
             continue  # 113.6k: it moves ~ out of that zone, so it works only there
-        out.append(Activated(line, parse_ability_cost(head), "Activate only as a sorcery" in effect,
-                             read_targets(effect)))
+        cost = parse_ability_cost(head) if gated is not None else None
+        out.append(Activated(line, cost, "Activate only as a sorcery" in effect, read_targets(effect),
+                             gated.present_if if gated else None, gated.activate_if if gated else None))
     return tuple(out)

@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from manasolve.models.abilities import CostKeyword, ManaAbility, TapCreaturesCost, TapKeyword
+from manasolve.models.abilities import (
+    CostKeyword,
+    ManaAbility,
+    TapCreaturesCost,
+    TapKeyword,
+    all_of,
+)
+from manasolve.models.oracle.bands import BandedLine, banded_lines, gate
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.statics import read_tap_bonus
-from manasolve.models.oracle.words import normalized_lines, sentences, without_ability_word
+from manasolve.models.oracle.words import normalized_lines, sentences
 
 _COST_KEYWORDS = frozenset(k.value for k in CostKeyword)
 # A line about crewing/saddling that is not the creature's own "as though" static.
@@ -37,11 +44,10 @@ def read_card_abilities(name: str, text: str) -> CardAbilities:
     taps: list[TapCreaturesCost] = []
     keywords: set[CostKeyword] = set()
     missed: list[NotUnderstood] = []
-    for line, original in normalized_lines(text, name):
-        if not line:
-            continue
+    for banded in banded_lines(text, name):
+        line, original = banded.line, banded.original
         if is_mana_ability_line(line):
-            ab = parse_mana_ability(without_ability_word(line), original)
+            ab = _mana_ability(banded)
             if ab is None:
                 missed.append(not_understood(name, original, line))
             else:
@@ -61,6 +67,16 @@ def read_card_abilities(name: str, text: str) -> CardAbilities:
         if _TAP_TOPIC.search(line) and '"' not in line and not all(read_tap_bonus(s) for s in sentences(line)):
             missed.append(not_understood(name, original, line))
     return CardAbilities(tuple(mana), tuple(taps), frozenset(keywords), tuple(missed))
+
+
+def _mana_ability(banded: BandedLine) -> ManaAbility | None:
+    """A mana-ability line read with every condition in front of it (`bands.gate`); None
+    if any part is not understood."""
+    gated = gate(banded)
+    ab = parse_mana_ability(gated.body, banded.original) if gated is not None else None
+    if ab is None:
+        return None
+    return replace(ab, activate_if=all_of(gated.activate_if, ab.activate_if), present_if=gated.present_if)
 
 
 def keyword_in_line(line: str) -> TapKeyword | CostKeyword | None:

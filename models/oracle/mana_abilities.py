@@ -17,6 +17,7 @@ from manasolve.models.abilities import (
     ReferenceScope,
     SpellFilter,
     SpendRestriction,
+    all_of,
     any_color_options,
     any_type_options,
     combination_options,
@@ -153,7 +154,7 @@ def parse_count(phrase: str) -> Count | None:
     if m:
         words = filter_words(m.group(1))
         return Count(CountKind.GRAVEYARD_CARDS, words) if words else None
-    m = re.fullmatch(r"(?:([a-z+/\d-]+) )?counter on ~", phrase)
+    m = re.fullmatch(r"(?:([a-z+/\d-]+) )?counters? on ~", phrase)
     if m:
         return Count(CountKind.COUNTERS_ON_SELF, counter=m.group(1))
     m = re.fullmatch(r"([a-z+/\d-]+) counter removed this way", phrase)
@@ -179,6 +180,11 @@ def parse_condition(text: str) -> Condition | None:
     turn or if you control a basic land" → Condition."""
     if " or if " in text:
         parts = [parse_condition(p) for p in text.split(" or if ")]
+        return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
+    m = re.fullmatch(r"you control (an? [^,]+?)((?:, an? [^,]+?)*),? or (an? .+)", text)
+    if m:  # "you control a Mountain or a Forest" (the Verges), "a Plains, an Island, or a Swamp"
+        groups = [m.group(1), *(g.strip() for g in m.group(2).split(",") if g.strip()), m.group(3)]
+        parts = [parse_condition("you control " + g) for g in groups]
         return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
     if text == "~ entered this turn":
         return Condition(ConditionKind.ENTERED_THIS_TURN)
@@ -242,6 +248,10 @@ def _spell_filters(text: str) -> tuple[SpellFilter, ...] | None:
     return (SpellFilter(types=tuple(w[0] for w in words), zone=zone, via=via),)
 
 
+# 602.5b: "Activate only ..." timings the board states (`active_player`, `step`, `stack`).
+_ACTIVATE_ONLY = {"as a sorcery": Condition(ConditionKind.SORCERY_TIMING),
+                  "during your turn": Condition(ConditionKind.YOUR_TURN)}
+
 # Sentences after "Add ..." that change neither the mana nor any cost.
 _INERT_EFFECTS = (
     re.compile(r"Draw a card\."),
@@ -284,11 +294,11 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         fields["damage"] = fields.get("damage", 0) + int(m.group(1))
     elif sentence == "Activate only once each turn.":
         fields["once_per_turn"] = True
-    elif m := re.fullmatch(r"Activate only if (.+)\.", sentence):
-        cond = parse_condition(m.group(1))
+    elif m := re.fullmatch(r"Activate only (if .+|as a sorcery|during your turn)\.", sentence):
+        cond = _ACTIVATE_ONLY.get(m.group(1)) or parse_condition(m.group(1)[len("if "):])
         if cond is None:
             return False
-        fields["activate_if"] = cond
+        fields["activate_if"] = all_of(fields.get("activate_if"), cond)
     elif m := re.fullmatch(r"Spend this mana only (.+)\.", sentence):
         r = parse_restriction(m.group(1))
         if r is None:

@@ -18,8 +18,17 @@ SYMBOLS = r"(?:\{[^{}]+\})+"  # one or more mana/tap symbols in braces
 
 _SELF_PHRASES = re.compile(r"\b[Tt]his (?:land|creature|artifact|enchantment|permanent|Vehicle|Mount|card|spell|token)\b")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-# An ability word (207.2c) before an ability: "Metalcraft — {T}: Add ...".
-_ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z' -]* — (?=\S)")
+# Words before an em dash at the start of a line: an ability word (207.2c, "Metalcraft —
+# {T}: Add ..."), which has no rules meaning, or a keyword that has one ("Max speed —",
+# "Exhaust —", "Boast —"), which must never be dropped.
+_PREFIX = re.compile(r"^([A-Z][A-Za-z0-9' !-]*?) — (?=\S)")
+# 207.2c's ability words: only these are removed without reading them.
+ABILITY_WORDS = frozenset(w.replace("_", " ") for w in """adamant addendum alliance battalion bloodrush
+celebration channel chroma cohort constellation converge corrupted council's_dilemma coven delirium descend_4
+descend_8 domain eerie eminence enrage fateful_hour fathomless_descent ferocious flurry formidable grandeur hellbent
+heroic imprint inspired join_forces kinship landfall lieutenant magecraft metalcraft morbid pack_tactics paradox
+parley radiance raid rally renew revolt secret_council spell_mastery strive survival sweep tempting_offer threshold
+undergrowth valiant void will_of_the_council""".split())
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 
 _TYPES = {"artifact", "creature", "land", "enchantment", "planeswalker", "instant", "sorcery", "battle", "permanent", "kindred"}
@@ -64,10 +73,19 @@ def _replace_word(text: str, name: str) -> str:
     return re.sub(r"(?<!\w)%s(?!\w)" % re.escape(name), "~", text)
 
 
+def line_prefix(line: str) -> tuple[str | None, str]:
+    """(the words before a leading em dash, the rest): "Max speed — {T}: Add {C}." →
+    ("Max speed", "{T}: Add {C}."); (None, line) without one."""
+    m = _PREFIX.match(line)
+    return (m.group(1), line[m.end():]) if m else (None, line)
+
+
 def without_ability_word(line: str) -> str:
     """A line without its leading ability word (207.2c): "Metalcraft — {T}: Add {C}." →
-    "{T}: Add {C}."."""
-    return _ABILITY_WORD.sub("", line)
+    "{T}: Add {C}.".  Any other prefix ("Max speed —", "Exhaust —") is kept: it has a
+    rules meaning."""
+    prefix, rest = line_prefix(line)
+    return rest if prefix is not None and prefix.lower() in ABILITY_WORDS else line
 
 
 def sentences(line: str) -> list[str]:
