@@ -13,18 +13,17 @@ from typing import TypeVar
 # The commands that answer, by API function name (the server's session methods by method
 # name), and the version of each answer format.
 FORMATS: dict[str, str] = {name: "manasolve/%s@1" % name for name in (
-    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit",
-    "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close")}
-# CLI command names that differ from the API function's.
-_CLI_NAMES = {"cards": "cards_check"}
+    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "cards_update",
+    "audit", "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close")}
 
 F = TypeVar("F", bound=Callable[..., dict])
 
 
 def stamped(command: str, answer: dict) -> dict:
-    """`answer` with ``format`` first, naming the answer format of `command` (a CLI
-    command or API function name); an answer of a command without a format is kept as is."""
-    fmt = FORMATS.get(_CLI_NAMES.get(command, command))
+    """`answer` with ``format`` first, naming the answer format of `command` (an API
+    function name, which a CLI command whose name differs gives as its ``answer_name``);
+    an answer of a command without a format is kept as is."""
+    fmt = FORMATS.get(command)
     return answer if fmt is None else {"format": fmt, **answer}
 
 

@@ -317,6 +317,17 @@ class CardsCheckAnswer(_Answer):
     not_understood: list[NotUnderstood]
 
 
+class CardsUpdateAnswer(_Answer):
+    """``cards update``: where the card file came from, where it is stored, and why there."""
+
+    format: Literal["manasolve/cards_update@1"]
+    source: str
+    path: str
+    set_by: str  # "MANASOLVE_CARDS", the config file's path, or "default"
+    cards: int
+    names: int  # cards, faces and full names of multi-face cards
+
+
 class Broken(_Answer):
     rule: str
     path: str
@@ -409,7 +420,7 @@ class BoardCloseAnswer(_Answer):
 ANSWERS: dict[str, type[BaseModel]] = {
     "pay": PayAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
     "saddle": SaddleAnswer, "crew": CrewAnswer, "attack": AttackAnswer, "plays": PlaysAnswer,
-    "cards_check": CardsCheckAnswer, "audit": AuditAnswer,
+    "cards_check": CardsCheckAnswer, "cards_update": CardsUpdateAnswer, "audit": AuditAnswer,
     "board.load": BoardLoadAnswer, "board.get": BoardGetAnswer, "board.patch": BoardPatchAnswer,
     "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
     "board.close": BoardCloseAnswer}

@@ -158,10 +158,5 @@ class PlayBoard:
 
 def open_board(board: dict | str, cards: str | None = None) -> PlayBoard:
     """A `PlayBoard` from a board dict or file; `cards`: a card database file looked up
-    before the built-in cards."""
-    db = default_db()
-    if cards:
-        from manasolve.models.loaders import load_card_file
-
-        db = db.with_layer_first(load_card_file(cards))
-    return PlayBoard(board, db)
+    before the built-in cards (default: the one set by ``MANASOLVE_CARDS`` or the config)."""
+    return PlayBoard(board, default_db(cards))

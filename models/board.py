@@ -7,12 +7,13 @@ is wrong, and where possible the nearest valid value.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from manasolve.models.board_schema import PermanentIn, PlayerIn, StackObjectIn, validate_board
+from manasolve.models.board_schema import BoardIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
-from manasolve.models.errors import InputError, ParameterError, nearest
+from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
 
@@ -254,6 +255,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
     active = raw.active_player or names[0]
     if active not in names:
         raise InputError("active_player", "unknown player %r%s" % (active, nearest(active, names)), source)
+    _check_cards_known(raw, db, source)
     cards = _CardLookup(db, source)
     seen: dict[str, str] = {}
     players = [_player(p, pi, names, cards, seen, source) for pi, p in enumerate(raw.players)]
@@ -282,6 +284,35 @@ def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: _CardLo
     return StackObject(o.kind, o.controller, card, o.source, o.ability)
 
 
+def _card_refs(raw: BoardIn) -> Iterator[tuple[str, str]]:
+    """Every card name the board names, with its JSON path, in the order they are resolved."""
+    for pi, p in enumerate(raw.players):
+        for bi, perm in enumerate(p.battlefield):
+            yield "players[%d].battlefield[%d].card" % (pi, bi), perm.card
+        for zone in ("hand", "graveyard"):
+            for i, name in enumerate(getattr(p, zone)):
+                yield "players[%d].%s[%d]" % (pi, zone, i), name
+        for gi, g in enumerate(p.granted_flashback):
+            yield "players[%d].granted_flashback[%d].card" % (pi, gi), g.card
+        for ci, c in enumerate(p.command):
+            yield "players[%d].command[%d].card" % (pi, ci), c.card
+    for i, o in enumerate(raw.stack or ()):
+        if o.card is not None:
+            yield "stack[%d].card" % i, o.card
+
+
+def _check_cards_known(raw: BoardIn, db: CardDB, source: str | None) -> None:
+    """One InputError naming every unknown card of the board (at the first one's path)."""
+    unknown: dict[str, str] = {}
+    for where, name in _card_refs(raw):
+        if name not in unknown and name not in db:
+            unknown[name] = where
+    if unknown:
+        where = next(iter(unknown.values()))
+        room = MAX_LINE - len("%s: %s: " % (source or "", where))  # the whole line within MAX_LINE
+        raise InputError(where, db.unknown_message(list(unknown), limit=max(room, 60)), source)
+
+
 class _CardLookup:
     """Cards by name for one board; InputError at the JSON path for an unknown card."""
 
@@ -292,9 +323,7 @@ class _CardLookup:
         try:
             return self.db.get(name)
         except UnknownCard as exc:
-            hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
-            raise InputError(where, "unknown card %r%s; give its text inline under \"cards\" or a card database "
-                             "with --cards PATH" % (name, hint), self.source) from None
+            raise InputError(where, exc.message(), self.source) from None
         except CostSyntaxError as exc:
             raise InputError(where, "card %r has an unreadable mana cost: %s" % (name, exc), self.source) from None
 

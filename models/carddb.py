@@ -1,29 +1,44 @@
-"""Where card names are looked up: inline board cards, then ``--cards PATH``, then the
-built-in card set shipped with the package (real oracle texts)."""
+"""Where card names are looked up: inline board cards, then the user's card file
+(``--cards PATH``, else ``MANASOLVE_CARDS`` or the config file: `card_settings`), then the
+built-in development set, then the whole card pool shipped with the package
+(`card_pool`, read lazily)."""
 
 from __future__ import annotations
 
 import difflib
 import json
+import os
+from collections.abc import Mapping
 from importlib import resources
 
+from manasolve.models.card_pool import card_pool
 from manasolve.models.cards import Card, card_from_mtgjson
+from manasolve.models.errors import InputError, shown
 
 
 class UnknownCard(KeyError):
-    """A card name found in no source; carries the nearest known names."""
+    """A card name found in no source; `message` says so with the nearest known names
+    (looked for only when asked: a search of the whole pool takes a tenth of a second)."""
 
-    def __init__(self, name: str, suggestions: list[str]):
+    def __init__(self, name: str, db: CardDB):
         super().__init__(name)
         self.name = name
-        self.suggestions = suggestions
+        self.db = db
+
+    def message(self, advice: bool = True) -> str:
+        return self.db.unknown_message([self.name], advice=advice)
+
+
+# What an unknown-card error suggests doing (after the names).
+_GIVE_TEXT = "give %s text inline under \"cards\", or a card file with --cards PATH or MANASOLVE_CARDS"
+_SUGGESTED_NAMES = 2  # unknown names given suggestions in one error (each a search of the pool)
 
 
 class CardDB:
     """Raw card dicts by name, parsed into `Card` on first use."""
 
-    def __init__(self, layers: list[dict[str, dict]] | None = None):
-        self.layers: list[dict[str, dict]] = layers or []
+    def __init__(self, layers: list[Mapping[str, dict]] | None = None):
+        self.layers: list[Mapping[str, dict]] = layers or []
         self._parsed: dict[str, Card] = {}
 
     def with_layer_first(self, cards: dict[str, dict]) -> CardDB:
@@ -34,7 +49,7 @@ class CardDB:
         for layer in self.layers:
             if name in layer:
                 return layer[name]
-        raise UnknownCard(name, self.suggest(name))
+        raise UnknownCard(name, self)
 
     def get(self, name: str) -> Card:
         """The parsed card named ``name``; UnknownCard if no source has it."""
@@ -67,8 +82,31 @@ class CardDB:
         """The nearest known names (case-insensitive)."""
         names = self.names()
         lower = {k.lower(): k for k in names}
-        hits = difflib.get_close_matches(name.lower(), list(lower), n=n, cutoff=0.75)  # below 0.75 the suggestions are noise
+        key = name.lower()
+        # A ratio of 0.75 or more (below that the suggestions are noise) needs lengths within
+        # 0.6 and 1/0.6 of each other (ratio <= 2 min / sum): filter before difflib's loop.
+        near = [k for k in lower if 0.6 * len(key) <= len(k) <= len(key) / 0.6]
+        hits = difflib.get_close_matches(key, near, n=n, cutoff=0.75)
         return [lower[h] for h in hits]
+
+    def unknown_message(self, unknown: list[str], limit: int = 240, advice: bool = True) -> str:
+        """One error message for the card names `unknown` (distinct, in order): the first
+        with the nearest known names, as many as fit in about `limit` characters, then
+        "and N more", then (with `advice`: not for an API parameter, whose errors name no
+        CLI flag) how to give the cards."""
+        head = "unknown card " if len(unknown) == 1 else "unknown cards "
+        tail = "; " + _GIVE_TEXT % ("its" if len(unknown) == 1 else "their") if advice else ""
+        parts: list[str] = []
+        for i, name in enumerate(unknown):
+            hits = self.suggest(name) if i < _SUGGESTED_NAMES and len(name) <= 100 else []
+            part = shown(name) + (" (did you mean %s?)" % " or ".join(repr(h) for h in hits) if hits else "")
+            more = len(unknown) - i - 1
+            rest = " and %d more" % more if more else ""
+            if parts and len(head) + len(", ".join(parts + [part])) + len(rest) + len(tail) > limit:
+                break
+            parts.append(part)
+        more = len(unknown) - len(parts)
+        return head + ", ".join(parts) + (" and %d more" % more if more else "") + tail
 
 
 def by_name(cards: list[dict]) -> dict[str, dict]:
@@ -88,6 +126,42 @@ def builtin_cards() -> dict[str, dict]:
     return _BUILTIN
 
 
-def default_db() -> CardDB:
-    """A database holding only the built-in card set."""
-    return CardDB([builtin_cards()])
+def default_db(cards: str | os.PathLike | None = None) -> CardDB:
+    """The built-in development set then the whole shipped pool, with the card file
+    ``cards`` in front, or else the one the user set (`card_settings`), if any."""
+    layers: list[Mapping[str, dict]] = [builtin_cards(), card_pool()]
+    user = user_cards(cards)
+    return CardDB(([user] if user is not None else []) + layers)
+
+
+_USER: dict[tuple, dict[str, dict]] = {}
+
+
+def user_cards(cards: str | os.PathLike | None = None) -> dict[str, dict] | None:
+    """The cards of the file ``cards``, or else of the file the user set, kept per process
+    while the file is unchanged; None without either.  InputError for a file that cannot be
+    read, saying which setting named it."""
+    from manasolve.models.card_settings import configured_card_file
+    from manasolve.models.loaders import load_card_file
+
+    setting = None if cards else configured_card_file()
+    path = cards or (setting.path if setting else None)
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+        key = (os.fspath(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _USER:
+        return _USER[key]
+    try:
+        loaded = load_card_file(path)
+    except InputError as exc:
+        if setting is None or setting.set_by == "default":
+            raise
+        raise InputError(exc.where, "%s (card file set by %s)" % (exc.message, setting.set_by), exc.source) from None
+    if key is not None:
+        _USER.clear()
+        _USER[key] = loaded
+    return loaded

@@ -55,12 +55,20 @@ def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
     cached = _read_cache(cache)
     if cached is not None:
         return cached
-    cards = _load_uncached(p, source)
+    cards = read_card_file(p, source)
     _write_cache(cache, cards)
     return cards
 
 
-def _load_uncached(p: Path, source: str) -> dict[str, dict]:
+def cache_cards(path: str | os.PathLike, cards: dict[str, dict]) -> None:
+    """Cache `cards` as what the file at `path` holds now (after `read_card_file` of its
+    content), so the next `load_card_file` of it is fast."""
+    p = Path(path)
+    _write_cache(_cache_path(p, p.stat()), cards)
+
+
+def read_card_file(p: Path, source: str) -> dict[str, dict]:
+    """The cards of the file `p`, read afresh (no cache); InputError naming `source`."""
     try:
         shape = _detect_shape(p)
         with _open(p) as f:
@@ -229,7 +237,7 @@ def _cache_path(p: Path, st: os.stat_result) -> Path:
 
 
 def _valid_cards(cards: object) -> bool:
-    """Is `cards` what `_load_uncached` returns: names → dicts of kept fields (plus
+    """Is `cards` what `read_card_file` returns: names → dicts of kept fields (plus
     ``aliasOf``), each value a string, number, boolean or list of strings?"""
     if not isinstance(cards, dict):
         return False

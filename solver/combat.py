@@ -57,12 +57,10 @@ def revealed_mana_value(board: Board, name: str) -> int:
         if len(halves) > 1 and (raw.get("layout") in _SPLIT_LAYOUTS) and len(parts) == 1:
             # a database keeping only one half's cost under the full name: add the other halves
             parts += [db.raw(h).get("manaCost") or "" for h in halves[1:] if h in db]
-    elif len(halves) > 1 and all(h in db for h in halves) and db.raw(halves[0]).get("layout") in _SPLIT_LAYOUTS:
+    elif len(halves) > 1 and all(h in db and db.raw(h).get("layout") in _SPLIT_LAYOUTS for h in halves):
         parts = [db.raw(h).get("manaCost") or "" for h in halves]
     else:
-        suggestions = db.suggest(name)
-        hint = " (did you mean %s?)" % " or ".join(repr(s) for s in suggestions) if suggestions else ""
-        raise ParameterError("reveal", "unknown card %r%s" % (name, hint), board.source)
+        raise ParameterError("reveal", db.unknown_message([name], advice=False), board.source)
     try:
         return sum(ManaCost.parse(p).mana_value for p in parts if p.strip())
     except CostSyntaxError as exc:

@@ -173,8 +173,7 @@ def find_card(board: Board, player: str, name: str, zone: str) -> Card:
         try:
             board.db.get(name)
         except UnknownCard as exc:
-            hint = " (did you mean %s?)" % " or ".join(repr(s) for s in exc.suggestions) if exc.suggestions else ""
-            raise ParameterError("card", "unknown card %r%s" % (name, hint), board.source) from None
+            raise ParameterError("card", exc.message(advice=False), board.source) from None
         listed = ", ".join(cards) if cards else "none"
         raise ParameterError("card", "%r is not in %s's %s%s; it holds: %s" % (
             name, p.name, zone, nearest(name, cards), listed), board.source)

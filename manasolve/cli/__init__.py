@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write((exc.line(flag) if isinstance(exc, ParameterError) else exc.line()) + "\n")
         return 2
     if getattr(args, "json", False):
-        json.dump(stamped(args.command, answer), sys.stdout, indent=2)
+        json.dump(stamped(getattr(args, "answer_name", args.command), answer), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
         render(answer)

@@ -1,4 +1,6 @@
-"""``manasolve cards check PATH [--json]``: how much of a card file's cost text is read exactly."""
+"""``manasolve cards check PATH [--json]``: how much of a card file's cost text is read exactly;
+``manasolve cards update [URL|PATH] [--json]``: fetch a card file and store it where the card
+setting points (MANASOLVE_CARDS, the config file, or the default place)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ _SHOWN_TEMPLATES = 40
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``cards`` command and its ``check`` subcommand."""
-    p = sub.add_parser("cards", help="card database tools: coverage of the oracle-text parsers",
+    p = sub.add_parser("cards", help="card database tools: coverage of the oracle-text parsers, card file update",
                        description="Card database tools.")
     cards_sub = p.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", parser_class=type(p))
     cards_sub.required = True
@@ -24,7 +26,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     c.add_argument("path", metavar="PATH", help="card file")
     c.add_argument("--json", action="store_true", help="print the exact JSON answer")
-    c.set_defaults(run=run)
+    c.set_defaults(run=run, answer_name="cards_check")
+    u = cards_sub.add_parser(
+        "update",
+        help="fetch a card file (default: MTGJSON AtomicCards) and store it where the card setting points",
+        description="Fetch a card file, check that it reads, and store it where MANASOLVE_CARDS or `cards` "
+        "in the config file ($XDG_CONFIG_HOME/manasolve/config.toml) points, else in "
+        "$XDG_DATA_HOME/manasolve/AtomicCards.json.gz; every command then looks its cards up there first "
+        "(--cards PATH overrides it).",
+    )
+    u.add_argument("source", nargs="?", metavar="URL|PATH",
+                   help="where to fetch it from (default: https://mtgjson.com/api/v5/AtomicCards.json.gz)")
+    u.add_argument("--json", action="store_true", help="print the exact JSON answer")
+    u.set_defaults(run=run_update, answer_name="cards_update")
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
@@ -33,6 +47,20 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     from manasolve.models.loaders import load_card_file
 
     return coverage_report(load_card_file(args.path).values()), render
+
+
+def run_update(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Answer ``cards update``: fetch, check and store the card file."""
+    from manasolve.card_update import update_cards
+
+    return update_cards(args.source), render_update
+
+
+def render_update(answer: dict) -> None:
+    """One line: how many cards were stored where, and what makes every command use them."""
+    used_by = {"default": "the default place"}.get(answer["set_by"], answer["set_by"])
+    print("stored %d cards from %s in %s (%s; used by every command unless --cards PATH is given)"
+          % (answer["cards"], answer["source"], answer["path"], used_by))
 
 
 def render(answer: dict) -> None:

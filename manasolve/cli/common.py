@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
 def add_board_args(p: argparse.ArgumentParser) -> None:
     """BOARD, ``--cards PATH`` and ``--json``, common to every board command."""
     p.add_argument("board", metavar="BOARD", help="board file (manasolve/board@1 JSON)")
-    p.add_argument("--cards", metavar="PATH", help="card database: MTGJSON AtomicCards, Scryfall bulk, or a list of MTGJSON cards (.json or .json.gz)")
+    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards: MTGJSON AtomicCards, Scryfall bulk, or a list "
+                   "of MTGJSON cards (.json or .json.gz); default: $MANASOLVE_CARDS or `cards` in the config file")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
 
 
@@ -60,15 +61,11 @@ def cast_choice(args: argparse.Namespace) -> CastChoice:
 
 
 def card_db(args: argparse.Namespace) -> CardDB:
-    """The built-in cards, with ``--cards PATH`` looked up first when given."""
+    """The built-in cards, with ``--cards PATH`` (else the card file set by
+    ``MANASOLVE_CARDS`` or the config file) looked up first."""
     from manasolve.models.carddb import default_db
 
-    db = default_db()
-    if getattr(args, "cards", None):
-        from manasolve.models.loaders import load_card_file
-
-        db = db.with_layer_first(load_card_file(args.cards))
-    return db
+    return default_db(getattr(args, "cards", None))
 
 
 def board_from_args(args: argparse.Namespace) -> Board:

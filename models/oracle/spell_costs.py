@@ -24,7 +24,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from manasolve.models.mana import ManaCost
+from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle.costs import CostPart, parse_cost_part
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import (
@@ -199,7 +199,10 @@ def _modifier(sentence: str) -> CostModifier | None:
     spells = filter_alternatives(m.group(1) or "")
     if spells is None:
         return None
-    amount = ManaCost.parse(m.group(3))
+    try:
+        amount = ManaCost.parse(m.group(3))
+    except CostSyntaxError:  # a symbol no cost holds ({½}, Cheap Ass): not understood
+        return None
     x_is_power = sentence.endswith("where X is ~'s power.")
     if amount.has_x != x_is_power or any(s.needs_announcement for s in amount.symbols):
         return None  # an undefined X, or a hybrid reduction (118.7e) we don't model

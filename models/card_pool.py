@@ -1,0 +1,169 @@
+"""The whole card pool shipped with the package (``manasolve/data/card_pool.zip``), read
+lazily: one name looks in one small shard, so naming a card outside the built-in
+development set costs milliseconds, not the parse of 35,000 cards.
+
+The file is a zip (stdlib, random access by member) of plain JSON, never code:
+
+- ``meta.json``: ``{"format": FORMAT, "shards": S, "cards": N, "source": ...}``;
+- ``names.json``: every name, sorted (for suggestions and for walking the pool);
+- ``shard-NN.json``: ``{name: card}`` for the names whose CRC-32 modulo S is NN.
+
+A card is the MTGJSON-shaped dict the loaders keep (`loaders.KEPT_FIELDS`, aliases marked
+``aliasOf``) with empty values left out and ``types``/``subtypes``/``supertypes`` left out
+where the type line says the same; reading restores them.
+
+Build it from any MTGJSON-shaped card file the loaders read (AtomicCards, a Scryfall bulk
+file or a list of MTGJSON cards)::
+
+    python -m manasolve.models.card_pool SOURCE [--out manasolve/data/card_pool.zip]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import zipfile
+import zlib
+from collections.abc import Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+
+from manasolve.models.cards import split_type_line
+from manasolve.models.errors import InputError
+
+FORMAT = "manasolve/card-pool@1"
+SHARDS = 32
+_TYPE_FIELDS = ("supertypes", "types", "subtypes")  # in split_type_line's order
+
+
+def shard_of(name: str, shards: int) -> int:
+    """The shard holding ``name`` (stable across runs and machines, unlike ``hash``)."""
+    return zlib.crc32(name.encode("utf-8")) % shards
+
+
+def _compact(card: dict) -> dict:
+    """``card`` without empty values, the default layout, or type lists the type line gives."""
+    derived = dict(zip(_TYPE_FIELDS, split_type_line(card.get("type") or "")))
+    out = {}
+    for k, v in card.items():
+        if v is None or v == [] or v == "" and k != "name":
+            continue
+        if k == "layout" and v == "normal":
+            continue
+        if k in derived and tuple(v) == tuple(derived[k]):
+            continue
+        out[k] = v
+    return out
+
+
+def _expanded(card: dict) -> dict:
+    """The inverse of `_compact` for the type lists (the other fields read as absent)."""
+    derived = zip(_TYPE_FIELDS, split_type_line(card.get("type") or ""))
+    return {**{k: list(v) for k, v in derived}, **card}
+
+
+def write_pool(cards: Mapping[str, dict], out: str | os.PathLike, source: str, shards: int = SHARDS) -> None:
+    """Write ``cards`` (name → MTGJSON-shaped dict, as `loaders.load_card_file` returns)
+    as a pool file at ``out``; the same input always gives the same bytes."""
+    parts: list[dict[str, dict]] = [{} for _ in range(shards)]
+    for name in sorted(cards):
+        parts[shard_of(name, shards)][name] = _compact(cards[name])
+    meta = {"format": FORMAT, "shards": shards, "cards": sum(1 for c in cards.values() if not c.get("aliasOf")),
+            "names": len(cards), "source": source}
+    tmp = Path(str(out) + ".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        def put(member: str, value: object) -> None:
+            info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))  # reproducible bytes
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+        put("meta.json", meta)
+        put("names.json", sorted(cards))
+        for i, part in enumerate(parts):
+            put("shard-%02d.json" % i, part)
+    os.replace(tmp, out)
+
+
+class CardPool(Mapping):
+    """The cards of a pool file by name, each shard read on first use and kept."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self._path = path
+        self._zip: zipfile.ZipFile | None = None
+        self._meta: dict | None = None
+        self._shards: dict[int, dict[str, dict]] = {}
+        self._names: list[str] | None = None
+
+    def _member(self, name: str) -> object:
+        if self._zip is None:
+            if self._path is None:
+                self._zip = zipfile.ZipFile(resources.files("manasolve").joinpath("data/card_pool.zip").open("rb"))
+            else:
+                self._zip = zipfile.ZipFile(self._path)
+        return json.loads(self._zip.read(name))
+
+    @property
+    def meta(self) -> dict:
+        """``meta.json``: format, shard count, card count, where the cards came from."""
+        if self._meta is None:
+            meta = self._member("meta.json")
+            if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+                raise InputError("meta.json", "not a %s card pool" % FORMAT, source=str(self._path or "card_pool.zip"))
+            self._meta = meta
+        return self._meta
+
+    def _shard(self, name: str) -> dict[str, dict]:
+        i = shard_of(name, self.meta["shards"])
+        if i not in self._shards:
+            self._shards[i] = self._member("shard-%02d.json" % i)
+        return self._shards[i]
+
+    def __getitem__(self, name: str) -> dict:
+        return _expanded(self._shard(name)[name])
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._shard(name)
+
+    def names(self) -> list[str]:
+        """Every name of the pool (cards, faces and full names of multi-face cards), sorted."""
+        if self._names is None:
+            self._names = self._member("names.json")
+        return self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+
+_POOL: CardPool | None = None
+
+
+def card_pool() -> CardPool:
+    """The pool shipped with the package (one per process; nothing is read until a name is)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = CardPool()
+    return _POOL
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m manasolve.models.card_pool SOURCE [--out PATH]``: build the pool file."""
+    from manasolve.models.loaders import load_card_file
+
+    ap = argparse.ArgumentParser(prog="python -m manasolve.models.card_pool", description=main.__doc__)
+    ap.add_argument("source", help="MTGJSON AtomicCards, Scryfall bulk or a list of MTGJSON cards (.json/.json.gz)")
+    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "manasolve" / "data" / "card_pool.zip"),
+                    help="pool file to write (default: the package's manasolve/data/card_pool.zip)")
+    ap.add_argument("--label", help="what to record as the source in meta.json (default: the file name)")
+    args = ap.parse_args(argv)
+    cards = load_card_file(args.source)
+    write_pool(cards, args.out, args.label or Path(args.source).name)
+    print("%s: %d names (%d cards), %d bytes" % (args.out, len(cards), CardPool(args.out).meta["cards"],
+                                                  Path(args.out).stat().st_size))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

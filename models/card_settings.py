@@ -1,0 +1,95 @@
+"""Which card file a user set to be looked up before the built-in cards, without
+``--cards PATH`` on every call.  The first of:
+
+1. the ``MANASOLVE_CARDS`` environment variable (a path);
+2. ``cards = "PATH"`` in the config file ``$MANASOLVE_CONFIG``, else
+   ``$XDG_CONFIG_HOME/manasolve/config.toml`` (``~/.config/manasolve/config.toml``);
+   a relative PATH is read from the config file's folder, ``~`` is expanded;
+3. the file ``manasolve cards update`` stores when neither is set:
+   ``$XDG_DATA_HOME/manasolve/AtomicCards.json.gz`` (``~/.local/share/...``), if it exists.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from manasolve.models.errors import InputError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+ENV_VAR = "MANASOLVE_CARDS"
+
+
+@dataclass(frozen=True)
+class CardSetting:
+    """A card file path and what set it (``MANASOLVE_CARDS``, the config file's path, or
+    ``default``); ``path`` may not exist yet (``cards update`` creates it)."""
+
+    path: Path
+    set_by: str
+
+
+def config_path() -> Path:
+    """The config file: ``$MANASOLVE_CONFIG`` or ``$XDG_CONFIG_HOME/manasolve/config.toml``."""
+    if os.environ.get("MANASOLVE_CONFIG"):
+        return Path(os.environ["MANASOLVE_CONFIG"]).expanduser()
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base).expanduser() / "manasolve" / "config.toml"
+
+
+def default_cards_path() -> Path:
+    """Where ``cards update`` stores the cards when no setting names a file."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "manasolve" / "AtomicCards.json.gz"
+
+
+def _from_config(path: Path) -> Path | None:
+    """The ``cards`` path of the config file, None without file or key; InputError (naming
+    the file) for a file that is not TOML or a ``cards`` that is not a path."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError("", "cannot read config file (%s)" % exc, source=str(path)) from None
+    try:
+        config = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError("", "not valid TOML (%s)" % exc, source=str(path)) from None
+    value = config.get("cards")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise InputError("cards", "expected a card file path as a string, e.g. cards = \"~/mtg/AtomicCards.json.gz\"",
+                         source=str(path))
+    return Path(os.path.normpath(path.parent / Path(value).expanduser()))
+
+
+def card_setting() -> CardSetting | None:
+    """The card file the user set (environment, then config file), else None."""
+    if os.environ.get(ENV_VAR):
+        return CardSetting(Path(os.environ[ENV_VAR]).expanduser(), ENV_VAR)
+    cfg = config_path()
+    from_config = _from_config(cfg)
+    return CardSetting(from_config, str(cfg)) if from_config is not None else None
+
+
+def configured_card_file() -> CardSetting | None:
+    """The user's card file to look up before the built-in cards: the setting, else the
+    default ``cards update`` file if it exists, else None."""
+    setting = card_setting()
+    if setting is not None:
+        return setting
+    default = default_cards_path()
+    return CardSetting(default, "default") if default.is_file() else None
+
+
+def update_target() -> CardSetting:
+    """Where ``cards update`` stores the cards: the setting, else the default path."""
+    return card_setting() or CardSetting(default_cards_path(), "default")

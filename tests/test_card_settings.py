@@ -1,0 +1,165 @@
+"""The user's card file without --cards: MANASOLVE_CARDS, the config file, the file
+`cards update` stores; and `cards update` itself (local file:// URLs only, no network)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import manasolve
+
+from manasolve import api
+from manasolve.cli import main
+from manasolve.models.card_settings import config_path, configured_card_file, default_cards_path
+from manasolve.models.carddb import default_db
+from manasolve.models.errors import InputError
+
+EXAMPLE_BOARD = Path(manasolve.__file__).parent / "data" / "example_board.json"
+
+# A card only the user's file knows, and a new text for a card the built-in set has.
+MINE = {"name": "Grove Tender Prime", "manaCost": "{1}{G}", "type": "Creature — Elf Druid",
+        "text": "{T}: Add {G}{G}{G}.", "power": "1", "toughness": "1"}
+FOREST = {"name": "Forest", "type": "Basic Land — Forest", "text": "({T}: Add {C}.)"}
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANASOLVE_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def atomic(path, *cards, gz=False):
+    data = json.dumps({"meta": {}, "data": {c["name"]: [c] for c in cards}}).encode()
+    path.write_bytes(gzip.compress(data) if gz else data)
+    return path
+
+
+def board_with(*names: str) -> dict:
+    """A board where alice has only the permanents `names` (no summoning sickness)."""
+    return {"format": "manasolve/board@1", "players": [
+        {"name": "alice", "battlefield": [{"id": "x%d" % i, "card": n} for i, n in enumerate(names)]}]}
+
+
+def test_without_a_setting_only_the_built_in_cards_are_used():
+    assert configured_card_file() is None
+    assert "Grove Tender Prime" not in default_db()
+
+
+def test_manasolve_cards_names_the_file_looked_up_first(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "mine.json", MINE, FOREST)))
+    db = default_db()
+    assert db.get("Grove Tender Prime").text == "{T}: Add {G}{G}{G}."
+    assert db.get("Forest").text == "({T}: Add {C}.)"  # before the built-in card
+    assert db.get("Llanowar Elves").name == "Llanowar Elves"  # the built-in cards stay behind it
+    assert api.pay(board_with("Grove Tender Prime"), "{G}{G}{G}")["payable"]
+
+
+def test_the_config_file_names_a_path_absolute_or_relative_to_itself(tmp_path):
+    cfg = config_path()
+    cfg.parent.mkdir(parents=True)
+    cfg.write_text('cards = "%s"\n' % atomic(tmp_path / "mine.json.gz", MINE, gz=True))
+    assert configured_card_file().set_by == str(cfg)
+    assert "Grove Tender Prime" in default_db()
+    atomic(cfg.parent / "near.json", FOREST)
+    cfg.write_text('cards = "near.json"\n')
+    assert configured_card_file().path == cfg.parent / "near.json"
+    assert default_db().get("Forest").text == "({T}: Add {C}.)"
+
+
+def test_the_environment_wins_over_the_config_file_and_cards_over_both(tmp_path, monkeypatch):
+    cfg = config_path()
+    cfg.parent.mkdir(parents=True)
+    cfg.write_text('cards = "%s"\n' % atomic(tmp_path / "cfg.json", FOREST))
+    monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "env.json", MINE)))
+    assert configured_card_file().set_by == "MANASOLVE_CARDS"
+    assert "Grove Tender Prime" in default_db()
+    assert "Grove Tender Prime" not in default_db(atomic(tmp_path / "flag.json", FOREST))
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("cards = 3\n", "cards: expected a card file path"),
+    ("cards = \n", "not valid TOML"),
+])
+def test_a_bad_config_file_is_one_line_naming_it(text, words):
+    cfg = config_path()
+    cfg.parent.mkdir(parents=True)
+    cfg.write_text(text)
+    with pytest.raises(InputError) as e:
+        default_db()
+    assert str(cfg) in e.value.line() and words in e.value.line()
+
+
+def test_a_missing_set_file_says_which_setting_named_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MANASOLVE_CARDS", str(tmp_path / "gone.json"))
+    assert main(["pay", str(EXAMPLE_BOARD), "--cost", "{G}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("(card file set by MANASOLVE_CARDS)") and "gone.json" in err and "\n" not in err
+
+
+def test_cards_update_stores_in_the_default_place_and_every_command_uses_it(tmp_path, capsys):
+    src = atomic(tmp_path / "AtomicCards.json.gz", MINE, FOREST, gz=True)
+    assert main(["cards", "update", src.as_uri(), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer == {"format": "manasolve/cards_update@1", "source": src.as_uri(), "path": str(default_cards_path()),
+                      "set_by": "default", "cards": 2, "names": 2}
+    assert default_cards_path().read_bytes() == src.read_bytes()
+    assert configured_card_file().set_by == "default"
+    board = _write(tmp_path, board_with("Grove Tender Prime"))
+    assert main(["pay", str(board), "--cost", "{G}{G}{G}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["payable"]
+
+
+def _write(tmp_path, board: dict):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board))
+    return path
+
+
+def test_cards_update_stores_where_manasolve_cards_points(tmp_path, monkeypatch, capsys):
+    target = tmp_path / "deep" / "cards.json"
+    monkeypatch.setenv("MANASOLVE_CARDS", str(target))
+    assert main(["cards", "update", str(atomic(tmp_path / "src.json", MINE))]) == 0
+    out = capsys.readouterr().out
+    assert "stored 1 cards" in out and str(target) in out and "MANASOLVE_CARDS" in out
+    assert "Grove Tender Prime" in default_db()
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b"[1, 2]", "[0]: expected a card object"),
+    (b"{\"meta\": {}}", "data: missing"),
+    (b"[]", "no cards in it"),
+    (b"not json", "expected MTGJSON AtomicCards"),
+])
+def test_cards_update_keeps_the_old_file_when_the_new_one_does_not_read(tmp_path, capsys, content, words):
+    assert main(["cards", "update", str(atomic(tmp_path / "good.json", MINE))]) == 0
+    before = default_cards_path().read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    capsys.readouterr()
+    assert main(["cards", "update", bad.as_uri()]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert default_cards_path().read_bytes() == before
+    assert [p.name for p in default_cards_path().parent.iterdir()] == [default_cards_path().name]
+
+
+def test_cards_update_from_nowhere_is_one_line(tmp_path, capsys):
+    assert main(["cards", "update", (tmp_path / "none.json").as_uri()]) == 2
+    err = capsys.readouterr().err
+    assert "cannot fetch the card file" in err and err.count("\n") == 1
+    assert not default_cards_path().exists()
+
+
+def test_the_cli_reads_the_setting_in_a_fresh_process(tmp_path):
+    env_file = atomic(tmp_path / "mine.json", MINE)
+    board = _write(tmp_path, board_with("Grove Tender Prime"))
+    env = dict(os.environ, MANASOLVE_CARDS=str(env_file))
+    out = subprocess.run([sys.executable, "-m", "manasolve", "pay", str(board), "--cost", "{G}{G}{G}",
+                          "--json"], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["payable"]
