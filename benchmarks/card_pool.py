@@ -1,0 +1,139 @@
+"""The whole card pool: how much of its cost text the parsers read, and what building it
+in costs at start-up.
+
+1. Coverage (`cards check`'s count) of mana-ability lines on the whole built-in pool, on
+   its cards in the development set (shared/data/cards-dev.json) and on those outside it
+   (the cards the parser was not tuned on), with the most frequent templates left out.
+2. Start-up: wall time (median of --runs) and peak RSS of ``python -m manasolve pay BOARD
+   --cost {G}`` for a board of development-set cards and for a board naming pool cards
+   (Arcane Signet, Cultivate, Counterspell), each run in this checkout and, side by side in
+   the same run, in the --baseline checkout (e.g. main before the pool; the pool board is
+   an unknown-card error there, exit 2).
+
+    python -m benchmarks.card_pool [--runs 5] [--baseline ../main] [--source FILE]
+
+Writes benchmarks/results/card_pool.md and benchmarks/results/card_pool.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.results_files import write_results
+from manasolve.models.card_pool import card_pool
+from manasolve.models.coverage import coverage_report
+from manasolve.models.loaders import load_card_file
+
+ROOT = Path(__file__).resolve().parents[1]
+DEV = ROOT.parent / "shared" / "data" / "cards-dev.json"
+if not DEV.exists():  # the package's built-in copy of the same cards
+    DEV = ROOT / "manasolve" / "data" / "builtin_cards.json"
+_TEMPLATES = 15
+# Runs `manasolve` in-process from the checkout in the cwd and prints its peak RSS (KiB).
+_WRAPPER = ("import resource, sys; from manasolve.cli import main; code = main(sys.argv[1:]); "
+            "sys.stderr.write('MAXRSS %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss); sys.exit(code)")
+
+
+def coverage_rows(cards: dict[str, dict], dev_names: set[str]) -> list[tuple[str, dict]]:
+    """The coverage report of the whole pool, its dev-set cards and the others."""
+    real = {n: c for n, c in cards.items() if not c.get("aliasOf")}
+    inside = [c for n, c in real.items() if n in dev_names]
+    outside = [c for n, c in real.items() if n not in dev_names]
+    return [("whole pool", coverage_report(real.values())), ("in the dev set", coverage_report(inside)),
+            ("outside the dev set", coverage_report(outside))]
+
+
+def _board(names: list[str]) -> dict:
+    return {"format": "manasolve/board@1", "players": [
+        {"name": "alice", "battlefield": [{"id": "p%d" % i, "card": n} for i, n in enumerate(names)]}]}
+
+
+def startup(checkout: Path, board: Path, runs: int) -> tuple[float, float, int]:
+    """(median wall seconds of ``python -m manasolve pay``, its peak RSS MiB, exit status),
+    run with `checkout` as the working directory (its source first on sys.path)."""
+    argv = ["pay", str(board), "--cost", "{G}"]
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "manasolve", *argv], cwd=checkout, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    rss = subprocess.run([sys.executable, "-c", _WRAPPER, *argv], cwd=checkout, capture_output=True, text=True)
+    kib = next((int(ln.split()[1]) for ln in rss.stderr.splitlines() if ln.startswith("MAXRSS")), 0)
+    return statistics.median(times), kib / 1024, done.returncode
+
+
+def plot(rows: list[tuple[str, dict]], starts: list[tuple[str, str, float, float, int]]):
+    def draw(path: Path) -> None:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, (a, b) = plt.subplots(1, 2, figsize=(11, 4))
+        a.bar([r[0] for r in rows], [r[1]["mana_lines_pct"] for r in rows], color="tab:green")
+        a.set_ylim(0, 100)
+        a.set_ylabel("mana-ability lines understood (%)")
+        a.set_title("Coverage")
+        labels = ["%s\n%s" % (who, what) for who, what, *_ in starts]
+        b.bar(labels, [s[2] for s in starts], color=["tab:blue" if s[0] == "this" else "tab:gray" for s in starts])
+        b.axhline(0.4, color="tab:red", linestyle="--", label="target 0.4 s")
+        b.set_ylabel("manasolve pay wall time (s, median)")
+        b.set_title("Start-up")
+        b.legend()
+        fig.tight_layout()
+        fig.savefig(path)
+        plt.close(fig)
+    return draw
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="start-up runs per measurement (median)")
+    ap.add_argument("--baseline", type=Path, help="another checkout to time side by side (e.g. ../main)")
+    ap.add_argument("--source", help="measure coverage on this card file instead of the built-in pool")
+    args = ap.parse_args()
+    pool = card_pool()
+    cards = load_card_file(args.source) if args.source else {n: pool[n] for n in pool}
+    dev_names = {c["name"] for c in json.loads(DEV.read_text(encoding="utf-8"))}
+    t0 = time.perf_counter()
+    rows = coverage_rows(cards, dev_names)
+    seconds = time.perf_counter() - t0
+    starts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        boards = {"dev-set board": _board(["Forest", "Llanowar Elves", "Sol Ring"]),
+                  "pool board": _board(["Forest", "Arcane Signet", "Cultivate", "Counterspell"])}
+        for what, board in boards.items():
+            path = Path(tmp) / (what.split()[0] + ".json")
+            path.write_text(json.dumps(board))
+            for who, checkout in (("this", ROOT), ("baseline", args.baseline)):
+                if checkout is not None:
+                    starts.append((who, what, *startup(checkout.resolve(), path, args.runs)))
+    lines = ["# The whole card pool (`python -m benchmarks.card_pool`)", "",
+             "Source: %s. Coverage counted in %.1f s." % (args.source or "the built-in pool (%s)" % pool.meta["source"],
+                                                         seconds), "",
+             "| cards | cards | mana-ability lines | understood | % |", "|---|---:|---:|---:|---:|"]
+    for what, r in rows:
+        lines.append("| %s | %d | %d | %d | %.2f |" % (what, r["cards"], r["mana_lines"], r["mana_lines_understood"],
+                                                     r["mana_lines_pct"]))
+    lines += ["", "## Start-up: `manasolve pay BOARD --cost {G}` (median of %d runs; peak RSS of one)" % args.runs, "",
+              "| checkout | board | seconds | peak RSS MiB | exit |", "|---|---|---:|---:|---:|"]
+    for who, what, s, mib, code in starts:
+        lines.append("| %s | %s | %.3f | %.0f | %d |" % (who, what, s, mib, code))
+    lines += ["", "## Most frequent templates not understood, whole pool (every sentence, not only mana lines)", "",
+              "| count | template | example cards |", "|---:|---|---|"]
+    for grp in rows[0][1]["not_understood_by_template"][:_TEMPLATES]:
+        lines.append("| %d | %s | %s |" % (grp["count"], grp["template"].replace("|", "\\|"),
+                                          ", ".join(e["card"] for e in grp["examples"])))
+    text = "\n".join(lines) + "\n"
+    print(text)
+    write_results("card_pool", text, plot(rows, starts))
+
+
+if __name__ == "__main__":
+    main()
