@@ -5,6 +5,11 @@ board format, or a path to a board file.  A payment question is one frozen
 `Mode`, ...), or keyword shortcuts that build one.  Bad input raises `InputError` (a bad
 argument: its subclass `ParameterError`, whose ``parameter`` names the keyword).
 
+Every function answers within its `time_limit` (seconds, default 10; None: no limit):
+past it the answer is a sound partial one where the question has one (a count's lower
+bound, the best payment found so far, the plays checked so far; each marked
+``"time_limit_reached": true``), else `TimeUp` is raised ("gave up after N s").
+
 A Birds of Paradise pays {1} in five ways (one per colour) and {1}{G} in none:
 
 >>> from manasolve import api
@@ -30,13 +35,31 @@ False
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+
 from manasolve.answer_format import names_format
 from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
 from manasolve.models.carddb import CardDB
-from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Mode, PaymentRequest, Zone
+from manasolve.models.request import (
+    DEFAULT_TIME_LIMIT,
+    Alternative,
+    CastChoice,
+    Mode,
+    PaymentRequest,
+    Zone,
+    check_time_limit,
+)
+from manasolve.solver import deadline
+from manasolve.solver.deadline import TimeUp
 
-__all__ = ["Alternative", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest", "Zone",
+__all__ = ["Alternative", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest", "TimeUp", "Zone",
            "as_board", "attack", "audit", "cards_check", "cost", "creatures", "crew", "pay", "payment_request", "plays", "produce", "saddle"]
+
+
+def _within(time_limit: float | None) -> AbstractContextManager[None]:
+    """The question's time limit (ParameterError for a bad one): see solver/deadline.py."""
+    check_time_limit(time_limit)
+    return deadline.time_limit(time_limit)
 
 
 def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
@@ -50,22 +73,26 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
 
 @names_format("saddle")
 def saddle(board: Board | dict | str, mount: str, *, player: str | None = None, limit: int = 20,
-           all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
+           all: bool = False, best: bool = False, time_limit: float | None = DEFAULT_TIME_LIMIT,
+           db: CardDB | None = None) -> dict:
     """``manasolve saddle``: the legal sets of creatures to tap for the Mount's Saddle N."""
     from manasolve.answers import tap_sets_json
     from manasolve.solver.tapsets import tap_sets
 
-    return tap_sets_json(tap_sets(as_board(board, db), mount, "Saddle", player, limit, all, best))
+    with _within(time_limit):
+        return tap_sets_json(tap_sets(as_board(board, db), mount, "Saddle", player, limit, all, best))
 
 
 @names_format("crew")
 def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, limit: int = 20,
-         all: bool = False, best: bool = False, db: CardDB | None = None) -> dict:
+         all: bool = False, best: bool = False, time_limit: float | None = DEFAULT_TIME_LIMIT,
+         db: CardDB | None = None) -> dict:
     """``manasolve crew``: the legal sets of creatures to tap for the Vehicle's Crew N."""
     from manasolve.answers import tap_sets_json
     from manasolve.solver.tapsets import tap_sets
 
-    return tap_sets_json(tap_sets(as_board(board, db), vehicle, "Crew", player, limit, all, best))
+    with _within(time_limit):
+        return tap_sets_json(tap_sets(as_board(board, db), vehicle, "Crew", player, limit, all, best))
 
 
 @names_format("pay")
@@ -134,47 +161,53 @@ def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card:
 
 
 @names_format("produce")
-def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None) -> dict:
+def produce(board: Board | dict | str, id: str | None = None, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
+            db: CardDB | None = None) -> dict:
     """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
     from manasolve.answers import produce_json
     from manasolve.solver.produce import production
 
-    return produce_json(production(as_board(board, db), id))
+    with _within(time_limit):
+        return produce_json(production(as_board(board, db), id))
 
 
 @names_format("creatures")
 def creatures(board: Board | dict | str, *, player: str | None = None, id: str | None = None,
-              db: CardDB | None = None) -> dict:
+              time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve creatures``: each creature's power, toughness and whether it is modified (700.9)."""
     from manasolve.answers import creatures_json
     from manasolve.solver.creatures import creatures as creatures_now
 
-    return creatures_json(creatures_now(as_board(board, db), player, id))
+    with _within(time_limit):
+        return creatures_json(creatures_now(as_board(board, db), player, id))
 
 
 @names_format("attack")
 def attack(board: Board | dict | str, attackers: list[str], *, reveal: dict[str, str] | None = None,
-           left: list[str] | None = None, copies: dict[str, str] | None = None, db: CardDB | None = None) -> dict:
+           left: list[str] | None = None, copies: dict[str, str] | None = None,
+           time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve attack``: which attack triggers fire and how the saddle-aware ones resolve."""
     from manasolve.answers import attack_json
     from manasolve.solver.combat import attack_answer
 
-    return attack_json(attack_answer(as_board(board, db), attackers, reveal, left, copies))
+    with _within(time_limit):
+        return attack_json(attack_answer(as_board(board, db), attackers, reveal, left, copies))
 
 
 @names_format("cards_check")
-def cards_check(path: str) -> dict:
+def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> dict:
     """``manasolve cards check``: coverage of the oracle-text parsers on a card file."""
     from manasolve.models.coverage import coverage_report
     from manasolve.models.loaders import load_card_file
 
-    return coverage_report(load_card_file(path).values())
+    with _within(time_limit):
+        return coverage_report(deadline.checked(load_card_file(path).values()))
 
 
 @names_format("cost")
 def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand", alt: str | None = None,
          x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, player: str | None = None,
-         db: CardDB | None = None) -> dict:
+         time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve cost``: the 601.2f breakdown of casting `card` (a CastChoice, or a
     card name with its fields as keywords; `flashback`: which flashback instance, default
     the cheapest payable): base, additional, increases, reductions, locked total, mana
@@ -186,18 +219,21 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
         card = CastChoice(card, zone, alt, kicker, x, side, flashback)
     elif (zone, alt, x, kicker, side, flashback) != ("hand", None, 0, 0, 0, None):
         raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
-    return cost_json(total_cost(as_board(board, db), player, card))
+    with _within(time_limit):
+        return cost_json(total_cost(as_board(board, db), player, card))
 
 
 @names_format("plays")
 def plays(board: Board | dict | str, *, player: str | None = None, count: bool = False,
           time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve plays``: every play `player` may start now, with total cost and
-    payable; with `count`, the exact payment count of each (each count stops after
-    `time_limit` seconds with ``count_at_least``)."""
+    payable; with `count`, the exact payment count of each.  Past `time_limit` seconds
+    (the whole answer's) the plays checked so far, a count in progress as
+    ``count_at_least``, and the rest under ``unchecked``."""
     from manasolve.solver.plays import plays_answer
 
-    return plays_answer(as_board(board, db), player, count, time_limit)
+    with _within(time_limit):
+        return plays_answer(as_board(board, db), player, count, time_limit)
 
 
 @names_format("audit")
@@ -205,7 +241,7 @@ def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, 
           player: str | None = None, x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0,
           side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
           keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
-          db: CardDB | None = None) -> dict:
+          time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve audit``: is `payment` (a payment an engine chose, in the shape of a pay
     answer's ``best``) a legal payment of `cost` (or `card`'s total), the first rule it
     breaks, and is manasolve's best payment strictly better by the ``--best`` criteria.
@@ -217,6 +253,7 @@ def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, 
         if isinstance(board, Board):
             raise TypeError("audit needs the board as JSON (a dict or a file) or a PlayBoard, not a resolved Board")
         board = PlayBoard(board, db)
-    return audit_payment(board, payment, cost, card=card, player=player, x=x, zone=zone, alt=alt, kicker=kicker,
-                         side=side, convoke=convoke, improvise=improvise, delve=delve, keep=keep, keep_hand=keep_hand,
-                         order=order)
+    with _within(time_limit):
+        return audit_payment(board, payment, cost, card=card, player=player, x=x, zone=zone, alt=alt, kicker=kicker,
+                             side=side, convoke=convoke, improvise=improvise, delve=delve, keep=keep,
+                             keep_hand=keep_hand, order=order)

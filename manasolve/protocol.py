@@ -27,6 +27,9 @@ QUESTIONS = ("pay", "produce", "creatures", "cost", "saddle", "crew", "attack", 
 
 # JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object).
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32700, -32600, -32601, -32602, -32603
+# A server error (the range -32000..-32099 is the implementation's): the question gave up
+# at its time limit without a partial answer.
+TIME_LIMIT_EXCEEDED = -32000
 
 
 class _Params(BaseModel):
@@ -39,12 +42,14 @@ _BOARD_REF = {"x-ref": "board.schema.json"}  # made a "$ref" after generation (s
 BoardOrSession = Annotated[dict[str, Any] | str, WithJsonSchema({"anyOf": [
     _BOARD_REF, {"type": "string", "description": "a session handle from board.load"}]})]
 BOARD_PARAM = (BoardOrSession, Field(description="a board (manasolve/board@1 JSON) or a session handle from board.load"))
-TIME_LIMIT_PARAM = (float | int | None, Field(default=None, gt=0, description="seconds the question may take, for the API functions that take a time limit"))
+TIME_LIMIT_PARAM = (float | int | None, Field(default=None, gt=0, allow_inf_nan=False, description=(
+    "seconds the question may take (null or absent: the server's limit, 10 s unless `manasolve serve --timeout` "
+    "says otherwise); past it a partial answer marked time_limit_reached, or error -32000")))
 
 
 def _question_params(name: str) -> type[BaseModel]:
     """The parameters of question `name`: the API function's keywords (less `db`), with
-    `board` a board object or a session handle, plus `time_limit`."""
+    `board` a board object or a session handle, and `time_limit` defaulting to the server's."""
     fn = getattr(api, name)
     hints = typing.get_type_hints(fn)
     fields: dict[str, Any] = {}
@@ -54,10 +59,11 @@ def _question_params(name: str) -> type[BaseModel]:
         if pname == "board":
             fields[pname] = BOARD_PARAM
             continue
+        if pname == "time_limit":
+            fields[pname] = TIME_LIMIT_PARAM
+            continue
         default = ... if p.default is inspect.Parameter.empty else p.default
         fields[pname] = (hints[pname], default)
-    if "time_limit" not in fields:
-        fields["time_limit"] = TIME_LIMIT_PARAM
     return create_model("%sParams" % name.title().replace("_", ""), __base__=_Params,
                         __doc__="Parameters of manasolve.api.%s (its keyword names)." % name,
                         **fields)

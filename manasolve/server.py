@@ -9,7 +9,6 @@ end of input ends it with status 0.  See docs/protocol.md.
 
 from __future__ import annotations
 
-import inspect
 import json
 import sys
 import types
@@ -26,8 +25,16 @@ from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest
-
-from manasolve.protocol import INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR
+from manasolve.models.request import DEFAULT_TIME_LIMIT
+from manasolve.protocol import (
+    INTERNAL_ERROR,
+    INVALID_PARAMS,
+    INVALID_REQUEST,
+    METHOD_NOT_FOUND,
+    PARSE_ERROR,
+    TIME_LIMIT_EXCEEDED,
+)
+from manasolve.solver.deadline import TimeUp
 from manasolve.session import PlayBoard
 
 # The longest request line read (bytes of UTF-8): a board with a few hundred inline cards
@@ -52,10 +59,12 @@ def _param_path(exc: InputError) -> str:
 
 
 class Server:
-    """The sessions and card databases of one server process, and the method table."""
+    """The sessions and card databases of one server process, and the method table.
+    `time_limit`: the seconds a question may take when its request gives none (None: no limit)."""
 
-    def __init__(self, db: CardDB | None = None):
+    def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT):
         self.db = db or default_db()
+        self.time_limit = time_limit
         self.sessions: dict[str, PlayBoard] = {}
         self._next_session = 1
         self._card_files: dict[str, CardDB] = {}
@@ -104,6 +113,9 @@ class Server:
         except InputError as exc:
             path = _param_path(exc)
             return _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
+        except TimeUp as exc:
+            return _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
+                                        "params.time_limit"))
         except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
             return _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
         if isinstance(message, dict) and "id" not in message:
@@ -132,15 +144,11 @@ class Server:
     # -- methods -------------------------------------------------------------------------
     def _question(self, name: str) -> Callable[[dict, str], Any]:
         fn = getattr(api, name)
-        takes = set(inspect.signature(fn).parameters)
 
         def run(params: dict, method: str) -> Any:
             kw = _validated(method, params)
-            if kw.get("time_limit") is not None and "time_limit" not in takes:
-                raise RpcError(INVALID_PARAMS, "params.time_limit: %s takes no time limit in this version" % name,
-                               "params.time_limit")
-            if "time_limit" not in takes:
-                kw.pop("time_limit")
+            if kw["time_limit"] is None:
+                kw["time_limit"] = self.time_limit
             if name == "audit":  # carries payments out: it needs the board as a PlayBoard
                 kw["board"] = self._play_board(kw["board"])
             elif "board" in kw:
@@ -301,6 +309,7 @@ def _dump(answer: Any) -> bytes:
         return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def main(db: CardDB | None = None) -> int:
-    """Serve stdin/stdout until end of input."""
-    return Server(db).serve(sys.stdin.buffer, sys.stdout.buffer)
+def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
+    """Serve stdin/stdout until end of input, each question within `time_limit` seconds
+    unless its request says otherwise."""
+    return Server(db, time_limit).serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -18,6 +18,7 @@ manasolve.models.errors.ParameterError: parameter mode: unknown mode 'bset' (did
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
@@ -46,7 +47,9 @@ class Alternative(Vocabulary):
     FREE = "free"  # "without paying its mana cost"
 
 
-# Seconds a count or listing may take before it answers a lower bound (modes count, all).
+# Seconds a question may take (every command, API function and server method; see
+# solver/deadline.py): an interactive user waits seconds, not minutes, and every board of
+# the benchmarks is answered well within it, except exact counts of huge mixed boards.
 DEFAULT_TIME_LIMIT = 10.0
 
 
@@ -71,6 +74,14 @@ def member(enum: type[E], value: E | str, parameter: str) -> E:
         names = [m.value for m in enum]
         raise ParameterError(parameter, "unknown %s %r%s; choose from %s" % (
             parameter, value, nearest(str(value), names), ", ".join(names))) from None
+
+
+def check_time_limit(value: float | None) -> None:
+    """ParameterError unless `value` is a finite number of seconds above 0, or None (no limit)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                              or not math.isfinite(value) or value <= 0):
+        raise ParameterError("time_limit", "time_limit must be a number of seconds above 0 (or None: no "
+                             "limit), got %s" % shown(value, 30))
 
 
 def _at_least_zero(value: int, parameter: str, why: str = "") -> None:
@@ -120,8 +131,9 @@ class PaymentRequest:
     paid), by whom (`player`, None: the active player), with which cost keywords
     (convoke 702.51, improvise 702.126, delve 702.66: on top of the card's own), and what
     is asked: the `mode` (default: payable), the most groups listed in mode "all"
-    (`limit`, None: all), for modes "count" and "all" the `time_limit` in seconds (None:
-    none; past it the answer is a lower bound, ``count_at_least``), and for mode "best"
+    (`limit`, None: all), the `time_limit` in seconds (None: none; past it a count is a
+    lower bound, ``count_at_least``, a best payment the best found so far, ``best_optimal``
+    false, and a payable question gives up: solver.deadline.TimeUp), and for mode "best"
     the costs to keep payable (`keep`, and with `keep_hand` the other cards in hand), the
     criteria `order` (None: the default order) and whether to explain the choice (`why`)."""
 
@@ -148,10 +160,7 @@ class PaymentRequest:
         _at_least_zero(self.x, "x", " (107.1b)")
         if self.x and isinstance(self.cost, CastChoice):
             raise ParameterError("x", "a card's X is its CastChoice's x")
-        if self.time_limit is not None and (isinstance(self.time_limit, bool)
-                                            or not isinstance(self.time_limit, (int, float)) or self.time_limit <= 0):
-            raise ParameterError("time_limit", "time_limit must be a number of seconds above 0 (or None: no "
-                                 "limit), got %r" % (self.time_limit,))
+        check_time_limit(self.time_limit)
         object.__setattr__(self, "keep", tuple(self.keep))
         if isinstance(self.order, str):  # the CLI's comma list
             object.__setattr__(self, "order", tuple(s.strip() for s in self.order.split(",") if s.strip()))

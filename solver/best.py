@@ -43,7 +43,7 @@ from ortools.sat.python import cp_model
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
-from manasolve.solver import cpsat
+from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, PatternKind, Resources, Role, collect
 from manasolve.solver.results import Payment
@@ -269,12 +269,22 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
     return flag
 
 
+class _Unproven(Exception):
+    """CP-SAT reached the question's time limit with a payment it has not proven best."""
+
+    def __init__(self, solver: cp_model.CpSolver):
+        super().__init__("not proven best within the time limit")
+        self.solver = solver
+
+
 # Classes larger than this keep CP-SAT's presolve on (see `_optimise`).
 _PRESOLVE_FROM = 64
 
 
 def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) -> cp_model.CpSolver | None:
-    """Solve to optimality with one worker and a fixed seed (deterministic); None if infeasible."""
+    """Solve to optimality with one worker and a fixed seed (deterministic); None if
+    infeasible.  At the question's time limit: _Unproven with the payment found so far,
+    or TimeUp if none was found."""
     if objective is not None:
         model.Minimize(objective)
     solver = cp_model.CpSolver()
@@ -285,11 +295,16 @@ def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) ->
     # small flows of ordinary boards (about 2x at 17 to 160 permanents) but is 100x
     # faster with classes of hundreds of members (the tie-break's element tables).
     solver.parameters.cp_model_presolve = presolve
+    deadline.limit_solver(solver)
     status = solver.Solve(model)
     if status == cp_model.INFEASIBLE:
         return None
-    if status != cp_model.OPTIMAL:  # pragma: no cover - no time limit is set
-        raise RuntimeError("CP-SAT stopped before proving optimality")
+    if status == cp_model.FEASIBLE:
+        raise _Unproven(solver)
+    if status == cp_model.UNKNOWN:
+        raise deadline.give_up()
+    if status != cp_model.OPTIMAL:  # pragma: no cover - MODEL_INVALID would be a bug here
+        raise RuntimeError("CP-SAT answered %s" % status)
     return solver
 
 
@@ -310,10 +325,13 @@ def _range(m: cp_model.CpModel, expr) -> int:
     return spread
 
 
-def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, dict[str, int]] | None:
+def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, dict[str, int], bool] | None:
     """The lexicographic optimum, in as few solves as the level ranges allow (levels are
     merged into one weighted objective while their range product is small): the last
-    solver and each level's optimum, or None if no payment."""
+    solver, each level's optimum and True; or None if no payment.  At the question's
+    time limit: the payment found so far, the levels proven optimal before it (a level's
+    variables may not equal its value in a solution that is not optimal) and False
+    (TimeUp if no payment was found)."""
     m = prob.pm.model
     values: dict[str, int] = {}
     levels = []
@@ -329,14 +347,17 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
             m.ClearHints()
             for v in list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept):
                 m.AddHint(v, solver.Value(v))
-        solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None,
-                           presolve=max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM)
+        try:
+            solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None,
+                               presolve=max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM)
+        except _Unproven as stop:  # a legal payment (it meets every constraint), not proven best
+            return stop.solver, {name: values[name] for name in order + (TIEBREAK,) if name in values}, False
         if solver is None:
             return None
         for name, expr, _ in group:
             values[name] = solver.Value(expr)
             m.Add(expr == values[name])
-    return solver, {name: values[name] for name in order + (TIEBREAK,)}
+    return solver, {name: values[name] for name in order + (TIEBREAK,)}, True
 
 
 def _weighted(m: cp_model.CpModel, levels: list[tuple[str, object]]) -> list[list[tuple[str, object, int]]]:
@@ -396,13 +417,17 @@ def _ids(ids: list[str]) -> str:
 
 def _why(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
          order: tuple[str, ...], solver: cp_model.CpSolver, best: Choice) -> list[str]:
-    """Why `best` (solved by `solver`) beats the best payment that differs from it."""
+    """Why `best` (solved by `solver`) beats the best payment that differs from it.
+    Raises TimeUp if the runner-up is not found and proven best within the time limit."""
     runner_prob = _build(board, player, res, anns, keeps)
     _forbid(runner_prob, solver)
     runner_solved = _solve_levels(runner_prob, order)
     if runner_solved is None:
         return ["the only payment"]
-    runner = _choice(runner_prob, *runner_solved)
+    runner_solver, runner_values, proven = runner_solved
+    if not proven:  # a payment it beats, but maybe not the runner-up: no reason given
+        raise deadline.give_up()
+    runner = _choice(runner_prob, runner_solver, runner_values)
     deciding = next(n for n in order + (TIEBREAK,) if best.values[n] != runner.values[n]) \
         if best.values != runner.values else TIEBREAK
     return [explain(deciding, best, runner)]
@@ -439,17 +464,31 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``levels``
     (the best payment's value on each criterion, lower is better; keep and colors are
     negated counts), ``kept`` (the keep costs that stay payable) and, with `why`, ``why``
-    (the deciding criterion against the runner-up: a second optimisation)."""
+    (the deciding criterion against the runner-up: a second optimisation).
+
+    At the question's time limit (solver.deadline) the answer is the best payment found
+    so far, a legal one, with ``best_optimal`` False, ``time_limit_reached`` True and
+    ``levels`` only those proven optimal (a reason not found in time is said in ``why``);
+    TimeUp if no payment was found."""
     keeps = list(keeps or [])
     prob = _build(board, player, res, anns, keeps)
     solved = _solve_levels(prob, order)
     if solved is None:
         return {"payable": False, "best": None, "levels": {}, "kept": [], **({"why": []} if why else {})}
-    best = _choice(prob, *solved)
+    solver, values, proven = solved
+    best = _choice(prob, solver, values)
     answer = {"payable": True, "best": best.payment, "levels": best.values, "kept": best.kept,
               "keep": [k.label for k in keeps]}
-    if why:
-        answer["why"] = _why(board, player, res, anns, keeps, order, solved[0], best)
+    if not proven:
+        answer["best_optimal"], answer["time_limit_reached"] = False, True
+    if why and not proven:
+        answer["why"] = ["not explained: %s before this payment was proven best" % deadline.give_up()]
+    elif why:
+        try:
+            answer["why"] = _why(board, player, res, anns, keeps, order, solver, best)
+        except deadline.TimeUp as stop:
+            answer["why"] = ["not explained: %s before the runner-up was found" % stop]
+            answer["time_limit_reached"] = True
     notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
              for line in p.card.triggers.tapped_unread]
     if notes:

@@ -21,6 +21,7 @@ from ortools.sat.python import cp_model
 
 from manasolve.models.board import Permanent
 from manasolve.models.mana import Announcement, SymbolKind
+from manasolve.solver import deadline
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
 from manasolve.solver.results import Activation, Payment, Tapped
 from manasolve.solver.resources import (
@@ -192,9 +193,12 @@ def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
     # where the default single-worker search can wander for minutes on large boards.
     solver.parameters.linearization_level = 2
     solver.parameters.random_seed = 0
+    deadline.limit_solver(solver)
     status = solver.Solve(pm.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver
+    if status == cp_model.UNKNOWN:  # stopped by the time limit: a payment neither found nor refuted
+        raise deadline.give_up()
     return None
 
 

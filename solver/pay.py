@@ -14,6 +14,7 @@ from manasolve.models.mana import (
     ManaCost,
 )
 from manasolve.models.request import Mode, PaymentRequest
+from manasolve.solver import deadline
 from manasolve.solver.enumerate import CountTimeout, Group, PaymentCounter
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.results import (
@@ -167,7 +168,8 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
+            stop, seconds = deadline.deadline(), deadline.seconds()
         total, answer["payable"], undone = 0, False, []
         listed: list[Iterator[PaymentGroup]] = []
         for opt in opts:
@@ -179,19 +181,19 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             for a in anns:
                 if len(anns) > 1 and not _maybe_payable(opt.resources, a, life):
                     continue
-                if deadline is not None and time.monotonic() > deadline:
+                if stop is not None and time.monotonic() > stop:
                     undone.append(a.text)  # not even started: its counter is not built
                     continue
                 c = PaymentCounter(opt.resources, a.requirement, life)
                 per.append((a, c))
-                n, done = c.count_by(deadline)
+                n, done = c.count_by(stop)
                 total += opt.ways * n
                 if not done:
                     undone.append(a.text)
-            listed.append(_listed(per, opt, parts, deadline))
+            listed.append(_listed(per, opt, parts, stop))
         if undone:
-            answer["count_at_least"], answer["count_exact"] = total, False
-            answer["count_undone"] = ["announcement %s: not finished within %g s" % (a, time_limit) for a in undone]
+            answer["count_at_least"], answer["count_exact"], answer["time_limit_reached"] = total, False, True
+            answer["count_undone"] = ["announcement %s: not finished within %g s" % (a, seconds) for a in undone]
         else:
             answer["count"], answer["count_exact"] = total, True
         if mode is Mode.ALL:
@@ -288,6 +290,12 @@ def pay_request(board: Board, request: PaymentRequest) -> dict:
         order = parse_order(request.order)
     question = {"mode": request.mode, "limit": request.limit, "keep": keeps, "order": order,
                 "time_limit": request.time_limit, "why": request.why}
+    with deadline.time_limit(request.time_limit):
+        return _pay_request(board, request, question)
+
+
+def _pay_request(board: Board, request: PaymentRequest, question: dict) -> dict:
+    cast = request.cast
     if cast is None:
         try:
             parsed = ManaCost.parse(request.cost)

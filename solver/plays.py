@@ -15,12 +15,15 @@ has a part the payment solver does not pay are listed with payable/count ``None`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from itertools import product
 
 from manasolve.models.board import Board
 from manasolve.models.mana import Announcement
 from manasolve.models.request import Mode
+from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.production import condition_holds
@@ -248,21 +251,47 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
                  time_limit: float | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and, with `count`, the exact
-    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds)."""
+    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds).
+    Past the question's time limit (solver.deadline) the plays checked so far, and the
+    cards (``{"kind": "cast", "zone", "card"}``), land plays (``{"kind": "land"}``) or
+    activations (``{"kind": "activate"}``) not checked under ``unchecked``; a partial
+    answer has ``time_limit_reached``."""
     me = board.player(player)
     counter = _Counter(board, me.name, count, time_limit)
-    out: list[dict] = _land_plays(board, me.name, count)
+    # The answer in parts, each checked whole: past the question's time limit
+    # (solver.deadline) the part being checked and those after it are listed unchecked.
+    parts: list[tuple[dict, Callable[[], list[dict]]]] = [({"kind": "land"}, lambda: _land_plays(board, me.name, count))]
     # the hand, and commanders in the command zone (903.8: with the commander tax)
-    for zone, names in (("hand", me.hand), ("command", me.in_command_zone)):
-        for name in dict.fromkeys(names):
-            card = board.db.get(name)
-            for alt in (None, "overload", "evoke", "alternative"):
-                for base in base_choices(board, me.name, card, alt):
-                    out += _cast_plays(board, me.name, name, zone, base, counter)
-    for name in dict.fromkeys(me.graveyard):
-        card = board.db.get(name)
-        for i, base in enumerate(base_choices(board, me.name, card, "flashback")):
-            out += _cast_plays(board, me.name, name, "graveyard", base, counter, i)
-    out += _activation_plays(board, me.name, counter)
-    return {"player": me.name, "plays": out}
+    for zone, names in (("hand", me.hand), ("command", me.in_command_zone), ("graveyard", me.graveyard)):
+        parts += [({"kind": "cast", "zone": zone, "card": name}, partial(_card_plays, board, me.name, name, zone, counter))
+                  for name in dict.fromkeys(names)]
+    parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)))
+    out: list[dict] = []
+    unchecked: list[dict] = []
+    for what, plays_of in parts:
+        if not unchecked:
+            try:
+                deadline.check()
+                out += plays_of()
+                continue
+            except deadline.TimeUp:
+                pass
+        unchecked.append(what)
+    answer: dict = {"player": me.name, "plays": out}
+    if unchecked:
+        answer["unchecked"] = unchecked
+    if unchecked or any(p.get("count_exact") is False for p in out):
+        answer["time_limit_reached"] = True
+    return answer
+
+
+def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Counter) -> list[dict]:
+    """The casts of card `name` from `zone`: from the graveyard each flashback cost, else
+    the mana cost and each printed alternative cost."""
+    card = board.db.get(name)
+    if zone == "graveyard":
+        return [play for i, base in enumerate(base_choices(board, player, card, "flashback"))
+                for play in _cast_plays(board, player, name, zone, base, counter, i)]
+    return [play for alt in (None, "overload", "evoke", "alternative") for base in base_choices(board, player, card, alt)
+            for play in _cast_plays(board, player, name, zone, base, counter)]
 

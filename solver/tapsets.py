@@ -24,6 +24,7 @@ from manasolve.models.abilities import TapCreaturesCost
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import nearest
+from manasolve.solver import deadline
 from manasolve.solver.tapset_results import BestSet, Candidate, TapSets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
@@ -125,6 +126,7 @@ def minimal_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate
         s = sums[-1]
         if j < len(w) and s + suffix[j] >= n:
             if s + w[j] >= n:
+                deadline.check()
                 yield tuple(items[i] for i in path) + (items[j],)
             else:
                 path.append(j)
@@ -157,6 +159,7 @@ def all_sets(cands: Sequence[Candidate], n: int) -> Iterator[tuple[Candidate, ..
             path.append(j)
             sums.append(s + w[j])
             if sums[-1] >= n:
+                deadline.check()
                 yield tuple(items[i] for i in path)
             j += 1
             continue
@@ -205,7 +208,10 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
         if isinstance(objective, int):  # e.g. no spent candidate: nothing to rank
             continue
         model.minimize(objective)
+        deadline.limit_solver(solver)
         status = solver.solve(model)
+        if status in (cp_model.FEASIBLE, cp_model.UNKNOWN):  # the question's time limit
+            raise deadline.give_up()
         if status != cp_model.OPTIMAL:  # pragma: no cover - feasible by the check above
             raise RuntimeError("CP-SAT could not prove the best tap set optimal (status %s)" % solver.status_name(status))
         model.add(objective == solver.value(objective))

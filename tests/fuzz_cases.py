@@ -7,7 +7,15 @@ negative numbers, NaN, unicode, long strings, deep nesting, attachment cycles, i
 with fields of the wrong type) and a command with fuzzed costs and flags.
 ``run_case(board_path, argv)`` runs ``manasolve.cli.main`` in-process and
 ``verdict(...)`` says whether the outcome keeps the contract: exit 0/1 with a JSON answer,
-or exit 2 with exactly one short line on stderr naming the file or the flag.
+exit 2 with exactly one short line on stderr naming the file or the flag, or exit 3 with
+one such line saying the question gave up at its time limit.
+
+The server gets the same treatment: ``server_lines(rng)`` is a session of request lines
+(malformed JSON, wrong envelopes, fuzzed params and boards, long lines, slow questions
+with small time limits) ending with a probe question whose answer is known;
+``run_server(lines)`` serves them in-process and ``server_verdict(...)`` checks that every
+response is one JSON-RPC line (no internal error, one short message line) and that the
+probe is answered: the server went on.
 """
 
 from __future__ import annotations
@@ -23,6 +31,8 @@ from importlib import resources
 from typing import Any
 
 from manasolve.cli import main
+from manasolve.protocol import QUESTIONS
+from manasolve.server import Server
 
 # The longest acceptable error line: one line a person reads, echoed input truncated.
 MAX_ERROR_LINE = 300
@@ -222,6 +232,8 @@ def argv_tail(rng: random.Random) -> tuple[str, list[str]]:
         flags += ["--player", rng.choice(["alice", "bob", "zed", "é\n"])]
     if rng.random() < 0.05:
         flags += [rng.choice(["--bogus", "--x", "--limit"])]
+    if rng.random() < 0.1:  # a small time limit: a partial answer or "gave up", never a hang
+        flags += ["--timeout", rng.choice(["0.001", "0.05", "1", "0", "-1", "nan", "inf", "x", "1e400"])]
     return command, flags + ["--json"]
 
 
@@ -260,7 +272,7 @@ def verdict(outcome: Outcome, *paths: str) -> str | None:
         except ValueError:
             return "exit %d without a JSON answer" % outcome.code
         return None
-    if outcome.code != 2:
+    if outcome.code not in (2, 3):
         return "exit status %r" % outcome.code
     lines = outcome.err.splitlines()
     if len(lines) != 1 or not outcome.err.endswith("\n"):
@@ -272,4 +284,109 @@ def verdict(outcome: Outcome, *paths: str) -> str | None:
         return "traceback in the error line"
     if not any(line.startswith(p + ": ") for p in paths + ("manasolve",)):
         return "error line names neither the file nor the command: %r" % line[:120]
+    if outcome.code == 3 and "gave up after" not in line:
+        return "exit 3 without saying it gave up: %r" % line[:120]
+    return None
+
+
+# --- the server -----------------------------------------------------------------------
+
+SERVER_METHODS = list(QUESTIONS) + ["board.load", "board.get", "board.patch", "board.apply", "board.undo",
+                                    "board.copy", "board.close", "nope", "", "pay "]
+# Known JSON-RPC error codes of the server (protocol.py); -32603 (internal error) is a bug.
+SERVER_CODES = {-32700, -32600, -32601, -32602, -32000}
+PROBE_ID = "probe"
+
+
+def _slow_board() -> dict:
+    """A board whose exact counts and best payments take seconds (60 mixed sources)."""
+    cards = ["Birds of Paradise", "Tundra", "Forest", "Island", "Sol Ring", "Llanowar Elves", "Plains", "Swamp"]
+    return {"players": [{"name": "alice", "battlefield": [{"id": "p%d" % i, "card": cards[i % len(cards)]}
+                                                           for i in range(60)]}]}
+
+
+def _request(rid: Any, method: Any, params: Any) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+
+
+def _params(rng: random.Random) -> dict:
+    """Params of a question, fuzzed: keys of the API, values often of the wrong type."""
+    params: dict[str, Any] = {"board": rng.choice(["s1", "s9", example_board(), nasty_value(rng)])}
+    for key in rng.sample(["cost", "mode", "card", "id", "mount", "attackers", "limit", "x", "player", "time_limit",
+                           "keep", "payment", "ops", "session", "path", "bogus"], rng.randrange(0, 4)):
+        params[key] = nasty_value(rng)
+    if rng.random() < 0.5:
+        params["cost"] = _cost(rng)
+    return params
+
+
+def server_lines(rng: random.Random, huge: int = 0) -> list[str]:
+    """One server session: a board loaded, then fuzzed lines, then the probe question
+    (produce f1 on the example board, id PROBE_ID).  `huge`: the length of one extra line
+    longer than the server reads (0: none)."""
+    lines = [_request(0, "board.load", {"board": example_board()})]
+    for i in range(rng.randrange(3, 12)):
+        roll = rng.random()
+        if roll < 0.15:  # not JSON, or not a request
+            lines.append(rng.choice(["{", "}", "[]", "[1, 2]", "null", "1" * 5000, "\x00", "{\"jsonrpc\": \"2.0\"}",
+                                     '{"jsonrpc": "1.0", "id": 1, "method": "pay"}', "[" * 100000 + "]" * 100000,
+                                     '{"jsonrpc": "2.0", "id": 1, "method": "pay", "params": [1]}', "\ufeff{}",
+                                     '{"jsonrpc": "2.0", "id": %s, "method": "produce"}' % ("9" * 5000)]))
+        elif roll < 0.25:  # a board as text, often not a board (mutated like the CLI's)
+            lines.append('{"jsonrpc": "2.0", "id": %d, "method": "board.load", "params": {"board": %s}}'
+                         % (i + 1, board_text(rng).replace("\n", " ")))
+        elif roll < 0.35:  # a slow question with a small limit, or the server's own limit
+            params: dict[str, Any] = {"board": _slow_board(), "cost": "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}",
+                                      "mode": rng.choice(["count", "all", "best"])}
+            if rng.random() < 0.7:
+                params["time_limit"] = rng.choice([0.001, 0.05, 0.3])
+            lines.append(_request(i + 1, "pay", params))
+        elif roll < 0.45:  # a batch
+            lines.append(json.dumps([{"jsonrpc": "2.0", "id": j, "method": rng.choice(SERVER_METHODS),
+                                      "params": _params(rng)} for j in range(rng.randrange(0, 4))]))
+        else:
+            method = rng.choice(SERVER_METHODS)
+            params = _params(rng) if method in QUESTIONS or rng.random() < 0.5 else {
+                "session": rng.choice(["s1", "s2", nasty_value(rng)]), "ops": nasty_value(rng),
+                "payment": nasty_value(rng)}
+            lines.append(_request(rng.choice([i + 1, "r%d" % i, None, 1.5]), method, params))
+    if huge:
+        lines.insert(rng.randrange(1, len(lines) + 1), _request(99, "produce", {"board": "s1", "id": "x" * huge}))
+    lines.append(_request(PROBE_ID, "produce", {"board": example_board(), "id": "f1"}))
+    return lines
+
+
+def run_server(lines: list[str], time_limit: float | None = 1.0) -> str:
+    """What ``manasolve serve --timeout time_limit`` writes for `lines` (served in-process)."""
+    out = io.BytesIO()
+    Server(time_limit=time_limit).serve(io.BytesIO("".join(line + "\n" for line in lines).encode("utf-8")), out)
+    return out.getvalue().decode("utf-8")
+
+
+def server_verdict(output: str) -> str | None:
+    """None if every response line keeps the protocol and the probe was answered last."""
+    lines = output.splitlines()
+    if not lines:
+        return "no answer at all"
+    for line in lines:
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return "a response that is not JSON: %r" % line[:120]
+        for a in answer if isinstance(answer, list) else [answer]:
+            if not isinstance(a, dict) or a.get("jsonrpc") != "2.0" or ("result" in a) == ("error" in a):
+                return "not a JSON-RPC response: %r" % line[:120]
+            error = a.get("error")
+            if error is None:
+                continue
+            if error.get("code") == -32603:
+                return "internal error: %s" % str(error.get("message"))[:200]
+            if error.get("code") not in SERVER_CODES:
+                return "unknown error code %r" % error.get("code")
+            message = error.get("message")
+            if not isinstance(message, str) or "\n" in message or len(message) > MAX_ERROR_LINE:
+                return "unhelpful error message of %d characters: %r" % (len(str(message)), str(message)[:120])
+    last = json.loads(lines[-1])
+    if not isinstance(last, dict) or last.get("id") != PROBE_ID or last.get("result", {}).get("permanents") != {"f1": ["G"]}:
+        return "the probe was not answered last: %r" % lines[-1][:120]
     return None

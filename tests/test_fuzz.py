@@ -9,7 +9,16 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz_cases import MISSING_PAYMENT, argv_tail, board_text, run_case, verdict
+from tests.fuzz_cases import (
+    MISSING_PAYMENT,
+    argv_tail,
+    board_text,
+    run_case,
+    run_server,
+    server_lines,
+    server_verdict,
+    verdict,
+)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -23,6 +32,34 @@ def test_fuzzed_command_lines_keep_the_error_contract(tmp_path, seed):
     assert verdict(outcome, str(path), MISSING_PAYMENT) is None, (verdict(outcome, str(path), MISSING_PAYMENT), command, flags[:8], outcome.err[:300])
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_fuzzed_server_sessions_are_answered_line_by_line_and_the_server_goes_on(seed):
+    """Malformed lines, wrong envelopes, fuzzed params and boards, a line over the bound
+    (one session in four), slow questions with small time limits: every response is one
+    JSON-RPC line without an internal error, and the probe question after them is answered."""
+    rng = random.Random(seed)
+    from manasolve.server import MAX_LINE
+
+    lines = server_lines(rng, huge=MAX_LINE + 10 if rng.random() < 0.25 else 0)
+    output = run_server(lines, time_limit=0.5)
+    assert server_verdict(output) is None, (server_verdict(output), [line[:200] for line in lines])
+
+
+def test_the_server_checker_catches_a_broken_protocol():
+    from tests.fuzz_cases import PROBE_ID
+
+    probe = '{"jsonrpc": "2.0", "id": "%s", "result": {"permanents": {"f1": ["G"]}}}' % PROBE_ID
+    assert server_verdict(probe) is None
+    assert server_verdict("") == "no answer at all"
+    assert server_verdict("oops\n" + probe).startswith("a response that is not JSON")
+    assert server_verdict('{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "x"}}\n' + probe).startswith(
+        "internal error")
+    assert server_verdict('{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "%s"}}\n%s'
+                          % ("x" * 400, probe)).startswith("unhelpful")
+    assert server_verdict(probe + '\n{"jsonrpc": "2.0", "id": 1, "result": {}}').startswith("the probe")
+
+
 def test_the_checker_catches_a_broken_contract():
     """verdict() itself: a traceback, two lines, a long line and a nameless line fail."""
     from tests.fuzz_cases import Outcome
@@ -33,6 +70,8 @@ def test_the_checker_catches_a_broken_contract():
     assert "names neither" in verdict(Outcome(2, "", "oops\n"), "b.json")
     assert verdict(Outcome(0, "not json", ""), "b.json") == "exit 0 without a JSON answer"
     assert verdict(Outcome(2, "", "b.json: players[0].life: must be at most 1000000\n"), "b.json") is None
+    assert verdict(Outcome(3, "", "b.json: gave up after 1 s (the time limit)\n"), "b.json") is None
+    assert verdict(Outcome(3, "", "b.json: oops\n"), "b.json").startswith("exit 3 without")
 
 
 def test_deep_nesting_and_huge_integers_say_the_bound(tmp_path):

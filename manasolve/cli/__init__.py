@@ -2,7 +2,9 @@
 
 Each command lives in its own module of this package, exposing ``register(subparsers)``;
 the handler it installs returns the JSON answer (a dict) and a renderer for the table.
-Bad input ends with exit status 2 and one line on stderr (design.md, Errors).
+Bad input ends with exit status 2 and one line on stderr (design.md, Errors); a question
+that gives up at its ``--timeout`` with no partial answer ends with exit status 3 and one
+line ("gave up after N s").
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from manasolve.answer_format import stamped
 from manasolve.models.errors import InputError, ParameterError
 from manasolve.models.errors import one_line
 
+# Exit status of a question that gave up at its time limit without a partial answer.
+GAVE_UP = 3
 # Modules of manasolve.cli that define commands, in help order.
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve"]
 
@@ -51,8 +55,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``manasolve`` console script; returns the exit status."""
     args = build_parser().parse_args(argv)
+    from manasolve.solver import deadline
+
     try:
-        answer, render = args.run(args)
+        with deadline.time_limit(getattr(args, "timeout", None)):
+            answer, render = args.run(args)
+    except deadline.TimeUp as exc:
+        where = getattr(args, "board", None) or getattr(args, "path", None)
+        sys.stderr.write(one_line("%s: %s; --timeout SECONDS to wait longer" % (where, exc)) + "\n")
+        return GAVE_UP
     except InputError as exc:
         if exc.source is None:  # a flag's error: say which board it was about
             exc.source = getattr(args, "board", None)

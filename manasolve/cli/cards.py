@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from manasolve.cli.common import add_timeout_arg
+
 
 _SHOWN_TEMPLATES = 40
 
@@ -26,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     c.add_argument("path", metavar="PATH", help="card file")
     c.add_argument("--json", action="store_true", help="print the exact JSON answer")
+    add_timeout_arg(c)
     c.set_defaults(run=run, answer_name="cards_check")
     u = cards_sub.add_parser(
         "update",
@@ -43,10 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards check`` for the file named on the command line."""
-    from manasolve.models.coverage import coverage_report
-    from manasolve.models.loaders import load_card_file
+    from manasolve.api import cards_check
 
-    return coverage_report(load_card_file(args.path).values()), render
+    return cards_check(args.path, time_limit=args.timeout), render
 
 
 def run_update(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import TYPE_CHECKING
 
+from manasolve.models.errors import shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Zone
 
 if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
@@ -13,31 +15,33 @@ if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
 
 
 def add_board_args(p: argparse.ArgumentParser) -> None:
-    """BOARD, ``--cards PATH`` and ``--json``, common to every board command."""
+    """BOARD, ``--cards PATH``, ``--json`` and ``--timeout``, common to every board command."""
     p.add_argument("board", metavar="BOARD", help="board file (manasolve/board@1 JSON)")
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards: MTGJSON AtomicCards, Scryfall bulk, or a list "
                    "of MTGJSON cards (.json or .json.gz); default: $MANASOLVE_CARDS or `cards` in the config file")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
+    add_timeout_arg(p)
 
 
-def _seconds(text: str) -> float | None:
+def seconds(text: str) -> float | None:
     """A --timeout value: seconds above 0, or "none" for no limit."""
     if text.lower() == "none":
         return None
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("give seconds, e.g. 2.5, or none, got %r" % text) from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("give seconds above 0, or none, got %r" % text)
+        raise argparse.ArgumentTypeError("give seconds, e.g. 2.5, or none, got %s" % shown(text, 30)) from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError("give seconds above 0, or none, got %s" % shown(text, 30))
     return value
 
 
 def add_timeout_arg(p: argparse.ArgumentParser) -> None:
-    """``--timeout SECONDS``: how long a count or listing may take before it answers a lower bound."""
-    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help="with --count/--all: stop counting after SECONDS and answer a lower bound "
-                   "(count_at_least); none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
+    """``--timeout SECONDS``: how long the question may take (manasolve.cli.main keeps to it)."""
+    p.add_argument("--timeout", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="answer within SECONDS: past it a count is a lower bound (count_at_least), a best "
+                   "payment the best found so far, plays the plays checked so far, anything else gives up "
+                   "with exit status 3; none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
 
 
 def add_cast_args(p: argparse.ArgumentParser) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from manasolve.cli.common import add_board_args, add_cast_args, add_timeout_arg, board_from_args, cast_choice
+from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
 from manasolve.models.errors import ParameterError
 from manasolve.models.request import Mode, PaymentRequest
 
@@ -27,7 +27,6 @@ def register(sub) -> None:
     mode.add_argument("--all", dest="mode", action="store_const", const=Mode.ALL.value, help="list the payments, grouped")
     mode.add_argument("--best", dest="mode", action="store_const", const=Mode.BEST.value, help="one cheapest payment")
     p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
-    add_timeout_arg(p)
     p.add_argument("--why", action="store_true", help="with --best: explain the choice against the runner-up")
     p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
     p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, add_timeout_arg, board_from_args
+from manasolve.cli.common import add_board_args, board_from_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_board_args(p)
     p.add_argument("--player", metavar="NAME", help="whose plays (default: the active player)")
     p.add_argument("--count", action="store_true", help="add each play's exact number of payments")
-    add_timeout_arg(p)
     p.set_defaults(run=run)
 
 

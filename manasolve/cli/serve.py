@@ -6,6 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from manasolve.cli.common import seconds
+from manasolve.models.request import DEFAULT_TIME_LIMIT
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``serve`` command."""
@@ -18,6 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "board.copy, board.close, board.get).  Ends with status 0 at end of input.",
     )
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
+    p.add_argument("--timeout", dest="request_timeout", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="seconds a question may take when its request gives no time_limit; none: no limit "
+                   "(default %g)" % DEFAULT_TIME_LIMIT)
     p.set_defaults(run=run)
 
 
@@ -26,5 +32,5 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     from manasolve.cli.common import card_db
     from manasolve.server import main
 
-    main(card_db(args))
+    main(card_db(args), args.request_timeout)
     return {}, lambda answer: None

@@ -1,0 +1,197 @@
+"""A time limit on every question (issue 17): past it a sound partial answer (a best
+payment that is legal and no better than the optimum, the plays checked so far and the
+rest named, a count's lower bound) or a clear "gave up after N s" — CLI exit status 3,
+API `TimeUp`, server error -32000 — never a hang."""
+
+from __future__ import annotations
+
+import json
+import types
+from pathlib import Path
+
+import pytest
+
+import manasolve
+from manasolve import api
+from manasolve.server import Server
+from manasolve.solver import deadline
+from manasolve.solver import plays as plays_module
+from tests.boards import board
+from tests.fuzz_cases import _slow_board, run_case
+
+EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
+SLOW = _slow_board()  # 60 mixed sources
+HYBRID = "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}"
+KEEP = ["{W}{U}{B}", "{G}{G}{2}", "{1}{U}{U}"]
+
+
+def test_best_stopped_before_proving_optimality_is_a_legal_payment_no_better_than_the_optimum(monkeypatch):
+    """CP-SAT stopped at its first solution, as at a time limit reached mid-search: the
+    answer is that payment (legal: audit), marked not optimal, with only the levels proven
+    (none here), and measured by audit it is lexicographically no better than the optimum."""
+    optimum = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, time_limit=None)
+    assert "best_optimal" not in optimum and "time_limit_reached" not in optimum
+
+    def first_solution(solver) -> None:
+        solver.parameters.stop_after_first_solution = True
+
+    monkeypatch.setattr(deadline, "limit_solver", first_solution)
+    partial = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, why=True)
+    monkeypatch.undo()
+    assert partial["best_optimal"] is False and partial["time_limit_reached"] is True
+    assert partial["payable"] is True and partial["why"][0].startswith("not explained")
+    audit = api.audit(SLOW, partial["best"], HYBRID, keep=KEEP, time_limit=None)
+    assert audit["legal"] and audit["broken"] is None
+    assert audit["best_levels"] == {k: v for k, v in optimum["levels"].items() if k in audit["best_levels"]}
+    assert partial["levels"].items() <= audit["levels"].items()
+    measured = [audit["levels"][k] for k in audit["best_levels"]]
+    assert measured > [audit["best_levels"][k] for k in audit["best_levels"]]  # the first solution is worse here
+
+
+def test_best_under_a_tiny_real_limit_gives_up_or_is_sound():
+    optimum = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, time_limit=None)
+    for limit in (1e-6, 0.01, 0.1):
+        try:
+            answer = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, time_limit=limit)
+        except api.TimeUp as exc:
+            assert str(exc) == "gave up after %g s (the time limit)" % limit and exc.seconds == limit
+            continue
+        if answer.get("best_optimal") is False:
+            audit = api.audit(SLOW, answer["best"], HYBRID, keep=KEEP, time_limit=None)
+            assert audit["legal"] and answer["levels"].items() <= audit["levels"].items()
+            assert [audit["levels"][k] for k in audit["best_levels"]] >= [audit["best_levels"][k] for k in audit["best_levels"]]
+        else:
+            assert answer["levels"] == optimum["levels"]
+
+
+def test_plays_past_the_limit_lists_the_plays_checked_and_names_the_rest(monkeypatch):
+    """The time limit passing before the n-th part of the answer: the plays of the parts
+    before it, exactly as the full answer has them, and every later part unchecked."""
+    b = board("Forest", "Island", {"id": "bronco", "card": "Caustic Bronco"}, ("elf", "Llanowar Elves"),
+              hand=["Think Twice", "Forest", "Llanowar Elves"], graveyard=["Think Twice"])
+    full = api.plays(b, time_limit=None)
+    assert "unchecked" not in full and "time_limit_reached" not in full
+    parts = 6  # lands, 3 hand cards, 1 graveyard card, activations
+    seen_kinds = set()
+    for stop in range(parts + 1):
+        calls = iter(range(10 ** 6))
+
+        def check(stop=stop) -> None:
+            if next(calls) >= stop:
+                raise deadline.TimeUp(0.5)
+
+        monkeypatch.setattr(plays_module, "deadline", types.SimpleNamespace(check=check, TimeUp=deadline.TimeUp))
+        partial = api.plays(b)
+        monkeypatch.undo()
+        unchecked = partial.get("unchecked", [])
+        assert len(unchecked) == parts - stop
+        assert partial.get("time_limit_reached", False) == (stop < parts)
+        # the plays listed are the full answer's plays of the parts checked, in order
+        checked = [p for p in full["plays"] if not any(_in_part(p, u) for u in unchecked)]
+        assert partial["plays"] == checked
+        seen_kinds |= {u["kind"] for u in unchecked}
+    assert seen_kinds == {"land", "cast", "activate"}
+
+
+def _in_part(play: dict, part: dict) -> bool:
+    if play["kind"] != part["kind"]:
+        return False
+    return part["kind"] != "cast" or (play["zone"], play["card"]) == (part["zone"], part["card"])
+
+
+def test_plays_counts_under_a_tiny_limit_are_lower_bounds():
+    b = dict(SLOW, players=[dict(SLOW["players"][0], hand=["Think Twice", "Llanowar Elves"])])
+    exact = {(p["card"], p.get("total")): p["count"] for p in api.plays(b, count=True, time_limit=None)["plays"]
+             if p["kind"] == "cast"}
+    answer = api.plays(b, count=True, time_limit=0.01)
+    for p in answer["plays"]:
+        if p["kind"] == "cast":
+            assert p.get("count", p.get("count_at_least")) <= exact[p["card"], p.get("total")]
+    if answer.get("unchecked") or any(p.get("count_exact") is False for p in answer["plays"]):
+        assert answer["time_limit_reached"] is True
+
+
+@pytest.mark.parametrize("question, kwargs", [
+    ("produce", {}), ("creatures", {}), ("cost", {"card": "Think Twice", "zone": "graveyard"}),
+    ("saddle", {"mount": "bronco", "all": True, "best": True}), ("attack", {"attackers": ["bronco"]}),
+    ("plays", {"count": True}), ("pay", {"cost": "{2}{G}{W/U}", "mode": "best", "why": True}),
+    ("pay", {"cost": "{2}{G}{W/U}", "mode": "all"}),
+])
+def test_every_question_takes_a_time_limit_and_answers_or_gives_up(question, kwargs):
+    fn = getattr(api, question)
+    full = fn(EXAMPLE, **kwargs, time_limit=None)
+    assert fn(EXAMPLE, **kwargs, time_limit=600) == full
+    try:
+        answer = fn(EXAMPLE, **kwargs, time_limit=1e-9)
+    except api.TimeUp as exc:
+        assert "gave up after 1e-09 s" in str(exc)
+    else:
+        assert answer == full or answer.get("time_limit_reached") is True
+    with pytest.raises(api.ParameterError, match="time_limit"):
+        fn(EXAMPLE, **kwargs, time_limit=float("nan"))
+
+
+def test_cards_check_takes_a_time_limit():
+    from tests.paths import DEV_CARDS
+
+    with pytest.raises(api.TimeUp):
+        api.cards_check(str(DEV_CARDS), time_limit=1e-9)
+
+
+def test_an_inner_limit_never_extends_the_outer_one():
+    with deadline.time_limit(0.5):
+        outer = deadline.deadline()
+        with deadline.time_limit(100):
+            assert deadline.deadline() == outer and deadline.seconds() == 0.5
+        with deadline.time_limit(0.01):
+            assert deadline.seconds() == 0.01
+    assert deadline.deadline() is None
+
+
+def test_the_command_line_gives_up_with_exit_3_and_one_line(tmp_path):
+    path = tmp_path / "slow.json"
+    path.write_text(json.dumps(SLOW))
+    out = run_case(str(path), "pay", ["--cost", HYBRID, "--best", "--timeout", "0.000001"])
+    assert out.code == 3 and out.out == ""
+    assert out.err == "%s: gave up after 1e-06 s (the time limit); --timeout SECONDS to wait longer\n" % path
+    partial = run_case(str(path), "pay", ["--cost", HYBRID, "--count", "--timeout", "0.2", "--json"])
+    answer = json.loads(partial.out)
+    assert partial.code == 0 and answer["count_exact"] is False and answer["time_limit_reached"] is True
+    for bad in ("0", "-1", "nan", "inf", "soon"):
+        out = run_case(str(path), "produce", ["--timeout", bad])
+        assert out.code == 2 and "--timeout" in out.err and "seconds above 0" in out.err or "give seconds" in out.err
+
+
+def test_the_server_answers_a_slow_question_within_its_limit_and_goes_on():
+    server = Server(time_limit=0.05)
+    request = {"jsonrpc": "2.0", "id": 7, "method": "pay", "params": {"board": SLOW, "cost": HYBRID, "mode": "count"}}
+    answer = json.loads(server.handle_line(json.dumps(request)))["result"]
+    assert answer["count_exact"] is False and answer["time_limit_reached"] is True  # the server's default limit
+    request["params"].update(mode="best", keep=KEEP, time_limit=0.000001)
+    error = json.loads(server.handle_line(json.dumps(request)))["error"]
+    assert error == {"code": -32000, "message": "gave up after 1e-06 s (the time limit); params.time_limit to wait "
+                     "longer", "data": {"path": "params.time_limit"}}
+    request["params"].update(mode="payable", time_limit=None)  # null: the server's limit
+    assert json.loads(server.handle_line(json.dumps(request)))["result"]["payable"] is True
+    for bad in (0, -1, "1", True):
+        request["params"]["time_limit"] = bad
+        error = json.loads(server.handle_line(json.dumps(request)))["error"]
+        assert error["code"] == -32602 and error["data"]["path"] == "params.time_limit"
+    line = json.dumps(request).replace('"time_limit": true', '"time_limit": Infinity')
+    assert json.loads(server.handle_line(line))["error"]["code"] == -32602
+
+
+def test_the_server_answers_a_line_over_its_bound_with_an_error_and_goes_on(monkeypatch):
+    import io
+
+    from manasolve import server as server_module
+
+    monkeypatch.setattr(server_module, "MAX_LINE", 1000)
+    small = {"players": [{"name": "a", "battlefield": [{"id": "f1", "card": "Forest"}]}]}
+    produce = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "produce", "params": {"board": small, "id": "f1"}})
+    huge = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "produce", "params": {"board": small, "id": "x" * 5000}})
+    out = io.BytesIO()
+    assert Server().serve(io.BytesIO((huge + "\n" + produce + "\n").encode("utf-8")), out) == 0
+    first, second = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert first["error"]["code"] == -32600 and "more than 1000 bytes" in first["error"]["message"]
+    assert second["result"]["permanents"] == {"f1": ["G"]}
