@@ -1,17 +1,23 @@
 """The long fuzz run of issue 17: N fuzzed command lines in-process (default 100,000) and a
-sample run as subprocesses under a memory and a time limit; the outcome table is written to
+sample run as subprocesses under a memory and a time limit; fuzzed server sessions
+in-process and a sample through ``manasolve serve`` processes (with a line longer than the
+server reads); the determinism recheck (valid cases answered byte-identically twice and
+with every JSON object's keys shuffled).  The outcome tables are written to
 benchmarks/results/fuzz.md (and fuzz.png: outcomes by command).
 
-    python -m benchmarks.fuzz [--cases N] [--subprocess M] [--seed S] [--timeout SECONDS]
+    python -m benchmarks.fuzz [--cases N] [--subprocess M] [--server K] [--server-subprocess J]
+                              [--determinism D] [--seed S] [--timeout SECONDS]
 
-The cases are those of tests/fuzz_cases.py (the suite runs 200 of them each time).  An
-in-process case past --timeout is stopped by SIGALRM and counted as a hang.
+The cases are those of tests/fuzz_cases.py (the suite runs 200 command lines and 20
+server sessions of them each time).  An in-process case past --timeout is stopped by
+SIGALRM and counted as a hang.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import random
 import resource
 import signal
@@ -22,7 +28,9 @@ import time
 from pathlib import Path
 
 from benchmarks.results_files import write_results
+from manasolve.server import MAX_LINE
 from tests.fuzz_cases import MISSING_PAYMENT, Outcome, argv_tail, board_text, run_case, verdict
+from tests.fuzz_cases import run_server, server_lines, server_verdict
 
 MEMORY_LIMIT = 1024 ** 3  # bytes of address space per subprocess (the issue's 1 GB)
 
@@ -103,15 +111,127 @@ def subprocess_sample(m: int, seed: int, timeout: float, folder: Path) -> tuple[
     return counts, peak
 
 
-def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak) -> str:
-    kinds = ["exit 0", "exit 1", "exit 2", "traceback", "hang", "unhelpful line"]
+# The server's own limit per question in the server runs (a fuzzed request may give its own).
+SERVER_TIME_LIMIT = 1.0
+
+
+def server_sessions(k: int, seed: int, timeout: float) -> tuple[collections.Counter, dict]:
+    """Outcome counts of `k` fuzzed server sessions served in-process (one in ten with a
+    line longer than the server reads), and one example per kind of failure."""
+    counts: collections.Counter = collections.Counter()
+    examples: dict[str, int] = {}
+    for i in range(k):
+        rng = random.Random(seed + 2 * 10 ** 9 + i)
+        lines = server_lines(rng, huge=MAX_LINE + 10 if rng.random() < 0.1 else 0)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            problem = server_verdict(run_server(lines, SERVER_TIME_LIMIT))
+        except _Hang:
+            problem = "hang past %g s" % timeout
+        except Exception as exc:  # noqa: BLE001 - an exception out of serve() is a traceback
+            problem = "traceback: %s: %s" % (type(exc).__name__, str(exc)[:200])
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        counts[_server_kind(problem)] += 1
+        if problem:
+            examples.setdefault(problem[:90], seed + 2 * 10 ** 9 + i)
+    return counts, examples
+
+
+def _server_kind(problem: str | None) -> str:
+    if problem is None:
+        return "all answered"
+    for kind in ("traceback", "internal error", "hang"):
+        if problem.startswith(kind):
+            return kind
+    return "bad response"
+
+
+def server_subprocess(j: int, seed: int, timeout: float) -> tuple[collections.Counter, int]:
+    """Outcome counts of `j` sessions each piped through one ``manasolve serve --timeout``
+    process under MEMORY_LIMIT and `timeout`, every one with a line longer than the server
+    reads; the peak resident memory of any of them (KB)."""
+    counts: collections.Counter = collections.Counter()
+    peak = 0
+
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+    for i in range(j):
+        rng = random.Random(seed + 3 * 10 ** 9 + i)
+        text = "".join(line + "\n" for line in server_lines(rng, huge=MAX_LINE + 10))
+        argv = [sys.executable, "-m", "manasolve", "serve", "--timeout", str(SERVER_TIME_LIMIT)]
+        try:
+            done = subprocess.run(argv, input=text, capture_output=True, text=True, timeout=timeout, preexec_fn=limits)
+            problem = server_verdict(done.stdout)
+            if problem is None and (done.returncode != 0 or done.stderr):
+                problem = "traceback: exit %d, %s" % (done.returncode, done.stderr[-200:])
+        except subprocess.TimeoutExpired:
+            problem = "hang past %g s" % timeout
+        peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        counts[_server_kind(problem)] += 1
+    return counts, peak
+
+
+def shuffled(value, rng: random.Random):
+    """`value` with the keys of every JSON object in it in a random order."""
+    if isinstance(value, dict):
+        keys = list(value)
+        rng.shuffle(keys)
+        return {k: shuffled(value[k], rng) for k in keys}
+    if isinstance(value, list):
+        return [shuffled(v, rng) for v in value]
+    return value
+
+
+def determinism(d: int, seed: int, folder: Path) -> collections.Counter:
+    """The first `d` fuzzed cases answered with exit 0 (within the default time limit),
+    each run again and with its board's object keys shuffled: how many answers were
+    byte-identical all three times.  A board Python's json reads differently from the
+    server's (a duplicated key) is skipped."""
+    counts: collections.Counter = collections.Counter()
+    path = str(folder / "det.json")
+    i = 0
+    while counts["valid cases"] < d:
+        rng = random.Random(seed + 4 * 10 ** 9 + i)
+        i += 1
+        text = board_text(rng)
+        command, flags = argv_tail(rng)
+        if "--timeout" in flags:  # a small limit answers what it reached: not meant to repeat
+            continue
+        Path(path).write_text(text, encoding="utf-8")
+        first = run_case(path, command, flags)
+        if first.code != 0 or '"time_limit_reached": true' in first.out:
+            continue
+        try:
+            board = json.loads(text)
+        except ValueError:
+            continue
+        counts["valid cases"] += 1
+        again = run_case(path, command, flags)
+        Path(path).write_text(json.dumps(shuffled(board, random.Random(i))), encoding="utf-8")
+        mixed = run_case(path, command, flags)
+        counts["identical twice"] += again.out == first.out
+        counts["identical with keys shuffled"] += mixed.out == first.out
+        if mixed.out != first.out:
+            counts["differs: %s %s" % (command, " ".join(flags)[:80])] += 1
+    return counts
+
+
+def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, server, server_examples, server_sub,
+           server_peak, det) -> str:
+    kinds = ["exit 0", "exit 1", "exit 2", "exit 3", "traceback", "hang", "unhelpful line"]
     lines = ["# Fuzzed command lines (issue 17)", "",
-             "`python -m benchmarks.fuzz --cases %d --subprocess %d --seed %d --timeout %g` on %s, %.0f s."
-             % (args.cases, args.subprocess, args.seed, args.timeout, time.strftime("%Y-%m-%d"), seconds), "",
+             "`python -m benchmarks.fuzz --cases %d --subprocess %d --server %d --server-subprocess %d --determinism %d "
+             "--seed %d --timeout %g` on %s, %.0f s."
+             % (args.cases, args.subprocess, args.server, args.server_subprocess, args.determinism, args.seed,
+                args.timeout, time.strftime("%Y-%m-%d"), seconds), "",
              "Cases from tests/fuzz_cases.py: the example board mutated (types swapped, keys renamed or "
              "duplicated, huge/negative numbers, NaN, unicode, long strings, deep nesting, attachment cycles, "
-             "inline cards with wrong field types), fuzzed costs and flags.  Contract: exit 0/1 with a JSON "
-             "answer, or exit 2 with one line of at most 300 characters naming the file or flag.", "",
+             "inline cards with wrong field types), fuzzed costs and flags (one case in ten with a `--timeout` "
+             "of 1 ms to 1 s or a bad one).  Contract: exit 0/1 with a JSON answer (a partial one past the time "
+             "limit, marked `time_limit_reached`), exit 2 with one line of at most 300 characters naming the "
+             "file or flag, or exit 3 with such a line saying the question gave up at its time limit.", "",
              "| run | cases | " + " | ".join(kinds) + " | peak memory |",
              "|---|---:|" + "---:|" * len(kinds) + "---:|",
              "| in-process | %d | %s | %.0f MB (the runner's own RSS) |" % (
@@ -125,6 +245,32 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak) -> st
                   for p, (s, c, f) in sorted(examples.items())]
     else:
         lines += ["No failures."]
+    skinds = ["all answered", "bad response", "internal error", "traceback", "hang"]
+    lines += ["", "## The server (`manasolve serve`)", "",
+              "Fuzzed sessions from tests/fuzz_cases.py (`server_lines`): the example board loaded, then 3-11 lines "
+              "(not JSON, wrong envelopes, batches, fuzzed params and boards, slow `pay` count/all/best on a "
+              "60-source board with a 1 ms-0.3 s `time_limit` or the server's own %g s), then a probe question.  "
+              "A session passes when every response is one JSON-RPC line with a known code (no -32603 internal "
+              "error) and a message of one line of at most 300 characters, and the probe is answered last (the "
+              "server went on).  Lines longer than the server reads (%d characters) are answered -32600 and "
+              "skipped." % (SERVER_TIME_LIMIT, MAX_LINE), "",
+              "| run | sessions | " + " | ".join(skinds) + " | peak memory |",
+              "|---|---:|" + "---:|" * len(skinds) + "---:|",
+              "| in-process (one in ten with a line over the bound) | %d | %s | (in the runner's RSS above) |" % (
+                  args.server, " | ".join(str(server.get(k, 0)) for k in skinds)),
+              "| `manasolve serve` processes, %d MB address-space limit, %g s, each with a line over the bound | %d "
+              "| %s | %.0f MB |" % (MEMORY_LIMIT // 1024 ** 2, args.sub_timeout, args.server_subprocess,
+                                   " | ".join(str(server_sub.get(k, 0)) for k in skinds), server_peak / 1024), ""]
+    if server_examples:
+        lines += ["| server problem | seed |", "|---|---:|"]
+        lines += ["| %s | %d |" % (p.replace("|", "\\|"), s) for p, s in sorted(server_examples.items())]
+        lines += [""]
+    lines += ["## Determinism", "",
+              "The first %d fuzzed cases answered with exit 0 (no `--timeout` flag, no `time_limit_reached`), "
+              "each run a second time and with every JSON object's keys of its board shuffled:" % args.determinism, "",
+              "| valid cases | byte-identical twice | byte-identical with keys shuffled |", "|---:|---:|---:|",
+              "| %d | %d | %d |" % (det["valid cases"], det["identical twice"], det["identical with keys shuffled"])]
+    lines += [""] + ["- %s (%d)" % (k, n) for k, n in sorted(det.items()) if k.startswith("differs")]
     lines += ["", "## By command (in-process)", "", "| command | outcome | cases |", "|---|---|---:|"]
     lines += ["| %s | %s | %d |" % (c, k, n) for (c, k), n in rows]
     return "\n".join(lines) + "\n"
@@ -158,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--subprocess", type=int, default=200)
+    parser.add_argument("--server", type=int, default=1000, help="fuzzed server sessions in-process")
+    parser.add_argument("--server-subprocess", type=int, default=20, help="sessions through manasolve serve processes")
+    parser.add_argument("--determinism", type=int, default=200, help="valid cases checked for byte-identical answers")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per in-process case")
     parser.add_argument("--sub-timeout", type=float, default=30.0, help="seconds per subprocess case")
@@ -166,9 +315,13 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
         counts, examples, rows = in_process(args.cases, args.seed, args.timeout, Path(tmp))
+        server, server_examples = server_sessions(args.server, args.seed, args.timeout * 3)
+        det = determinism(args.determinism, args.seed, Path(tmp))
         own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         sub, sub_peak = subprocess_sample(args.subprocess, args.seed, args.sub_timeout, Path(tmp))
-    text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak)
+        server_sub, server_peak = server_subprocess(args.server_subprocess, args.seed, args.sub_timeout * 3)
+    text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak, server,
+                  server_examples, server_sub, server_peak, det)
     print(write_results("fuzz", text, plot(rows)))
     print(text)
     return 0

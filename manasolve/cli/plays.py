@@ -1,4 +1,4 @@
-"""``manasolve plays BOARD [--player NAME] [--count [--timeout S]]``: every legal play now,
+"""``manasolve plays BOARD [--player NAME] [--count] [--timeout S]``: every legal play now,
 with cost, payable and (asked) payment count."""
 
 from __future__ import annotations
