@@ -8,7 +8,8 @@ in costs at start-up.
    --cost {G}`` for a board of development-set cards and for a board naming pool cards
    (Arcane Signet, Cultivate, Counterspell), each run in this checkout and, side by side in
    the same run, in the --baseline checkout (e.g. main before the pool; the pool board is
-   an unknown-card error there, exit 2).
+   an unknown-card error there, exit 2); and the pool board with the whole pool given again
+   as the user's card file (MANASOLVE_CARDS), cached.
 
     python -m benchmarks.card_pool [--runs 5] [--baseline ../main] [--source FILE]
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -55,16 +57,17 @@ def _board(names: list[str]) -> dict:
         {"name": "alice", "battlefield": [{"id": "p%d" % i, "card": n} for i, n in enumerate(names)]}]}
 
 
-def startup(checkout: Path, board: Path, runs: int) -> tuple[float, float, int]:
+def startup(checkout: Path, board: Path, runs: int, env: dict | None = None) -> tuple[float, float, int]:
     """(median wall seconds of ``python -m manasolve pay``, its peak RSS MiB, exit status),
     run with `checkout` as the working directory (its source first on sys.path)."""
     argv = ["pay", str(board), "--cost", "{G}"]
+    env = dict(os.environ, **(env or {}))
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "manasolve", *argv], cwd=checkout, capture_output=True)
+        done = subprocess.run([sys.executable, "-m", "manasolve", *argv], cwd=checkout, capture_output=True, env=env)
         times.append(time.perf_counter() - t0)
-    rss = subprocess.run([sys.executable, "-c", _WRAPPER, *argv], cwd=checkout, capture_output=True, text=True)
+    rss = subprocess.run([sys.executable, "-c", _WRAPPER, *argv], cwd=checkout, capture_output=True, text=True, env=env)
     kib = next((int(ln.split()[1]) for ln in rss.stderr.splitlines() if ln.startswith("MAXRSS")), 0)
     return statistics.median(times), kib / 1024, done.returncode
 
@@ -114,6 +117,13 @@ def main() -> None:
             for who, checkout in (("this", ROOT), ("baseline", args.baseline)):
                 if checkout is not None:
                     starts.append((who, what, *startup(checkout.resolve(), path, args.runs)))
+        # The whole pool again as the user's own card file (MANASOLVE_CARDS), its cache made
+        # by a first run: the user's file is read lazily too.
+        user_file = Path(tmp) / "user_cards.json"
+        user_file.write_text(json.dumps([c for c in cards.values() if not c.get("aliasOf")]))
+        env = {"MANASOLVE_CARDS": str(user_file), "MANASOLVE_CACHE_DIR": str(Path(tmp) / "cache")}
+        startup(ROOT, path, 1, env)
+        starts.append(("this", "pool board, MANASOLVE_CARDS = %d cards" % len(cards), *startup(ROOT, path, args.runs, env)))
     lines = ["# The whole card pool (`python -m benchmarks.card_pool`)", "",
              "Source: %s. Coverage counted in %.1f s." % (args.source or "the built-in pool (%s)" % pool.meta["source"],
                                                          seconds), "",

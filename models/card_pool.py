@@ -6,7 +6,7 @@ The file is a zip (stdlib, random access by member) of plain JSON, never code:
 
 - ``meta.json``: ``{"format": FORMAT, "shards": S, "cards": N, "source": ...}``;
 - ``names.json``: every name, sorted (for suggestions and for walking the pool);
-- ``shard-NN.json``: ``{name: card}`` for the names whose CRC-32 modulo S is NN.
+- ``shard-N.json``: ``{name: card}`` for the names whose CRC-32 modulo S is N.
 
 A card is the MTGJSON-shaped dict the loaders keep (`loaders.KEPT_FIELDS`, aliases marked
 ``aliasOf``) with empty values left out and ``types``/``subtypes``/``supertypes`` left out
@@ -25,7 +25,7 @@ import json
 import os
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -33,7 +33,7 @@ from manasolve.models.cards import split_type_line
 from manasolve.models.errors import InputError
 
 FORMAT = "manasolve/card-pool@1"
-SHARDS = 32
+SHARDS = 128  # ~270 names (~90 KB of JSON) a shard: a name costs a few ms
 _TYPE_FIELDS = ("supertypes", "types", "subtypes")  # in split_type_line's order
 
 
@@ -43,11 +43,12 @@ def shard_of(name: str, shards: int) -> int:
 
 
 def _compact(card: dict) -> dict:
-    """``card`` without empty values, the default layout, or type lists the type line gives."""
+    """``card`` without null values, empty text or keyword lists, the default layout, or
+    type lists the type line gives (an empty ``colors`` stays: it says colourless)."""
     derived = dict(zip(_TYPE_FIELDS, split_type_line(card.get("type") or "")))
     out = {}
     for k, v in card.items():
-        if v is None or v == [] or v == "" and k != "name":
+        if v is None or (k == "text" and v == "") or (k == "keywords" and v == []):
             continue
         if k == "layout" and v == "normal":
             continue
@@ -63,6 +64,11 @@ def _expanded(card: dict) -> dict:
     return {**{k: list(v) for k, v in derived}, **card}
 
 
+def normalized(card: dict) -> dict:
+    """``card`` as a pool gives it back: what the models read of it, said one way."""
+    return _expanded(_compact(card))
+
+
 def write_pool(cards: Mapping[str, dict], out: str | os.PathLike, source: str, shards: int = SHARDS) -> None:
     """Write ``cards`` (name → MTGJSON-shaped dict, as `loaders.load_card_file` returns)
     as a pool file at ``out``; the same input always gives the same bytes."""
@@ -71,7 +77,7 @@ def write_pool(cards: Mapping[str, dict], out: str | os.PathLike, source: str, s
         parts[shard_of(name, shards)][name] = _compact(cards[name])
     meta = {"format": FORMAT, "shards": shards, "cards": sum(1 for c in cards.values() if not c.get("aliasOf")),
             "names": len(cards), "source": source}
-    tmp = Path(str(out) + ".tmp")
+    tmp = Path("%s.tmp%d" % (out, os.getpid()))  # one per writer: two processes may cache the same file
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         def put(member: str, value: object) -> None:
             info = zipfile.ZipInfo(member, date_time=(1980, 1, 1, 0, 0, 0))  # reproducible bytes
@@ -80,42 +86,69 @@ def write_pool(cards: Mapping[str, dict], out: str | os.PathLike, source: str, s
         put("meta.json", meta)
         put("names.json", sorted(cards))
         for i, part in enumerate(parts):
-            put("shard-%02d.json" % i, part)
+            put("shard-%d.json" % i, part)
     os.replace(tmp, out)
 
 
 class CardPool(Mapping):
-    """The cards of a pool file by name, each shard read on first use and kept."""
+    """The cards of a pool file by name, each shard read on first use and kept.
 
-    def __init__(self, path: str | os.PathLike | None = None):
+    ``check`` judges each shard read (e.g. a cache's shape); a member that is missing, not
+    JSON or fails it makes the pool damaged: then every lookup is answered from
+    ``reload()`` (the cards read afresh from where the pool came from), or without
+    ``reload`` an InputError says so in one line."""
+
+    def __init__(self, path: str | os.PathLike | None = None, check: Callable[[dict], bool] | None = None,
+                 reload: Callable[[], Mapping[str, dict]] | None = None):
         self._path = path
+        self._check, self._reload = check, reload
         self._zip: zipfile.ZipFile | None = None
         self._meta: dict | None = None
         self._shards: dict[int, dict[str, dict]] = {}
         self._names: list[str] | None = None
+        self._fallback: Mapping[str, dict] | None = None
 
     def _member(self, name: str) -> object:
-        if self._zip is None:
-            if self._path is None:
-                self._zip = zipfile.ZipFile(resources.files("manasolve").joinpath("data/card_pool.zip").open("rb"))
-            else:
-                self._zip = zipfile.ZipFile(self._path)
-        return json.loads(self._zip.read(name))
+        """A member's JSON, or None if the member is missing or unreadable."""
+        try:
+            if self._zip is None:
+                if self._path is None:
+                    self._zip = zipfile.ZipFile(resources.files("manasolve").joinpath("data/card_pool.zip").open("rb"))
+                else:
+                    self._zip = zipfile.ZipFile(self._path)
+            return json.loads(self._zip.read(name))
+        except (OSError, KeyError, ValueError, RecursionError, zipfile.BadZipFile, zlib.error, EOFError):
+            return None
+
+    def _damaged(self, what: str) -> Mapping[str, dict]:
+        """The cards to answer from when `what` of the file cannot be used."""
+        if self._reload is None:
+            raise InputError(what, "the card pool file is damaged (reinstall manasolve, or rebuild it)",
+                             source=str(self._path or "manasolve/data/card_pool.zip"))
+        if self._fallback is None:
+            self._fallback = self._reload()
+        return self._fallback
 
     @property
     def meta(self) -> dict:
         """``meta.json``: format, shard count, card count, where the cards came from."""
         if self._meta is None:
             meta = self._member("meta.json")
-            if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            if not (isinstance(meta, dict) and meta.get("format") == FORMAT and isinstance(meta.get("shards"), int)
+                    and meta["shards"] > 0):
                 raise InputError("meta.json", "not a %s card pool" % FORMAT, source=str(self._path or "card_pool.zip"))
             self._meta = meta
         return self._meta
 
-    def _shard(self, name: str) -> dict[str, dict]:
+    def _shard(self, name: str) -> Mapping[str, dict]:
+        if self._fallback is not None:
+            return self._fallback
         i = shard_of(name, self.meta["shards"])
         if i not in self._shards:
-            self._shards[i] = self._member("shard-%02d.json" % i)
+            shard = self._member("shard-%d.json" % i)
+            if not isinstance(shard, dict) or (self._check is not None and not self._check(shard)):
+                return self._damaged("shard-%d.json" % i)
+            self._shards[i] = shard
         return self._shards[i]
 
     def __getitem__(self, name: str) -> dict:
@@ -126,12 +159,23 @@ class CardPool(Mapping):
 
     def names(self) -> list[str]:
         """Every name of the pool (cards, faces and full names of multi-face cards), sorted."""
+        if self._fallback is not None:
+            return sorted(self._fallback)
         if self._names is None:
-            self._names = self._member("names.json")
+            names = self._member("names.json")
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                return sorted(self._damaged("names.json"))
+            self._names = names
         return self._names
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.names())
+        names = self.names()
+        for name in names:
+            if name in self:  # its shard read and checked first: a damaged file's list is not trusted
+                yield name
+        if self._fallback is not None:  # damage found on the way: the names only the fresh read has
+            listed = set(names)
+            yield from (n for n in self._fallback if n not in listed)
 
     def __len__(self) -> int:
         return len(self.names())

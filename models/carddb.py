@@ -134,10 +134,10 @@ def default_db(cards: str | os.PathLike | None = None) -> CardDB:
     return CardDB(([user] if user is not None else []) + layers)
 
 
-_USER: dict[tuple, dict[str, dict]] = {}
+_USER: dict[tuple, Mapping[str, dict]] = {}
 
 
-def user_cards(cards: str | os.PathLike | None = None) -> dict[str, dict] | None:
+def user_cards(cards: str | os.PathLike | None = None) -> Mapping[str, dict] | None:
     """The cards of the file ``cards``, or else of the file the user set, kept per process
     while the file is unchanged; None without either.  InputError for a file that cannot be
     read, saying which setting named it."""

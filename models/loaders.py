@@ -5,10 +5,11 @@ Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
 ``oracle_text``, ``mana_cost``, ``type_line``, ``card_faces``), or a plain list of
 MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
 and only the fields the models use are kept, so memory stays bounded by the kept cards,
-not the file.  The result is cached as JSON under ``~/.cache/manasolve`` (or
-``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time: plain data, never
-code (a pickle would run whatever anyone who can write that folder put in it), written
-atomically and checked on load.
+not the file.  The result is cached under ``~/.cache/manasolve`` (or
+``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time, as a card pool file
+(`card_pool`: JSON shards in a zip, read lazily): plain data, never code (a pickle would
+run whatever anyone who can write that folder put in it), written atomically and each
+shard checked when it is read.
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO
 
 import ijson
 
+from manasolve.models.card_pool import CardPool, normalized, write_pool
 from manasolve.models.errors import InputError
 from manasolve.models.cards import split_type_line
 
@@ -35,11 +36,15 @@ KEPT_FIELDS = (
 # Layouts whose full name ("A // B") sensibly means the front face: the face that is cast
 # or put onto the battlefield by default.  A split card's full name means both halves.
 _FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen"}
-_CACHE_FORMAT = "manasolve/card-cache@3"
+_CACHE_FORMAT = "manasolve/card-cache@4"  # a card_pool file (JSON shards in a zip)
 
 
-def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
+def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
     """The cards of a card database file, by name (each face also by its face name).
+
+    From the second load of an unchanged file on, the cards come from its cache and are
+    read lazily, a shard at a time (`card_pool.CardPool`), so a large file costs little
+    when a board names a few of its cards.
 
     Raises InputError (with ``source=path``) if the file is missing, not JSON, or not one
     of the three accepted shapes."""
@@ -52,7 +57,7 @@ def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
     if not p.is_file():
         raise InputError("", "not a file", source=source)
     cache = _cache_path(p, st)
-    cached = _read_cache(cache)
+    cached = _read_cache(cache, lambda: _reread(p, source, cache))
     if cached is not None:
         return cached
     cards = read_card_file(p, source)
@@ -60,7 +65,14 @@ def load_card_file(path: str | os.PathLike) -> dict[str, dict]:
     return cards
 
 
-def cache_cards(path: str | os.PathLike, cards: dict[str, dict]) -> None:
+def _reread(p: Path, source: str, cache: Path) -> dict[str, dict]:
+    """The file read afresh (its cache turned out damaged), and the cache rewritten."""
+    cards = read_card_file(p, source)
+    _write_cache(cache, cards)
+    return cards
+
+
+def cache_cards(path: str | os.PathLike, cards: Mapping[str, dict]) -> None:
     """Cache `cards` as what the file at `path` holds now (after `read_card_file` of its
     content), so the next `load_card_file` of it is fast."""
     p = Path(path)
@@ -76,7 +88,7 @@ def read_card_file(p: Path, source: str) -> dict[str, dict]:
                 entries = _atomic_entries(f)
             else:
                 entries = _list_entries(f)
-            return _index(entries)
+            return {name: normalized(d) for name, d in _index(entries).items()}
     except InputError as exc:
         raise InputError(exc.where, exc.message, source=source) from None
     except (ijson.JSONError, ijson.IncompleteJSONError) as exc:
@@ -233,7 +245,7 @@ def cache_dir() -> Path:
 
 def _cache_path(p: Path, st: os.stat_result) -> Path:
     key = "%s|%d|%d|%s" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_FORMAT)
-    return cache_dir() / ("cards-%s.json" % hashlib.sha256(key.encode()).hexdigest()[:24])
+    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:24])
 
 
 def _valid_cards(cards: object) -> bool:
@@ -254,28 +266,25 @@ def _valid_cards(cards: object) -> bool:
     return True
 
 
-def _read_cache(cache: Path) -> dict[str, dict] | None:
-    """The cached cards, or None when the cache is missing, unreadable, of another format
-    version or not the expected shape (then the card file is read afresh)."""
+def _read_cache(cache: Path, reread: Callable[[], dict[str, dict]]) -> CardPool | None:
+    """The cached cards (read lazily; a damaged shard found later makes them `reread()`),
+    or None when the cache is missing, unreadable or of another format version (then the
+    card file is read afresh)."""
+    if not cache.is_file():
+        return None
+    pool = CardPool(cache, check=_valid_cards, reload=reread)
     try:
-        with open(cache, "rb") as f:
-            data = json.load(f)
-    except (OSError, ValueError, RecursionError):
+        pool.meta
+    except InputError:
         return None
-    if not isinstance(data, dict) or data.get("format") != _CACHE_FORMAT:
-        return None
-    cards = data.get("cards")
-    return cards if _valid_cards(cards) else None
+    return pool
 
 
-def _write_cache(cache: Path, cards: dict[str, dict]) -> None:
-    """Best effort: an unwritable cache directory only costs speed.  Written to a temporary
-    file then renamed, so a reader never sees half a cache."""
+def _write_cache(cache: Path, cards: Mapping[str, dict]) -> None:
+    """Best effort: an unwritable cache directory only costs speed.  `write_pool` writes a
+    temporary file then renames it, so a reader never sees half a cache."""
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(".tmp%d" % os.getpid())
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump({"format": _CACHE_FORMAT, "cards": cards}, f, ensure_ascii=False, separators=(",", ":"))
-        os.replace(tmp, cache)
+        write_pool(cards, cache, _CACHE_FORMAT)
     except OSError:
         pass

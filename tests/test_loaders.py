@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gzip
 import json
+import zipfile
 
 import pytest
 
 from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
+from manasolve.models.card_pool import FORMAT, CardPool, write_pool
 from manasolve.models.loaders import load_card_file
 from tests.paths import DEV_CARDS
 
@@ -73,7 +75,7 @@ def test_scryfall_bulk_converted_to_mtgjson_fields(tmp_path):
     sol = cards["Sol Ring"]
     assert (sol["manaCost"], sol["type"], sol["types"], sol["text"]) == ("{1}", "Artifact", ["Artifact"], "{T}: Add {C}{C}.")
     back = cards["Insectile Aberration"]
-    assert back["subtypes"] == ["Human", "Insect"] and back["power"] == "3" and back["manaCost"] is None
+    assert back["subtypes"] == ["Human", "Insect"] and back["power"] == "3" and back.get("manaCost") is None
     assert cards["Delver of Secrets // Insectile Aberration"]["name"] == "Delver of Secrets // Insectile Aberration"
     assert cards["Delver of Secrets // Insectile Aberration"]["manaCost"] == "{U}"
 
@@ -91,36 +93,50 @@ def test_dev_cards_load(tmp_path):
     assert len([c for c in cards.values() if not c.get("aliasOf")]) == 698
 
 
-def test_second_load_comes_from_the_cache(tmp_path, cache_dir):
+def test_second_load_comes_from_the_cache_read_lazily(tmp_path, cache_dir):
     path = write(tmp_path / "a.json", ATOMIC)
     first = load_card_file(path)
     assert len(list(cache_dir.iterdir())) == 1
+    assert load_card_file(path) == first  # the cached cards are the cards read
     cached = next(cache_dir.iterdir())
     # Prove the cache is read: plant a marker in it and load again.
-    data = json.loads(cached.read_text(encoding="utf-8"))
-    data["cards"]["Marker"] = {"name": "Marker"}
-    cached.write_text(json.dumps(data), encoding="utf-8")
-    assert load_card_file(path) == dict(first, Marker={"name": "Marker"})
+    write_pool(dict(first, Marker={"name": "Marker"}), cached, "planted")
+    again = load_card_file(path)
+    assert isinstance(again, CardPool) and again._names is None and not again._shards  # nothing read yet
+    assert again["Marker"] == {"name": "Marker", "supertypes": [], "types": [], "subtypes": []}
+    assert dict(again) == dict(first, Marker=again["Marker"])
     # A changed file (size/mtime) is read afresh.
     write(path, {"data": {"Sol Ring": [{"name": "Sol Ring", "type": "Artifact"}]}})
     assert set(load_card_file(path)) == {"Sol Ring"}
 
 
+def _pool_bytes(tmp_path, shard: bytes | None = None, names: bytes | None = None) -> bytes:
+    """A cache file whose every shard (or names list) is `shard` (`names`)."""
+    out = tmp_path / "planted.zip"
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("meta.json", json.dumps({"format": FORMAT, "shards": 1, "cards": 1, "names": 1, "source": "x"}))
+        z.writestr("names.json", names if names is not None else b'["Marker"]')
+        z.writestr("shard-0.json", shard if shard is not None else b'{"Marker": {"name": "Marker"}}')
+    return out.read_bytes()
+
+
 @pytest.mark.parametrize("planted", [
-    b"\x80\x04\x95garbage",  # a pickle is not read (it could run code)
-    b'{"format": "manasolve/card-cache@2", "cards": {"Marker": {"name": "Marker"}}}',  # other version
-    b'{"format": "manasolve/card-cache@3", "cards": {"Marker": {"name": "Marker", "text": {"x": 1}}}}',  # bad shape
-    b'{"format": "manasolve/card-cache@3", "cards": {"Marker": {"name": "Marker", "evil": "x"}}}',  # unknown field
-    b'{"format": "manasolve/card-cache@3", "cards": ["Marker"]}',
-    b"[" * 100000,  # too deep
+    lambda tmp: b"\x80\x04\x95garbage",  # a pickle is not read (it could run code)
+    lambda tmp: b'{"format": "manasolve/card-cache@3", "cards": {"Marker": {"name": "Marker"}}}',  # other version
+    lambda tmp: _pool_bytes(tmp, shard=b'{"Marker": {"name": "Marker", "text": {"x": 1}}}'),  # bad shape
+    lambda tmp: _pool_bytes(tmp, shard=b'{"Marker": {"name": "Marker", "evil": "x"}}'),  # unknown field
+    lambda tmp: _pool_bytes(tmp, shard=b'["Marker"]'),
+    lambda tmp: _pool_bytes(tmp, shard=b"[" * 100000),  # too deep
+    lambda tmp: _pool_bytes(tmp, names=b'{"Marker": 1}'),
 ])
 def test_a_bad_cache_is_ignored_and_the_file_read_afresh(tmp_path, cache_dir, planted):
     path = write(tmp_path / "a.json", ATOMIC)
     first = load_card_file(path)
     cached = next(cache_dir.iterdir())
-    cached.write_bytes(planted)
-    assert load_card_file(path) == first
-    assert json.loads(cached.read_text(encoding="utf-8"))["format"] == "manasolve/card-cache@3"
+    cached.write_bytes(planted(tmp_path))
+    assert dict(load_card_file(path)) == first
+    assert "Marker" not in load_card_file(path)
+    assert CardPool(cached).meta["source"] == "manasolve/card-cache@4"  # rewritten
 
 
 @pytest.mark.parametrize("content,where", [
