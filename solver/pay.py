@@ -179,10 +179,10 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             answer["payable"] = True
             per = []
             for a in anns:
-                if len(anns) > 1 and not _maybe_payable(opt.resources, a, life):
-                    continue
                 if stop is not None and time.monotonic() > stop:
-                    undone.append(a.text)  # not even started: its counter is not built
+                    undone.append(a.text)  # not even started (nor its flow): its counter is not built
+                    continue
+                if len(anns) > 1 and not _maybe_payable(opt.resources, a, life):
                     continue
                 c = PaymentCounter(opt.resources, a.requirement, life)
                 per.append((a, c))
