@@ -24,7 +24,7 @@ from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
-from manasolve.models.errors import nearest
+from manasolve.models.errors import nearest, one_line
 from manasolve.models.request import DEFAULT_TIME_LIMIT
 from manasolve.protocol import (
     INTERNAL_ERROR,
@@ -294,7 +294,7 @@ def _validated(method: str, params: dict) -> dict:
 
 
 def _error(rid: Any, exc: RpcError) -> dict:
-    error: dict = {"code": exc.code, "message": exc.message}
+    error: dict = {"code": exc.code, "message": one_line(exc.message)}  # echoed input cut short
     if exc.path:
         error["data"] = {"path": exc.path}
     return {"jsonrpc": "2.0", "id": rid, "error": error}

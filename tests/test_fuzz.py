@@ -4,6 +4,7 @@ never a traceback.  The long run is benchmarks/fuzz.py."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -102,3 +103,16 @@ def test_inline_cards_of_the_wrong_types_name_their_json_path(tmp_path):
     path.write_text('{"players": [{"name": "a"}], "cards": [{"name": "C", "types": "Creature"}]}')
     out = run_case(str(path), "pay", ["--cost", "{1}"])
     assert out.code == 2 and "cards[0].types" in out.err
+
+
+def test_a_huge_session_handle_or_method_is_answered_in_one_short_line():
+    """The long fuzz run's one bad response: an unknown session handle of 5,000
+    characters was echoed whole in the error message."""
+    from manasolve.server import Server
+
+    server = Server()
+    for method, params in (("produce", {"board": "x" * 5000}), ("board.undo", {"session": "y" * 5000}),
+                           ("p" * 5000, {}), ("produce", {"board": "s1", "z" * 5000: 1})):
+        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+        error = json.loads(server.handle_line(line))["error"]
+        assert error["code"] in (-32601, -32602) and len(error["message"]) <= 300 and "\n" not in error["message"]

@@ -195,3 +195,4 @@ def test_the_server_answers_a_line_over_its_bound_with_an_error_and_goes_on(monk
     first, second = [json.loads(line) for line in out.getvalue().splitlines()]
     assert first["error"]["code"] == -32600 and "more than 1000 bytes" in first["error"]["message"]
     assert second["result"]["permanents"] == {"f1": ["G"]}
+
