@@ -253,9 +253,18 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
         if len(originals) != len(said):
             originals = said
         for sentence, original in zip(said, originals):
-            if _COST_WORDS.search(sentence) and not _read_sentence(sentence, original, out):
+            if _COST_WORDS.search(sentence) and not _read_sentence_safely(sentence, original, out):
                 out["not_understood"].append(not_understood(name, original, sentence))
     return SpellCosts(name, **{k: tuple(v) for k, v in out.items()})
+
+
+def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) -> bool:
+    """`_read_sentence`, False (not understood) for a symbol no mana cost has, such as
+    Cheap Ass's {½} (which `ManaCost.parse` refuses)."""
+    try:
+        return _read_sentence(sentence, original, out)
+    except CostSyntaxError:
+        return False
 
 
 def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
