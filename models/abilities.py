@@ -210,11 +210,12 @@ def all_of(*conditions: Condition | None) -> Condition | None:
 class SpellFilter:
     """Which spells a restricted mana may pay for: every given field must hold.
 
-    types: the spell has one of these type-line words (empty: any spell); ``non-X``
-    means it lacks X.  zone: cast from that zone.  via: cast with that alternative cost
-    ("flashback").  min_mana_value / x_in_cost: mana value ≥ N / {X} in its mana cost."""
+    words: the spell has every one of these filter words (type-line words, ``non-X``,
+    colour words, ``colorless``, ``multicolored``; empty: any spell).  zone: cast from
+    that zone.  via: cast with that alternative cost ("flashback").  min_mana_value /
+    x_in_cost: mana value ≥ N / {X} in its mana cost."""
 
-    types: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
     zone: str | None = None
     via: str | None = None
     min_mana_value: int | None = None

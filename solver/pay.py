@@ -334,4 +334,4 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
         card.name if plan.zone == "graveyard" else None,
         tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
         SpellBeingCast(card.type_line, plan.zone, plan.base.kind, plan.mana_value,
-                       bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name))
+                       bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name, card.color_set))

@@ -57,7 +57,7 @@ _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+refere
 class SpellBeingCast:
     """What a spend restriction looks at (106.6): the spell's type line, the zone it is
     cast from, the alternative cost used ("flashback", or "mana_cost"), its mana value,
-    whether its mana cost has {X}, whether the cost being paid does, and its name."""
+    whether its mana cost has {X}, whether the cost being paid does, its name and colours."""
 
     type_line: str
     zone: str = "hand"
@@ -66,11 +66,11 @@ class SpellBeingCast:
     has_x: bool = False
     cost_has_x: bool = False
     name: str = ""
+    colors: tuple[str, ...] = ()
 
     def matches(self, f: SpellFilter) -> bool:
         """Whether this spell passes every field of the filter."""
-        words = set(self.type_line.replace("—", " ").split())
-        if f.types and not any(has_filter_words(words, (), (w,)) for w in f.types):  # any one of them
+        if not has_filter_words(set(self.type_line.replace("—", " ").split()), self.colors, f.words):
             return False
         return ((f.zone is None or f.zone == self.zone) and (f.via is None or f.via == self.via)
                 and (f.min_mana_value is None or self.mana_value >= f.min_mana_value)

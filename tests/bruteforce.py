@@ -213,8 +213,12 @@ def _unit_kind(ab, spell: dict | None) -> str | None:
     if r.x_costs_only:
         return "mana:spell" if spell["cost_has_x"] else None
     words = spell["type_line"].replace("—", " ").split()
+    colors = spell.get("colors", ())
+    names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
     for f in r.spells:
-        type_ok = not f.types or any((w[4:] not in words) if w.startswith("non-") else (w in words) for w in f.types)
+        type_ok = all((w[4:] not in words) if w.startswith("non-") else
+                      (not colors) if w == "colorless" else (len(colors) > 1) if w == "multicolored" else
+                      (w in {names[c] for c in colors}) if w in names.values() else (w in words) for w in f.words)
         if (type_ok and f.zone in (None, spell["zone"]) and f.via in (None, spell["via"])
                 and (f.min_mana_value is None or spell["mana_value"] >= f.min_mana_value)
                 and (not f.x_in_cost or spell["has_x"])):

@@ -87,7 +87,7 @@ def _only(r: SpendRestriction) -> str:
     if r.spells:
         alts = []
         for f in r.spells:
-            bits = ["+".join(f.types)]
+            bits = ["+".join(f.words)]
             if f.zone:
                 bits.append("@" + f.zone)
             if f.via:
@@ -211,7 +211,7 @@ Hidden Hideout: T -> ref(commander_identity,color)
 Holdout Settlement: T -> C | T,tapc1 -> any
 Hollow Trees: T,rmXstorage -> G per(removed_counters,storage)
 Honor-Worn Shaku: T -> C
-Hydro-Channeler: T -> U only(spells:Instant+Sorcery) | {1},T -> any only(spells:Instant+Sorcery)
+Hydro-Channeler: T -> U only(spells:Instant;Sorcery) | {1},T -> any only(spells:Instant;Sorcery)
 Icatian Store: T,rmXstorage -> W per(removed_counters,storage)
 Ifnir Deadlands: T -> C | T,life1 -> B
 Incubation Druid: T -> ref(lands_you_control,type) instead(self_counter(+1/+1) -> x3)

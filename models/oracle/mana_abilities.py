@@ -24,6 +24,7 @@ from manasolve.models.abilities import (
 )
 from manasolve.models.mana import COLORS
 from manasolve.models.oracle.costs import parse_ability_cost
+from manasolve.models.oracle.spend_restrictions import cant_be_spent, parse_restriction
 from manasolve.models.bounds import MAX_PRINTED_MANA
 from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, number_word, sentences, without_ability_word
 
@@ -204,50 +205,6 @@ def parse_condition(text: str) -> Condition | None:
     return None
 
 
-def parse_restriction(text: str) -> SpendRestriction | None:
-    """The part after "Spend this mana only " → SpendRestriction, or None."""
-    if text == "on costs that contain {X}":
-        return SpendRestriction(x_costs_only=True)
-    m = re.fullmatch(r"to (cast .+?|activate abilities(?: of \w+)?)(?: or (activate abilities(?: of \w+)?))?", text)
-    if not m:
-        return None
-    spells: tuple[SpellFilter, ...] = ()
-    abilities: tuple[str, ...] | None = None
-    for part in filter(None, m.groups()):
-        if part.startswith("activate abilities"):
-            words = filter_words(part[len("activate abilities of "):]) if " of " in part else ()
-            if words is None:
-                return None
-            abilities = words
-        else:
-            spells = _spell_filters(part[len("cast "):])
-            if spells is None:
-                return None
-    return SpendRestriction(spells=spells, abilities=abilities)
-
-
-def _spell_filters(text: str) -> tuple[SpellFilter, ...] | None:
-    """"a creature spell", "an instant or sorcery spell", "spells from exile", "spells
-    with flashback from a graveyard", "spells with mana value 5 or greater or spells with
-    {X} in their mana costs" → the alternatives."""
-    if text == "spells with mana value 5 or greater or spells with {X} in their mana costs":
-        return (SpellFilter(min_mana_value=5), SpellFilter(x_in_cost=True))
-    m = re.fullmatch(r"(?:an? )?(?:(.+?) )?spells?(?: (from exile|with flashback from a graveyard))?", text)
-    if not m:
-        return None
-    zone = via = None
-    if m.group(2) == "from exile":
-        zone = "exile"
-    elif m.group(2):
-        zone, via = "graveyard", "flashback"
-    if not m.group(1):
-        return (SpellFilter(zone=zone, via=via),)
-    words = [filter_words(w) for w in m.group(1).split(" or ")]
-    if any(w is None or len(w) != 1 for w in words):
-        return None
-    return (SpellFilter(types=tuple(w[0] for w in words), zone=zone, via=via),)
-
-
 # 602.5b: "Activate only ..." timings the board states (`active_player`, `step`, `stack`).
 _ACTIVATE_ONLY = {"as a sorcery": Condition(ConditionKind.SORCERY_TIMING),
                   "during your turn": Condition(ConditionKind.YOUR_TURN)}
@@ -306,6 +263,8 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         fields["restriction"] = r
     elif sentence == "This mana can't be spent to pay generic mana costs.":
         fields["restriction"] = SpendRestriction(spells=(SpellFilter(),), abilities=(), no_generic=True)
+    elif (m := re.fullmatch(r"This mana can't be spent (.+)\.", sentence)) and (r := cant_be_spent(m.group(1))):
+        fields["restriction"] = r
     elif m := re.fullmatch(r"If (.+), add (.+) instead\.", sentence):
         cond = parse_condition(m.group(1))
         if cond is None:
