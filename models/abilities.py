@@ -36,6 +36,8 @@ class ConditionKind(Vocabulary):
     MAX_SPEED = "max_speed"  # 702.178: its controller's speed is 4 (the player's `speed`)
     NOT_EXHAUSTED = "not_exhausted"  # 702.177: this exhaust ability was not activated yet (`exhausted`)
     YOUR_TURN = "your_turn"  # "Activate only during your turn"
+    OPPONENTS_TURN = "opponents_turn"  # "Activate only during an opponent's turn"
+    GRAVEYARD = "graveyard"  # at least n cards with every word of filter in your graveyard
     SORCERY_TIMING = "sorcery_timing"  # 602.5d / 307.1: your main phase, the stack empty
     ALL_OF = "all_of"
     ANY_OF = "any_of"
@@ -181,8 +183,9 @@ class Condition:
     permanent has at least ``n`` (and at most ``at_most``) ``counter`` counters (a level
     band "LEVEL 1-4", 711.2; a station band "8+ |", charge counters, 702.184);
     ``entered_this_turn``; ``max_speed``; ``not_exhausted`` (``text``: the exhaust
-    ability's printed text); ``your_turn``; ``sorcery_timing``; ``all_of`` / ``any_of``
-    over ``parts``."""
+    ability's printed text); ``your_turn``; ``opponents_turn``; ``sorcery_timing``;
+    ``graveyard`` — at least ``n`` cards with every word of ``filter`` in your graveyard;
+    ``all_of`` / ``any_of`` over ``parts``."""
 
     kind: ConditionKind
     filter: tuple[str, ...] = ()

@@ -257,7 +257,9 @@ def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
         n = perm.power
-    else:  # graveyard contents, counters removed or mana value sacrificed as a cost
+    elif count.kind == CountKind.GRAVEYARD_CARDS:
+        n = sum(1 for name in an.board.player(perm.controller).graveyard if an.board.db.get(name).has_words(count.filter))
+    else:  # counters removed or mana value sacrificed as a cost
         return None
     return max(n, 0) + count.plus
 
@@ -274,8 +276,10 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
         return an.board.player(perm.controller).speed >= MAX_SPEED
     if cond.kind == ConditionKind.NOT_EXHAUSTED:
         return not perm.has_exhausted(cond.text)
-    if cond.kind == ConditionKind.YOUR_TURN:
-        return an.board.active_player == perm.controller
+    if cond.kind in (ConditionKind.YOUR_TURN, ConditionKind.OPPONENTS_TURN):
+        return (an.board.active_player == perm.controller) == (cond.kind == ConditionKind.YOUR_TURN)
+    if cond.kind == ConditionKind.GRAVEYARD:
+        return _count(an, perm, Count(CountKind.GRAVEYARD_CARDS, cond.filter)) >= cond.n
     if cond.kind == ConditionKind.SORCERY_TIMING:  # 307.1: your main phase, the stack empty
         b = an.board
         return b.active_player == perm.controller and b.step in MAIN_PHASES and b.stack_empty
@@ -514,12 +518,13 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, Analysis]] = {}
 
 def _fingerprint(board: Board) -> tuple:
     """What the analysis depends on (tapped and sick state do not matter: 106.7; counters
-    and speed decide which banded and max-speed abilities a permanent has)."""
+    and speed decide which banded and max-speed abilities a permanent has; graveyards and
+    life totals are counted by some amounts and conditions)."""
     return tuple(
         (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
          tuple(sorted(p.counters.items())))
         for p in board.permanents
-    ) + tuple(pl.speed for pl in board.players)
+    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard)) for pl in board.players)
 
 
 _PINNED: dict[int, Analysis] = {}

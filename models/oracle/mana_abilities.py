@@ -192,6 +192,14 @@ def parse_condition(text: str) -> Condition | None:
     m = re.fullmatch(r"~ has an? ([a-z+/\d-]+) counter on it", text)
     if m:
         return Condition(ConditionKind.SELF_COUNTER, counter=m.group(1))
+    m = re.fullmatch(r"(?:~ has %s or more ([a-z+/\d-]+) counters on it|there are %s or more ([a-z+/\d-]+) counters on ~)"
+                     % (_NUM, _NUM), text)
+    if m:
+        n, kind = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return Condition(ConditionKind.SELF_COUNTER, counter=kind, n=number_word(n))
+    m = re.fullmatch(r"there (?:is|are) %s (?:or more )?(.+?) cards? in your graveyard" % _NUM, text)
+    if m and (words := filter_words(m.group(2))) and (m.group(1) in ("a", "an") or "or more" in text):
+        return Condition(ConditionKind.GRAVEYARD, words, number_word(m.group(1)))
     m = re.fullmatch(r"you control (an? .+) and (an? .+)", text)
     if m:
         parts = [parse_condition("you control " + g) for g in m.groups()]
@@ -205,19 +213,32 @@ def parse_condition(text: str) -> Condition | None:
     return None
 
 
-# 602.5b: "Activate only ..." timings the board states (`active_player`, `step`, `stack`).
+# Sentences after "Add ..." that change neither the mana nor any cost (riders): what
+# happens when the mana is spent, delayed triggers, life and counters that are no cost.
+_INERT_EFFECTS = tuple(re.compile(p) for p in (
+    r"Draw a card\.",
+    r"Scry \d+\.",
+    r"Put (?:an?|two|three) [a-z+/\d-]+ counters? on ~\.",
+    r"Remove an? [a-z+/\d-]+ counter from ~\.",
+    r"~ doesn't untap during your next untap step\.",
+    r"If there are no [a-z+/\d-]+ counters on ~, sacrifice it\.",
+    r"When you do, ~ deals \d+ damage to each opponent\.",
+    # 106.6a: effects of spending the mana, never a condition on spending it
+    r"(?:When|If|Whenever) (?:you spend this mana|that mana is spent|this mana is spent) (?:to cast|on) [^.]+\.",
+    r"When you next cast [^.]+ this turn, [^.]+\.",
+    r"(?:You|Each player|Each opponent) (?:gain|gains|lose|loses) \d+ life\.",
+    r"You get (?:a|two) poison counters?\.",
+    r"Roll a d20\.",
+    r"~ becomes that color until end of turn\.",
+    r"(?:Target|An) opponent gains control of ~(?: at the beginning of the next end step)?\.",
+    r"Draw a card at the beginning of the next turn's upkeep\.",
+    r"If you control (?:an? |another )[A-Z][a-z]+(?: planeswalker)?, you gain \d+ life\.",
+))
+# 602.5b: "Activate only ..." conditions the board states.  "as an instant" adds
+# nothing (602.2: any time its controller has priority).
 _ACTIVATE_ONLY = {"as a sorcery": Condition(ConditionKind.SORCERY_TIMING),
-                  "during your turn": Condition(ConditionKind.YOUR_TURN)}
-
-# Sentences after "Add ..." that change neither the mana nor any cost.
-_INERT_EFFECTS = (
-    re.compile(r"Draw a card\."),
-    re.compile(r"Scry \d+\."),
-    re.compile(r"Put an? [a-z+/\d-]+ counter on ~\."),
-    re.compile(r"~ doesn't untap during your next untap step\."),
-    re.compile(r"If there are no [a-z+/\d-]+ counters on ~, sacrifice it\."),
-    re.compile(r"When you do, ~ deals \d+ damage to each opponent\."),
-)
+                  "during your turn": Condition(ConditionKind.YOUR_TURN),
+                  "during an opponent's turn": Condition(ConditionKind.OPPONENTS_TURN)}
 
 
 def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
@@ -249,15 +270,20 @@ def _read_extra(sentence: str, fields: dict) -> bool:
     """Record one sentence following "Add ..." in ``fields``; False if not understood."""
     if m := re.fullmatch(r"~ deals (\d+) damage to you\.", sentence):
         fields["damage"] = fields.get("damage", 0) + int(m.group(1))
-    elif sentence == "Activate only once each turn.":
-        fields["once_per_turn"] = True
-    elif m := re.fullmatch(r"Activate only (if .+|as a sorcery|during your turn)\.", sentence):
-        cond = _ACTIVATE_ONLY.get(m.group(1)) or parse_condition(m.group(1)[len("if "):])
-        if cond is None:
-            return False
-        fields["activate_if"] = all_of(fields.get("activate_if"), cond)
-    elif m := re.fullmatch(r"Spend this mana only (.+)\.", sentence):
+    elif m := re.fullmatch(r"Activate only (.+)\.", sentence):
+        for part in m.group(1).split(" and only "):  # "once each turn and only during your turn"
+            if part == "once each turn":
+                fields["once_per_turn"] = True
+            elif part == "as an instant":
+                continue
+            elif (cond := _ACTIVATE_ONLY.get(part) or (parse_condition(part[3:]) if part.startswith("if ") else None)):
+                fields["activate_if"] = all_of(fields.get("activate_if"), cond)
+            else:
+                return False
+    elif m := re.fullmatch(r"Spend this mana only (.+?)(, and that spell can't be countered)?\.", sentence):
         r = parse_restriction(m.group(1))
+        if m.group(2):
+            fields["effects"] = fields.get("effects", ()) + (m.group(2)[2:],)
         if r is None:
             return False
         fields["restriction"] = r
