@@ -25,6 +25,10 @@ class CountKind(Vocabulary):
     SELF_POWER = "self_power"
     REMOVED_COUNTERS = "removed_counters"
     SACRIFICED_MANA_VALUE = "sacrificed_mana_value"
+    LIFE_TOTAL = "life_total"
+    DEVOTION = "devotion"  # 700.5: mana symbols of that colour in the mana costs of permanents you control
+    GREATEST_POWER = "greatest_power"
+    GREATEST_TOUGHNESS = "greatest_toughness"
 
 
 class ConditionKind(Vocabulary):
@@ -38,6 +42,9 @@ class ConditionKind(Vocabulary):
     YOUR_TURN = "your_turn"  # "Activate only during your turn"
     OPPONENTS_TURN = "opponents_turn"  # "Activate only during an opponent's turn"
     GRAVEYARD = "graveyard"  # at least n cards with every word of filter in your graveyard
+    LAND_PLAYED = "land_played"  # you played a land this turn (the player's lands_played_this_turn)
+    SELF_IS = "self_is"  # this permanent has every word of filter ("is a creature")
+    TOTAL_POWER = "total_power"  # the permanents you control with filter have total power >= n
     SORCERY_TIMING = "sorcery_timing"  # 602.5d / 307.1: your main phase, the stack empty
     ALL_OF = "all_of"
     ANY_OF = "any_of"
@@ -88,6 +95,7 @@ class AbilityCost:
     exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
     exile_self_from_hand: bool = False  # "Exile ~ from your hand" (activated from the hand)
     discard: int = 0  # "Discard a card"
+    exert: bool = False  # "Exert ~" (701.43): it won't untap during its controller's next untap step
 
     def __str__(self) -> str:
         parts = []
@@ -119,6 +127,8 @@ class AbilityCost:
             parts.append("Exile this from your hand")
         if self.discard:
             parts.append("Discard %d card(s)" % self.discard)
+        if self.exert:
+            parts.append("Exert this")
         return ", ".join(parts)
 
     @property
@@ -132,7 +142,7 @@ class AbilityCost:
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields this cost uses (see the field comments)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
-                 "discard")
+                 "discard", "exert")
         return tuple(n for n in names if getattr(self, n))
 
 
@@ -161,9 +171,12 @@ _SOLVER_SCOPES = (ReferenceScope.LANDS_YOU_CONTROL, ReferenceScope.LANDS_OPPONEN
 class Count:
     """A number read off the game when the ability resolves ("for each", "where X is").
 
-    kind: ``permanents`` (you control, matching ``filter``), ``graveyard_cards`` (in your
-    graveyard), ``counters_on_self`` (of kind ``counter``; None = any), ``self_power``,
-    ``removed_counters`` (removed to pay this cost), ``sacrificed_mana_value``.
+    kind: ``permanents`` (you control, or with ``everyone`` on the battlefield, matching
+    ``filter``), ``graveyard_cards`` (in your graveyard), ``counters_on_self`` (of kind
+    ``counter``; None = any), ``self_power``, ``removed_counters`` (removed to pay this
+    cost), ``sacrificed_mana_value``, ``life_total``, ``devotion`` (to the colour named
+    in ``counter``), ``greatest_power`` / ``greatest_toughness`` among the creatures you
+    control matching ``filter`` (0 without one).
     filter: words the counted objects all have — type-line words capitalised ("Basic",
     "Swamp", "Creature"), colours lower-case ("black"), "non-X" for a negation.
     plus: added to the count ("Add {R}, then add an additional {R} for each ...").
@@ -174,6 +187,8 @@ class Count:
     power_at_least: int | None = None
     counter: str | None = None
     plus: int = 0
+    others: bool = False  # "other ... you control": not this permanent
+    everyone: bool = False  # "... on the battlefield": every player's permanents
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from manasolve.models.abilities import (
     basic_land_ability,
 )
 from manasolve.models.board import MAX_SPEED, Board, Permanent
-from manasolve.models.mana import COLORS, TYPES
+from manasolve.models.mana import COLOR_NAMES, COLORS, TYPES
 from manasolve.solver.timing import MAIN_PHASES
 from manasolve.models.oracle.mana_effects import (
     AddFixed,
@@ -249,10 +249,20 @@ def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[
 
 def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
     """A "for each" number read off the board now; None if the board doesn't say."""
-    if count.kind == CountKind.PERMANENTS:
-        n = sum(1 for q in an.board.controlled_by(perm.controller)
-                if all(_has_word(an, q, w) for w in count.filter)
-                and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least)))
+    if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS):
+        counted = [q for q in (an.board.permanents if count.everyone else an.board.controlled_by(perm.controller))
+                   if all(_has_word(an, q, w) for w in count.filter) and not (count.others and q is perm)
+                   and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least))]
+        if count.kind == CountKind.PERMANENTS:
+            n = len(counted)
+        else:
+            n = max((q.power if count.kind == CountKind.GREATEST_POWER else q.toughness for q in counted), default=0)
+    elif count.kind == CountKind.LIFE_TOTAL:
+        n = an.board.player(perm.controller).life
+    elif count.kind == CountKind.DEVOTION:  # 700.5: hybrid symbols count for each of their colours
+        letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter]
+        n = sum(1 for q in an.board.controlled_by(perm.controller) if q.card.mana_cost is not None
+                for sym in q.card.mana_cost.symbols if letter in sym.colors)
     elif count.kind == CountKind.COUNTERS_ON_SELF:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
@@ -278,6 +288,13 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
         return not perm.has_exhausted(cond.text)
     if cond.kind in (ConditionKind.YOUR_TURN, ConditionKind.OPPONENTS_TURN):
         return (an.board.active_player == perm.controller) == (cond.kind == ConditionKind.YOUR_TURN)
+    if cond.kind == ConditionKind.LAND_PLAYED:
+        return an.board.player(perm.controller).lands_played_this_turn > 0
+    if cond.kind == ConditionKind.SELF_IS:
+        return all(_has_word(an, perm, w) for w in cond.filter)
+    if cond.kind == ConditionKind.TOTAL_POWER:
+        return sum(q.power for q in an.board.controlled_by(perm.controller)
+                   if q.is_creature and all(_has_word(an, q, w) for w in cond.filter)) >= cond.n
     if cond.kind == ConditionKind.GRAVEYARD:
         return _count(an, perm, Count(CountKind.GRAVEYARD_CARDS, cond.filter)) >= cond.n
     if cond.kind == ConditionKind.SORCERY_TIMING:  # 307.1: your main phase, the stack empty
@@ -524,7 +541,8 @@ def _fingerprint(board: Board) -> tuple:
         (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
          tuple(sorted(p.counters.items())))
         for p in board.permanents
-    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard)) for pl in board.players)
+    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), pl.lands_played_this_turn) for pl in board.players) + (
+        board.active_player, board.step, board.stack_empty)
 
 
 _PINNED: dict[int, Analysis] = {}

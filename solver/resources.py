@@ -47,10 +47,12 @@ TAP_PURPOSE = {PatternKind.CONVOKE: "convoke", PatternKind.IMPROVISE: "improvise
 _PAYABLE_COST_KINDS = {SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, SymbolKind.S, SymbolKind.HYBRID}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
 # cost, "once each turn" (one activation per payment anyway), bands and max speed
-# (`mana_abilities` leaves out an ability the permanent does not have), and amounts or types that
+# (`mana_abilities` leaves out an ability the permanent does not have), "Exert ~" (701.43:
+# it only keeps the permanent tapped later), and amounts or types that
 # `activation_bundles` reads off the board (it yields no bundle when the board is silent).
 # Spend restrictions are handled apart (they need the spell being paid).
-_HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope", "present_if"}
+_HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope", "present_if",
+                   "exert"}
 
 
 @dataclass(frozen=True)
@@ -413,7 +415,8 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, dict]] = {}
 
 def _fingerprint(board: Board) -> tuple:
     return (tuple((p.id, p.card.text, p.state_key()) for p in board.permanents),
-            tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy, pl.speed)
+            tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy, pl.speed,
+                   pl.lands_played_this_turn)
                   for pl in board.players), board.active_player, board.step, board.stack_empty)
 
 

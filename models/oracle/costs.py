@@ -29,7 +29,7 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
     mana = ManaCost()
     fields: dict = {"tap": False, "untap": False, "life": 0, "sacrifice_self": False, "tap_creatures": 0,
                     "tap_untapped": (), "sacrifice": (), "remove_counters": (), "energy": 0,
-                    "exile_from_graveyard": 0, "exile_self_from_hand": False, "discard": 0}
+                    "exile_from_graveyard": 0, "exile_self_from_hand": False, "discard": 0, "exert": False}
     for part in (p.strip() for p in text.split(",")):
         if part == "{T}":
             fields["tap"] = True
@@ -45,6 +45,8 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
             fields["life"] += int(m.group(1))
         elif part == "Sacrifice ~":
             fields["sacrifice_self"] = True
+        elif part == "Exert ~":
+            fields["exert"] = True
         elif part == "Exile ~ from your hand":
             fields["exile_self_from_hand"] = True
         elif part == "Exile a card from your graveyard":

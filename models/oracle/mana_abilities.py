@@ -137,20 +137,33 @@ def _parse_variable_add(effect: str) -> dict | None:
     if m:
         count = parse_amount(m.group(2))
         return {"options": (_bundle(m.group(1)),), "per": count} if count else None
-    m = re.fullmatch(r"Add X mana in any combination of (\{[WUBRGC]\}) and/or (\{[WUBRGC]\})", effect)
+    m = re.fullmatch(r"Add (X|%s) mana in any combination of (colors|(?:\{[WUBRGC]\}, )*\{[WUBRGC]\},? and/or \{[WUBRGC]\})"
+                     r"(?:, where X is (.+))?" % NUMBER, effect)
     if m:
-        # X is the number of counters the cost removed ("Remove X storage counters").
-        return {"options": (_bundle(m.group(1)), _bundle(m.group(2))), "per": Count(CountKind.REMOVED_COUNTERS), "any_combination": True}
+        types = COLORS if m.group(2) == "colors" else tuple(re.findall(r"\{([WUBRGC])\}", m.group(2)))
+        if m.group(1) != "X":  # "three mana in any combination of {R} and/or {G}"
+            n = number_word(m.group(1))
+            return {"options": combination_options(n, types)} if n and n <= MAX_PRINTED_MANA else None
+        # X: "where X is ...", or the number of counters the cost removed ("Remove X storage counters")
+        count = parse_amount(m.group(3)) if m.group(3) else Count(CountKind.REMOVED_COUNTERS)
+        return {"options": tuple((t,) for t in types), "per": count, "any_combination": True} if count else None
+    m = re.fullmatch(r"Add X mana of any one color", effect)
+    if m:  # X: the counters the cost removed ("Remove X +1/+1 counters from ~")
+        return {"options": any_color_options(1), "per": Count(CountKind.REMOVED_COUNTERS)}
+    m = re.fullmatch(r"Add (%s) (\{[WUBRGC]\})" % NUMBER, effect)
+    if m and (n := number_word(m.group(1))) and 1 < n <= MAX_PRINTED_MANA:  # "Add six {G}"
+        return {"options": (_bundle(m.group(2) * n),)}
     return None
 
 
 def parse_count(phrase: str) -> Count | None:
     """What a "for each ..." phrase counts, when it is on the board (or the cost)."""
-    m = re.fullmatch(r"(.+?) (?:with power (\d+) or greater )?you control", phrase)
+    m = re.fullmatch(r"(other )?(.+?) (?:with power (\d+) or greater )?(you control|on the battlefield)", phrase)
     if m:
-        words = filter_words(m.group(1))
-        power = int(m.group(2)) if m.group(2) else None
-        return Count(CountKind.PERMANENTS, words, power_at_least=power) if words else None
+        words = filter_words(m.group(2))
+        power = int(m.group(3)) if m.group(3) else None
+        return Count(CountKind.PERMANENTS, words, power_at_least=power, others=bool(m.group(1)),
+                     everyone=m.group(4) == "on the battlefield") if words else None
     m = re.fullmatch(r"(.+?) in your graveyard", phrase)
     if m:
         words = filter_words(m.group(1))
@@ -171,6 +184,15 @@ def parse_amount(phrase: str) -> Count | None:
         return Count(CountKind.SELF_POWER)
     if re.fullmatch(r"the sacrificed \w+'s mana value", phrase):
         return Count(CountKind.SACRIFICED_MANA_VALUE)
+    if phrase == "your life total":
+        return Count(CountKind.LIFE_TOTAL)
+    m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", phrase)
+    if m:
+        return Count(CountKind.DEVOTION, counter=m.group(1))
+    m = re.fullmatch(r"the greatest (power|toughness) among (other )?(.+?) you control", phrase)
+    if m and (words := filter_words(m.group(3))):
+        return Count(CountKind.GREATEST_POWER if m.group(1) == "power" else CountKind.GREATEST_TOUGHNESS, words,
+                     others=bool(m.group(2)))
     m = re.fullmatch(r"the number of (.+)", phrase)
     return parse_count(m.group(1)) if m else None
 
@@ -189,6 +211,14 @@ def parse_condition(text: str) -> Condition | None:
         return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
     if text == "~ entered this turn":
         return Condition(ConditionKind.ENTERED_THIS_TURN)
+    if text == "you played a land this turn":
+        return Condition(ConditionKind.LAND_PLAYED)
+    m = re.fullmatch(r"~ is an? (\w+)", text)  # "this permanent is a creature"
+    if m and (words := filter_words(m.group(1))):
+        return Condition(ConditionKind.SELF_IS, words)
+    m = re.fullmatch(r"(.+?) you control have total power (\d+) or greater", text)
+    if m and (words := filter_words(m.group(1))):
+        return Condition(ConditionKind.TOTAL_POWER, words, int(m.group(2)))
     m = re.fullmatch(r"~ has an? ([a-z+/\d-]+) counter on it", text)
     if m:
         return Condition(ConditionKind.SELF_COUNTER, counter=m.group(1))
@@ -291,7 +321,7 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         fields["restriction"] = SpendRestriction(spells=(SpellFilter(),), abilities=(), no_generic=True)
     elif (m := re.fullmatch(r"This mana can't be spent (.+)\.", sentence)) and (r := cant_be_spent(m.group(1))):
         fields["restriction"] = r
-    elif m := re.fullmatch(r"If (.+), add (.+) instead\.", sentence):
+    elif m := (re.fullmatch(r"If (.+), add (.+) instead\.", sentence) or re.fullmatch(r"If (.+), instead add (.+)\.", sentence)):
         cond = parse_condition(m.group(1))
         if cond is None:
             return False
