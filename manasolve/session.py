@@ -15,8 +15,10 @@ of `manasolve.api` about it, apply a payment, patch it, undo, copy.
 The board is held as its ``manasolve/board@1`` JSON (`to_json`); every change makes a new
 JSON value and keeps the one before for `undo`, so history costs one board per change.
 The resolved board (cards looked up, attachments and pumps applied) and the analysis the
-solver keeps for it (could-produce, mana abilities) are built on the first question after
-a change and reused by every question until the next change.
+solver keeps for it (could-produce, mana abilities, classes) are built on the first
+question after a change and reused by every question until the next change; the last
+`KEEP_RESOLVED` changes keep the resolved board from before them, so `undo` (an AI trying
+a payment and taking it back) finds that analysis still built.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ from manasolve.board_edits import apply_op
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, load_board, read_board_file
 from manasolve.models.carddb import CardDB, default_db
+
+# How many of the latest changes keep the resolved board from before them (with the
+# solver's analysis of it) for `undo`; older ones keep only the JSON, resolved again if
+# undone to, so a long game's history holds no more than this many resolved boards.
+KEEP_RESOLVED = 8
 
 
 class PlayBoard:
@@ -47,12 +54,13 @@ class PlayBoard:
             resolved = load_board(board, self.db)
         self._data: dict = copy.deepcopy(board)
         self._resolved: Board | None = resolved
-        self._history: list[dict] = []
+        self._history: list[tuple[dict, Board | None]] = []  # (board JSON, resolved or None) before each change
 
     # -- the board -------------------------------------------------------------------
     @property
     def resolved(self) -> Board:
-        """The validated, resolved board the questions are asked of (built once per change)."""
+        """The validated, resolved board the questions are asked of (built once per change;
+        kept for undo, see `KEEP_RESOLVED`)."""
         if self._resolved is None:
             self._resolved = load_board(self._data, self.db)
         return self._resolved
@@ -144,15 +152,17 @@ class PlayBoard:
         """Take back the last change (apply or patch); InputError if there is none."""
         if not self._history:
             raise InputError("undo", "nothing to undo")
-        self._data = self._history.pop()
-        self._resolved = None
+        self._data, self._resolved = self._history.pop()
 
     def _commit(self, data: dict, where: str) -> None:
         try:
             resolved = load_board(data, self.db)
         except InputError as exc:  # the change made a board that is not valid
             raise InputError(where, "the board after it is not valid: %s" % exc.line()) from None
-        self._history.append(self._data)
+        self._history.append((self._data, self._resolved))
+        if len(self._history) > KEEP_RESOLVED:  # the resolved board of an older change: resolved again if undone to
+            older = len(self._history) - KEEP_RESOLVED - 1
+            self._history[older] = (self._history[older][0], None)
         self._data, self._resolved = data, resolved
 
 

@@ -248,3 +248,25 @@ def test_boards_left_behind_by_changes_are_freed():
         assert b.pay("{G}", mode="count")["count"] == 2
     gc.collect()
     assert [r() for r in left] == [None] * 5
+
+
+def test_undo_finds_the_resolved_board_of_before_and_only_the_latest_ones_are_kept():
+    import gc
+    import weakref
+
+    from manasolve.session import KEEP_RESOLVED
+
+    b = open_board(_board(*[("f%d" % i, "Forest") for i in range(KEEP_RESOLVED + 3)]))
+    resolved = []
+    for i in range(KEEP_RESOLVED + 3):
+        assert b.pay("{G}", mode="count")["count"] == KEEP_RESOLVED + 3 - i  # asked, so resolved and analysed
+        resolved.append(weakref.ref(b.resolved))
+        b.patch([{"op": "tap", "id": "f%d" % i}])
+    gc.collect()
+    # The boards from before the latest KEEP_RESOLVED changes are freed; the others are kept...
+    assert [r() is None for r in resolved] == [True] * 3 + [False] * KEEP_RESOLVED
+    for i in reversed(range(KEEP_RESOLVED + 3)):
+        b.undo()
+        # ...and undo comes back to them (the same object, its analysis still built), or resolves again.
+        assert (b.resolved is resolved[i]()) == (i >= 3)
+        assert b.pay("{G}", mode="count")["count"] == KEEP_RESOLVED + 3 - i
