@@ -6,19 +6,26 @@ and asked random costs:
 
 * payable — ``pay`` with ``mode="payable"``, and best — ``pay`` with ``mode="best"``;
   one request in flight at a time: requests/s and p50/p99 latency (write to read).
-* baselines in the same run: the same questions to the Python API in this process,
-  alternating with the served ones (the floor: the pipe's and JSON's overhead is the
-  ratio), and a new ``python -m manasolve pay``
-  process per question (what engines in other languages had to do before).
+  Payable on 20 permanents is measured in ``--rounds`` rounds of fresh boards; its target
+  is judged on the slowest round ("reliably").
+* a session loop on 20 permanents, what an engine does each turn: ``pay`` best, carry it
+  out with ``board.apply``, ask ``pay`` payable again, ``board.undo``.
+* baselines in the same run: the same questions to the Python API in this process
+  (`PlayBoard` for the loop), alternating with the served ones (the floor: the pipe's
+  and JSON's overhead is the ratio); with ``--before REV``, a second server running the
+  code of commit REV (exported with ``git archive``) asked the same questions in turn
+  (before/after); and a new ``python -m manasolve pay`` process per question (what
+  engines in other languages had to do before the server).
 * every served answer is compared with the Python API's answer to the same question.
 * robustness: 10,000 lines of which 5% are malformed (not JSON, unknown method, unknown
   parameter, bad cost, unknown session), plus patch/undo pairs: every line must be
   answered (errors for the malformed ones, the API's answer for the others), the process
   alive at the end; its RSS at the start and after each quarter.
 
-    python -m benchmarks.serve [--quick]
+    python -m benchmarks.serve [--quick] [--rounds 3] [--before REV]
 
-Writes benchmarks/results/serve.md and benchmarks/results/serve.png.
+Writes benchmarks/results/serve.md and benchmarks/results/serve.png: the targets of
+issue 14 with pass/fail, then the measurements.
 """
 
 from __future__ import annotations
@@ -32,12 +39,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.decision_loop import export
 from benchmarks.results_files import write_results
 from manasolve import api
 from manasolve.models.board import load_board
+from manasolve.session import PlayBoard
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["Forest", "Island", "Plains", "Swamp", "Mountain", "Tundra", "Taiga", "Underground Sea", "Savannah",
@@ -47,6 +56,7 @@ WEIGHTS = [4, 4, 4, 4, 4, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1]
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{1}", "{2}", "{G/W}", "{U/P}", "{C}"]
 SIZES = (10, 20, 40)
 TARGET = {"payable": 1000.0, "best": 200.0}  # questions/s on 20-permanent boards (issue 14)
+RSS_FLAT_MB = 5.0  # "memory flat": the RSS at the end of the 10,000 lines within this of the start
 
 
 def make_board(n: int, rng: random.Random) -> dict:
@@ -61,21 +71,26 @@ def make_cost(rng: random.Random) -> str:
 
 
 class Pipe:
-    """A ``manasolve serve`` process and one request in flight at a time."""
+    """A ``manasolve serve`` process (of the checkout at `root`) and one request in flight at a time."""
 
-    def __init__(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "manasolve", "serve"], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+    def __init__(self, root: Path = ROOT) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "manasolve", "serve"], cwd=root, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, bufsize=0)
         self.next_id = 0
 
     def line(self, text: str) -> dict:
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
+        self.proc.stdin.write(text.encode("utf-8") + b"\n")
         return json.loads(self.proc.stdout.readline())
 
     def call(self, method: str, **params) -> dict:
         self.next_id += 1
         return self.line(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}))
+
+    def timed(self, method: str, **params) -> tuple[dict, float]:
+        """The answer and the seconds from writing the request to reading the answer."""
+        t = time.perf_counter()
+        answer = self.call(method, **params)
+        return answer, time.perf_counter() - t
 
     def rss_mb(self) -> float:
         for row in Path("/proc/%d/status" % self.proc.pid).read_text().splitlines():
@@ -89,52 +104,128 @@ class Pipe:
 
 
 @dataclass
+class Rate:
+    """Requests/s (n over the summed latencies) and the latency percentiles of one side."""
+
+    per_second: float
+    p50_ms: float
+    p99_ms: float
+
+    @staticmethod
+    def of(latencies: list[float]) -> Rate:
+        ordered = sorted(latencies)
+        return Rate(len(ordered) / sum(ordered), 1000 * statistics.median(ordered),
+                    1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))])
+
+
+@dataclass
 class Row:
-    """One question kind on one board size."""
+    """One question kind on one board size (one round)."""
 
     kind: str
     size: int
     questions: int
-    per_second: float
-    p50_ms: float
-    p99_ms: float
+    served: Rate
     api_per_second: float
-    process_per_second: float | None
     agree: int
+    before: Rate | None = None
+    process_per_second: float | None = None
+    keys: set[str] = field(default_factory=set)
 
 
-def _question(kind: str, session: str, cost: str) -> dict:
-    return {"board": session, "cost": cost, "mode": kind}
+class Servers:
+    """The server under test and, with --before, the server of the earlier commit."""
+
+    def __init__(self, before_root: Path | None) -> None:
+        self.after = Pipe()
+        self.before = Pipe(before_root) if before_root else None
+
+    def load(self, boards: list[dict]) -> tuple[list[str], list[str] | None]:
+        def handles(pipe: Pipe) -> list[str]:
+            return [pipe.call("board.load", board=b)["result"]["session"] for b in boards]
+        return handles(self.after), handles(self.before) if self.before else None
+
+    def close_sessions(self, after: list[str], before: list[str] | None) -> None:
+        for h in after:
+            self.after.call("board.close", session=h)
+        for h in before or ():
+            self.before.call("board.close", session=h)
 
 
-def measure(pipe: Pipe, kind: str, size: int, n: int, rng: random.Random, processes: int) -> tuple[Row, set[str]]:
+def measure(servers: Servers, kind: str, size: int, n: int, rng: random.Random, processes: int) -> Row:
     """Ask n questions of `kind` on sessions of `size`-permanent boards."""
     boards = [make_board(size, rng) for _ in range(5)]
-    sessions = [pipe.call("board.load", board=b)["result"]["session"] for b in boards]
+    sessions, before_sessions = servers.load(boards)
     asks = [(rng.randrange(len(boards)), make_cost(rng)) for _ in range(n)]
     resolved = [load_board(b) for b in boards]
-    for session, board in zip(sessions, resolved):  # warm-up, not timed: first imports on both sides
-        pipe.call("pay", **_question(kind, session, "{1}"))
+    for i, board in enumerate(resolved):  # warm-up, not timed: first imports on every side
+        servers.after.call("pay", board=sessions[i], cost="{1}", mode=kind)
+        if servers.before:
+            servers.before.call("pay", board=before_sessions[i], cost="{1}", mode=kind)
         api.pay(board, "{1}", mode=kind)
-    # Served and in-process calls alternate, so other work on the machine slows both alike.
-    latencies, answers, expected, in_process = [], [], [], 0.0
+    # The sides take turns question by question, so other work on the machine slows them alike.
+    latencies, before_latencies, answers, expected, in_process = [], [], [], [], 0.0
     for bi, cost in asks:
-        t = time.perf_counter()
-        answers.append(pipe.call("pay", **_question(kind, sessions[bi], cost)))
-        latencies.append(time.perf_counter() - t)
+        answer, seconds = servers.after.timed("pay", board=sessions[bi], cost=cost, mode=kind)
+        answers.append(answer)
+        latencies.append(seconds)
+        if servers.before:
+            before_latencies.append(servers.before.timed("pay", board=before_sessions[bi], cost=cost, mode=kind)[1])
         t = time.perf_counter()
         expected.append(api.pay(resolved[bi], cost, mode=kind))
         in_process += time.perf_counter() - t
-    served = sum(latencies)
-    agree = sum(a.get("result") == e for a, e in zip(answers, expected))
-    keys = set().union(*(a["result"].keys() for a in answers if "result" in a))
-    per_process = _one_process_each(boards, asks[:processes], kind) if processes else None
-    for s in sessions:
-        pipe.call("board.close", session=s)
-    latencies.sort()
-    return Row(kind, size, n, n / served, 1000 * statistics.median(latencies),
-               1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], n / in_process,
-               per_process, agree), keys
+    servers.close_sessions(sessions, before_sessions)
+    return Row(kind, size, n, Rate.of(latencies), n / in_process, sum(a.get("result") == e for a, e in zip(answers, expected)),
+               Rate.of(before_latencies) if before_latencies else None,
+               _one_process_each(boards, asks[:processes], kind) if processes else None,
+               set().union(*(a["result"].keys() for a in answers if "result" in a)))
+
+
+def session_loop(servers: Servers, n: int, rng: random.Random) -> Row:
+    """n turns of an engine on 20-permanent sessions: best, apply it, payable again, undo
+    (4 requests a turn); the same turns on `PlayBoard`s in this process."""
+    boards = [make_board(20, rng) for _ in range(5)]
+    sessions, before_sessions = servers.load(boards)
+    local = [PlayBoard(b) for b in boards]
+    asks = [(rng.randrange(len(boards)), make_cost(rng)) for _ in range(n)]
+
+    def turn(pipe: Pipe, handle: str, cost: str) -> tuple[list[dict], float]:
+        t = time.perf_counter()
+        best = pipe.call("pay", board=handle, cost=cost, mode="best")
+        out = [best]
+        if best.get("result", {}).get("best"):
+            out.append(pipe.call("board.apply", session=handle, payment=best["result"]["best"]))
+            out.append(pipe.call("pay", board=handle, cost=cost, mode="payable"))
+            out.append(pipe.call("board.undo", session=handle))
+        return out, time.perf_counter() - t
+
+    def local_turn(b: PlayBoard, cost: str) -> list[dict]:
+        best = b.best(cost)
+        if not best["best"]:
+            return [best]
+        done = b.apply(best["best"])
+        again = b.pay(cost)
+        b.undo()
+        return [best, done, again, {"session": None, "changes": b.history_length}]
+
+    latencies, before_latencies, agree, requests, in_process = [], [], 0, 0, 0.0
+    for bi, cost in asks:
+        answers, seconds = turn(servers.after, sessions[bi], cost)
+        latencies.append(seconds)
+        if servers.before:
+            before_latencies.append(turn(servers.before, before_sessions[bi], cost)[1])
+        t = time.perf_counter()
+        expected = local_turn(local[bi], cost)
+        in_process += time.perf_counter() - t
+        requests += len(answers)
+        got = [a.get("result") for a in answers]
+        if len(got) == 4:  # board.apply's result names its format; board.undo's session is the handle
+            expected[1] = {"format": "manasolve/board.apply@1", **expected[1]}
+            expected[3] = {"format": "manasolve/board.undo@1", "session": sessions[bi], "changes": 0}
+        agree += got == expected
+    servers.close_sessions(sessions, before_sessions)
+    return Row("loop", 20, n, Rate.of(latencies), n / in_process, agree,
+               Rate.of(before_latencies) if before_latencies else None, None, {"requests": requests})
 
 
 def _one_process_each(boards: list[dict], asks: list[tuple[int, str]], kind: str) -> float:
@@ -155,11 +246,11 @@ def _one_process_each(boards: list[dict], asks: list[tuple[int, str]], kind: str
 MALFORMED = [
     ("this is not JSON", -32700),
     ('{"jsonrpc": "2.0", "id": %d, "method": "pya", "params": {}}', -32601),
-    ('{"jsonrpc": "2.0", "id": %d, "method": "pay", "params": {"board": "s1", "cots": "{G}"}}', -32602),
-    ('{"jsonrpc": "2.0", "id": %d, "method": "pay", "params": {"board": "s1", "cost": "{G"}}', -32602),
+    ('{"jsonrpc": "2.0", "id": %d, "method": "pay", "params": {"board": "SESSION", "cots": "{G}"}}', -32602),
+    ('{"jsonrpc": "2.0", "id": %d, "method": "pay", "params": {"board": "SESSION", "cost": "{G"}}', -32602),
     ('{"jsonrpc": "2.0", "id": %d, "method": "pay", "params": {"board": "s999", "cost": "{G}"}}', -32602),
     ('{"id": %d, "method": "pay"}', -32600),
-    ('{"jsonrpc": "2.0", "id": %d, "method": "board.patch", "params": {"session": "s1", "ops": [{"op": "tap", "id": "nope"}]}}', -32602),
+    ('{"jsonrpc": "2.0", "id": %d, "method": "board.patch", "params": {"session": "SESSION", "ops": [{"op": "tap", "id": "nope"}]}}', -32602),
 ]
 
 
@@ -177,6 +268,7 @@ def robustness(pipe: Pipe, total: int, rng: random.Random) -> dict:
         rid = 100000 + i
         if rng.random() < 0.05:
             text, code = rng.choice(MALFORMED)
+            text = text.replace("SESSION", sessions[0])
             answer = pipe.line(text % rid if "%d" in text else text)
             counts["malformed"] += 1
             counts["errors_for_malformed"] += answer.get("error", {}).get("code") == code
@@ -205,29 +297,66 @@ def robustness(pipe: Pipe, total: int, rng: random.Random) -> dict:
     return counts
 
 
-def report(rows: list[Row], robust: dict, keys: set[str], quick: bool) -> str:
+def targets(rows: list[Row], robust: dict) -> list[tuple[str, str, str, bool]]:
+    """(target, wanted, measured, met) for each target of issue 14."""
+    out = []
+    for kind, wanted in TARGET.items():
+        rounds = [r for r in rows if r.kind == kind and r.size == 20]
+        slowest = min(rounds, key=lambda r: r.served.per_second)
+        out.append(("%s questions/s through the pipe, 20 permanents (slowest of %d round%s)" % (
+            kind, len(rounds), "s" if len(rounds) > 1 else ""), "≥ %.0f" % wanted,
+            "%.0f (p50 %.2f ms, p99 %.2f ms)" % (slowest.served.per_second, slowest.served.p50_ms, slowest.served.p99_ms),
+            slowest.served.per_second >= wanted))
+    questions = sum(r.questions for r in rows)
+    agree = sum(r.agree for r in rows)
+    out.append(("the same answers as the Python API, every request of the benchmark", "all",
+                "%d/%d questions and turns" % (agree, questions), agree == questions))
+    out.append(("malformed lines answered with an error (their JSON-RPC code)", "all",
+                "%d/%d" % (robust["errors_for_malformed"], robust["malformed"]), robust["errors_for_malformed"] == robust["malformed"]))
+    out.append(("good lines answered (as the API answers)", "all", "%d/%d" % (robust["good_right"], robust["good"]),
+                robust["good_right"] == robust["good"] and robust["answered"] == robust["lines"]))
+    out.append(("the process alive at the end, exit status 0", "yes", "yes" if robust["alive"] else "NO", robust["alive"]))
+    start, end = robust["rss_mb"][0], robust["rss_mb"][-1]
+    out.append(("memory flat over the %d lines (RSS start → end)" % robust["lines"], "within %.0f MB" % RSS_FLAT_MB,
+                "%.1f → %.1f MB (%+.1f)" % (start, end, end - start), end - start <= RSS_FLAT_MB))
+    return out
+
+
+def report(rows: list[Row], robust: dict, quick: bool, before: str | None) -> str:
+    keys = set().union(*(r.keys for r in rows if r.kind == "payable"))
     lines = ["# manasolve serve: questions through the pipe", "",
-             "One `manasolve serve` process; boards held as sessions (5 random boards per size: basics, duals, "
+             "One `manasolve serve` process; boards held as sessions (5 random boards per size and round: basics, duals, "
              "Signets, Sol Ring, mana creatures, painlands), random costs of 1-5 symbols, one request in flight. "
-             "Baselines in the same run: the Python API in-process on the same resolved boards, and one "
-             "`python -m manasolve pay --json` process per question (for payable its default question, the count; "
-             "start-up dominates). Machine: 2 cores shared with other work%s." % (
-                 " (--quick)" if quick else ""), "",
-             "`payable` questions are `pay` with `mode=\"payable\"` (answer keys: %s); `best` questions "
-             "`mode=\"best\"` (without `why`, the API's default: no runner-up is solved)." % ", ".join(sorted(keys)), "",
-             "| question | permanents | questions | served /s | p50 ms | p99 ms | API in-process /s | served / in-process "
-             "| process per question /s | served / process | same answers |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "Baselines in the same run, taking turns with the served questions: the Python API in-process on the same "
+             "boards%s, and one `python -m manasolve pay --json` process per question (for payable its default "
+             "question, the count; start-up dominates). Machine: 2 cores shared with other work%s. "
+             "`python -m benchmarks.serve%s` writes this file." % (
+                 ", a server of the code of commit `%s` (before)" % before if before else "",
+                 " (--quick)" if quick else "", " --before %s" % before if before else ""), "",
+             "## Targets (issue 14)", "",
+             "| target | wanted | measured | met |", "|---|---|---|---|"]
+    lines += ["| %s | %s | %s | %s |" % (t, w, m, "yes" if ok else "**NO**") for t, w, m, ok in targets(rows, robust)]
+    lines += ["", "## Questions", "",
+              "`payable` questions are `pay` with `mode=\"payable\"` (answer keys: %s); `best` questions "
+              "`mode=\"best\"` (without `why`, the API's default: no runner-up is solved); a `loop` is one turn of an "
+              "engine on a session: `pay` best, `board.apply` of its payment, `pay` payable of the same cost, "
+              "`board.undo` (4 requests; the in-process side does the same on a `PlayBoard`). Rates are per "
+              "question (per turn for the loop): n over the summed write-to-read latencies." % ", ".join(sorted(keys)), "",
+              "| question | permanents | n | served /s | p50 ms | p99 ms | API in-process /s | served / in-process "
+              + ("| before /s | before p50 ms | before p99 ms | after / before " if before else "")
+              + "| process per question /s | served / process | same answers |",
+              "|---|---|---|---|---|---|---|---|" + ("---|---|---|---|" if before else "") + "---|---|---|"]
     for r in rows:
         proc = "%.2f" % r.process_per_second if r.process_per_second else "—"
-        ratio = "%.0f×" % (r.per_second / r.process_per_second) if r.process_per_second else "—"
-        lines.append("| %s | %d | %d | %.0f | %.2f | %.2f | %.0f | %.2f | %s | %s | %d/%d |" % (
-            r.kind, r.size, r.questions, r.per_second, r.p50_ms, r.p99_ms, r.api_per_second,
-            r.per_second / r.api_per_second, proc, ratio, r.agree, r.questions))
-    lines += ["", "Targets on 20-permanent boards (issue 14): %s." % ", ".join(
-        "%s ≥ %.0f/s: %s" % (k, v, next(("met (%.0f/s)" % r.per_second if r.per_second >= v else "NOT met (%.0f/s)" % r.per_second)
-                                        for r in rows if r.kind == k and r.size == 20)) for k, v in TARGET.items()), "",
-              "## %d lines, 5%% malformed" % robust["lines"], "",
+        ratio = "%.0f×" % (r.served.per_second / r.process_per_second) if r.process_per_second else "—"
+        cells = [r.kind, "%d" % r.size, "%d" % r.questions, "%.0f" % r.served.per_second, "%.2f" % r.served.p50_ms,
+                 "%.2f" % r.served.p99_ms, "%.0f" % r.api_per_second, "%.2f" % (r.served.per_second / r.api_per_second)]
+        if before:
+            cells += ["%.0f" % r.before.per_second, "%.2f" % r.before.p50_ms, "%.2f" % r.before.p99_ms,
+                      "%.2f" % (r.served.per_second / r.before.per_second)] if r.before else ["—"] * 4
+        cells += [proc, ratio, "%d/%d" % (r.agree, r.questions)]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "## %d lines, 5%% malformed" % robust["lines"], "",
               "| lines | answered | malformed | answered with the right error code | good requests | answered as the API "
               "| alive at the end | RSS MB at start, after each quarter | seconds |",
               "|---|---|---|---|---|---|---|---|---|",
@@ -248,9 +377,11 @@ def plot(rows: list[Row]):
 
         fig, axes = plt.subplots(1, 2, figsize=(11, 4))
         for ax, kind in zip(axes, ("payable", "best")):
-            rs = [r for r in rows if r.kind == kind]
+            rs = sorted((r for r in rows if r.kind == kind), key=lambda r: r.size)
             sizes = [r.size for r in rs]
-            ax.plot(sizes, [r.per_second for r in rs], "o-", label="served (pipe)")
+            ax.plot(sizes, [r.served.per_second for r in rs], "o-", label="served (pipe)")
+            if any(r.before for r in rs):
+                ax.plot(sizes, [r.before.per_second for r in rs], "x-", label="served, before")
             ax.plot(sizes, [r.api_per_second for r in rs], "s--", label="Python API in-process")
             ax.plot([r.size for r in rs if r.process_per_second], [r.process_per_second for r in rs if r.process_per_second],
                     "^:", label="one process per question")
@@ -268,23 +399,29 @@ def plot(rows: list[Row]):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer questions (a smoke run)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of payable questions on 20 permanents")
+    parser.add_argument("--before", metavar="REV", help="also serve the code of this commit, in turn (before/after)")
     args = parser.parse_args()
     rng = random.Random(14)
-    counts = {"payable": 100 if args.quick else 1000, "best": 20 if args.quick else 100}
-    pipe = Pipe()
-    rows, keys = [], set()
-    for kind in ("payable", "best"):
-        for size in SIZES:
-            row, k = measure(pipe, kind, size, counts[kind], rng, processes=3 if args.quick else 10)
-            rows.append(row)
-            if kind == "payable":
-                keys |= k
-            print(row, flush=True)
-    robust = robustness(pipe, 1000 if args.quick else 10000, rng)
+    counts = {"payable": 100 if args.quick else 1000, "best": 20 if args.quick else 100, "loop": 20 if args.quick else 100}
+    processes = 3 if args.quick else 10
+    with tempfile.TemporaryDirectory() as tmp:
+        servers = Servers(export(args.before, Path(tmp)) if args.before else None)
+        rows = []
+        for kind in ("payable", "best"):
+            for size in SIZES:
+                for round_ in range(args.rounds if kind == "payable" and size == 20 else 1):
+                    rows.append(measure(servers, kind, size, counts[kind], rng, processes if round_ == 0 else 0))
+                    print(rows[-1], flush=True)
+        rows.append(session_loop(servers, counts["loop"], rng))
+        print(rows[-1], flush=True)
+        if servers.before:
+            servers.before.close()
+        robust = robustness(servers.after, 1000 if args.quick else 10000, rng)
     print(robust, flush=True)
-    status = pipe.close()
+    status = servers.after.close()
     robust["alive"] = robust["alive"] and status == 0
-    text = report(rows, robust, keys, args.quick)
+    text = report(rows, robust, args.quick, args.before)
     print(text)
     print(write_results("serve", text, plot(rows)))
 

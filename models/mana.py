@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from math import comb, prod
 
@@ -177,6 +178,34 @@ def parse_symbol(body: str) -> Symbol:
     raise CostSyntaxError("unknown mana symbol {%s}" % (body if len(body) <= 20 else body[:20] + "…"))
 
 
+# Costs are parsed once per text (a server is asked the same costs again and again); a
+# ManaCost is frozen, so the one parsed is shared.
+@lru_cache(maxsize=4096)
+def _parse_cost(text: str) -> ManaCost:
+    s = text.strip()
+    if not s:
+        raise CostSyntaxError("empty cost (write {0} for a zero cost)")
+    if s.count("{") > MAX_COST_SYMBOLS:
+        raise CostSyntaxError("a cost of %d symbols is over the bound of %d" % (s.count("{"), MAX_COST_SYMBOLS))
+    pos = 0
+    symbols: list[Symbol] = []
+    for m in _SYMBOL_RE.finditer(s):
+        if m.start() != pos:
+            raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos : m.start()], 20), shown(s, 60)))
+        pos = m.end()
+        sym = parse_symbol(m.group(1))
+        if sym.kind == SymbolKind.GENERIC and sym.amount == 0:
+            continue
+        symbols.append(sym)
+    if pos != len(s):
+        raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos:], 20), shown(s, 60)))
+    cost = ManaCost(tuple(symbols))
+    if cost.announcement_count() > MAX_ANNOUNCEMENTS:
+        raise CostSyntaxError("a cost with %d ways to announce its hybrid/Phyrexian symbols (601.2b) is over the "
+                              "bound of %d" % (cost.announcement_count(), MAX_ANNOUNCEMENTS))
+    return cost
+
+
 @dataclass(frozen=True)
 class ManaCost:
     """A printed mana cost: an ordered tuple of symbols.  ``{0}`` is the empty cost."""
@@ -200,28 +229,7 @@ class ManaCost:
         unknown mana symbol {Q}
         empty cost (write {0} for a zero cost)
         """
-        s = text.strip()
-        if not s:
-            raise CostSyntaxError("empty cost (write {0} for a zero cost)")
-        if s.count("{") > MAX_COST_SYMBOLS:
-            raise CostSyntaxError("a cost of %d symbols is over the bound of %d" % (s.count("{"), MAX_COST_SYMBOLS))
-        pos = 0
-        symbols: list[Symbol] = []
-        for m in _SYMBOL_RE.finditer(s):
-            if m.start() != pos:
-                raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos : m.start()], 20), shown(s, 60)))
-            pos = m.end()
-            sym = parse_symbol(m.group(1))
-            if sym.kind == SymbolKind.GENERIC and sym.amount == 0:
-                continue
-            symbols.append(sym)
-        if pos != len(s):
-            raise CostSyntaxError("unexpected text %s in cost %s" % (shown(s[pos:], 20), shown(s, 60)))
-        cost = ManaCost(tuple(symbols))
-        if cost.announcement_count() > MAX_ANNOUNCEMENTS:
-            raise CostSyntaxError("a cost with %d ways to announce its hybrid/Phyrexian symbols (601.2b) is over the "
-                                  "bound of %d" % (cost.announcement_count(), MAX_ANNOUNCEMENTS))
-        return cost
+        return _parse_cost(text)
 
     def __str__(self) -> str:
         return format_symbols(self.symbols)

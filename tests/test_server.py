@@ -4,6 +4,7 @@ session board."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +138,20 @@ def test_the_process_answers_every_line_and_exits_0_at_end_of_input():
     assert [a.get("id") for a in out] == [1, None, 2]
     assert out[1]["error"]["code"] == -32700
     assert out[2]["result"] == api.pay(EXAMPLE, "{G}", mode="count")
+
+
+def test_the_process_reads_and_writes_utf8_and_answers_a_line_that_is_not():
+    board = {"players": [{"name": "Ænid", "battlefield": [
+        {"id": "tok", "card": "Soldier", "token": True, "type": "Token Creature — Soldier", "power": 1, "toughness": 1}]}],
+        "cards": [{"name": "Soldier", "type": "Token Creature — Soldier", "types": ["Creature"], "text": ""}]}
+    lines = [json.dumps({"jsonrpc": "2.0", "id": 1, "method": "board.load", "params": {"board": board}},
+                        ensure_ascii=False).encode("utf-8"),
+             b'{"jsonrpc": "2.0", "id": 2, "method": "pay", "params": {"board": "s1", "cost": "\xff"}}',
+             json.dumps({"jsonrpc": "2.0", "id": 3, "method": "board.get", "params": {"session": "s1"}}).encode()]
+    proc = subprocess.run([sys.executable, "-m", "manasolve", "serve"], input=b"\n".join(lines) + b"\n",
+                          capture_output=True, timeout=120, env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"})
+    assert proc.returncode == 0 and proc.stderr == b""
+    out = [json.loads(line.decode("utf-8")) for line in proc.stdout.splitlines()]
+    assert out[1] == {"jsonrpc": "2.0", "id": None, "error": {
+        "code": -32700, "message": "not JSON: not UTF-8 text (byte 81)"}}
+    assert out[2]["result"]["board"] == board  # whatever the locale says, the wire is UTF-8
