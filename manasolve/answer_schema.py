@@ -99,6 +99,8 @@ class _Pay(_Answer):
     total: str | None = absent()
     castable_now: bool = absent()
     reason: str | None = absent()
+    # a partial answer: the question's time limit passed (README, Time limits)
+    time_limit_reached: Literal[True] = absent()
 
 
 class PayPayable(_Pay):
@@ -113,6 +115,7 @@ class PayCount(_Pay):
     count_exact: bool
     count: int = absent()
     count_at_least: int = absent()
+    count_undone: list[str] = absent()
 
 
 class PayAll(PayCount):
@@ -130,6 +133,8 @@ class PayBest(_Pay):
     kept: list[str]
     keep: list[str] = absent()
     why: list[str] = absent()
+    # past the time limit: the best payment found so far, `levels` only those proven
+    best_optimal: Literal[False] = absent()
 
 
 class PayAnswer(RootModel[PayBest | PayAll | PayCount | PayPayable]):
@@ -293,6 +298,9 @@ class PlaysAnswer(_Answer):
     format: Literal["manasolve/plays@1"]
     player: str
     plays: list[Play]
+    # a partial answer: the parts not checked within the time limit
+    unchecked: list[dict[str, str]] = absent()
+    time_limit_reached: Literal[True] = absent()
 
 
 class KeywordCoverage(_Answer):

@@ -196,3 +196,22 @@ def test_the_server_answers_a_line_over_its_bound_with_an_error_and_goes_on(monk
     assert first["error"]["code"] == -32600 and "more than 1000 bytes" in first["error"]["message"]
     assert second["result"]["permanents"] == {"f1": ["G"]}
 
+
+
+def test_partial_answers_fit_the_shipped_answer_schemas(monkeypatch):
+    from manasolve.answer_schema import PayAnswer, PlaysAnswer
+
+    count = api.pay(SLOW, HYBRID, mode="count", time_limit=0.05)
+    monkeypatch.setattr(deadline, "limit_solver", lambda solver: setattr(solver.parameters, "stop_after_first_solution", True))
+    best = api.pay(SLOW, HYBRID, mode="best", keep=KEEP)
+    monkeypatch.undo()
+
+    def stop() -> None:
+        raise deadline.TimeUp(1)
+
+    monkeypatch.setattr(plays_module, "deadline", types.SimpleNamespace(check=stop, TimeUp=deadline.TimeUp))
+    plays = api.plays(EXAMPLE)
+    assert count["time_limit_reached"] and best["best_optimal"] is False and plays["unchecked"]
+    for answer in (count, best):
+        PayAnswer.model_validate(answer)
+    PlaysAnswer.model_validate(plays)
