@@ -6,7 +6,7 @@ with every JSON object's keys shuffled).  The outcome tables are written to
 benchmarks/results/fuzz.md (and fuzz.png: outcomes by command).
 
     python -m benchmarks.fuzz [--cases N] [--subprocess M] [--server K] [--server-subprocess J]
-                              [--determinism D] [--seed S] [--timeout SECONDS]
+                              [--determinism D] [--seed S] [--timeout SECONDS] [--jobs P]
 
 The cases are those of tests/fuzz_cases.py (the suite runs 200 command lines and 20
 server sessions of them each time).  An in-process case past --timeout is stopped by
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import multiprocessing
 import random
 import resource
 import signal
@@ -43,14 +44,15 @@ def _alarm(signum, frame):
     raise _Hang()
 
 
-def in_process(n: int, seed: int, timeout: float, folder: Path) -> tuple[collections.Counter, dict, list]:
-    """Outcome counts, one example per kind of failure, and (command, outcome) rows."""
+def in_process(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
+    """Outcome counts of `cases` (case i: seed + i), one example per kind of failure,
+    (command, outcome) counts and the peak resident memory of this process (KB)."""
     counts: collections.Counter = collections.Counter()
     examples: dict[str, tuple] = {}
     by_command: collections.Counter = collections.Counter()
     signal.signal(signal.SIGALRM, _alarm)
-    path = str(folder / "board.json")
-    for i in range(n):
+    path = str(folder / ("board%d.json" % cases.start))
+    for i in cases:
         rng = random.Random(seed + i)
         Path(path).write_text(board_text(rng), encoding="utf-8")
         command, flags = argv_tail(rng)
@@ -67,7 +69,7 @@ def in_process(n: int, seed: int, timeout: float, folder: Path) -> tuple[collect
         by_command[(command, kind)] += 1
         if problem:
             examples.setdefault(problem[:90], (seed + i, command, " ".join(flags)[:160]))
-    return counts, examples, sorted(by_command.items())
+    return counts, examples, by_command, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def _kind(outcome: Outcome | None, problem: str | None) -> str:
@@ -115,12 +117,14 @@ def subprocess_sample(m: int, seed: int, timeout: float, folder: Path) -> tuple[
 SERVER_TIME_LIMIT = 1.0
 
 
-def server_sessions(k: int, seed: int, timeout: float) -> tuple[collections.Counter, dict]:
-    """Outcome counts of `k` fuzzed server sessions served in-process (one in ten with a
-    line longer than the server reads), and one example per kind of failure."""
+def server_sessions(sessions: range, seed: int, timeout: float) -> tuple:
+    """Outcome counts of fuzzed server sessions served in-process (one in ten with a line
+    longer than the server reads), one example per kind of failure, and the peak resident
+    memory of this process (KB)."""
     counts: collections.Counter = collections.Counter()
     examples: dict[str, int] = {}
-    for i in range(k):
+    signal.signal(signal.SIGALRM, _alarm)
+    for i in sessions:
         rng = random.Random(seed + 2 * 10 ** 9 + i)
         lines = server_lines(rng, huge=MAX_LINE + 10 if rng.random() < 0.1 else 0)
         signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -135,7 +139,29 @@ def server_sessions(k: int, seed: int, timeout: float) -> tuple[collections.Coun
         counts[_server_kind(problem)] += 1
         if problem:
             examples.setdefault(problem[:90], seed + 2 * 10 ** 9 + i)
-    return counts, examples
+    return counts, examples, None, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def spread(run, total: int, jobs: int, *args) -> tuple:
+    """`run(cases, *args)` over range(total) cut into `jobs` parts, each in a process of
+    its own (the same cases as one process would run); the sums of the parts' counts,
+    their examples, their (command, outcome) counts and their largest peak memory."""
+    size = -(-total // jobs)
+    parts = [(range(k, min(k + size, total)),) + args for k in range(0, total, size)] or [(range(0),) + args]
+    if jobs == 1:
+        results = [run(*part) for part in parts]
+    else:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.starmap(run, parts)
+    counts: collections.Counter = collections.Counter()
+    examples: dict = {}
+    by_command: collections.Counter = collections.Counter()
+    for part_counts, part_examples, part_commands, _ in results:
+        counts.update(part_counts)
+        by_command.update(part_commands or {})
+        for problem, example in part_examples.items():
+            examples.setdefault(problem, example)
+    return counts, examples, sorted(by_command.items()), max(peak for *_, peak in results)
 
 
 def _server_kind(problem: str | None) -> str:
@@ -223,9 +249,9 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, serve
     kinds = ["exit 0", "exit 1", "exit 2", "exit 3", "traceback", "hang", "unhelpful line"]
     lines = ["# Fuzzed command lines (issue 17)", "",
              "`python -m benchmarks.fuzz --cases %d --subprocess %d --server %d --server-subprocess %d --determinism %d "
-             "--seed %d --timeout %g` on %s, %.0f s."
+             "--seed %d --timeout %g --jobs %d` on %s, %.0f s."
              % (args.cases, args.subprocess, args.server, args.server_subprocess, args.determinism, args.seed,
-                args.timeout, time.strftime("%Y-%m-%d"), seconds), "",
+                args.timeout, args.jobs, time.strftime("%Y-%m-%d"), seconds), "",
              "Cases from tests/fuzz_cases.py: the example board mutated (types swapped, keys renamed or "
              "duplicated, huge/negative numbers, NaN, unicode, long strings, deep nesting, attachment cycles, "
              "inline cards with wrong field types), fuzzed costs and flags (one case in ten with a `--timeout` "
@@ -234,7 +260,8 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, serve
              "file or flag, or exit 3 with such a line saying the question gave up at its time limit.", "",
              "| run | cases | " + " | ".join(kinds) + " | peak memory |",
              "|---|---:|" + "---:|" * len(kinds) + "---:|",
-             "| in-process | %d | %s | %.0f MB (the runner's own RSS) |" % (
+             "| in-process (%d process%s) | %d | %s | %.0f MB (the runner's largest RSS) |" % (
+                 args.jobs, "" if args.jobs == 1 else "es",
                  args.cases, " | ".join(str(counts.get(k, 0)) for k in kinds), own_peak / 1024),
              "| subprocess, %d MB address-space limit, %g s | %d | %s | %.0f MB |" % (
                  MEMORY_LIMIT // 1024 ** 2, args.sub_timeout, args.subprocess,
@@ -310,14 +337,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per in-process case")
     parser.add_argument("--sub-timeout", type=float, default=30.0, help="seconds per subprocess case")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the in-process cases and sessions")
     args = parser.parse_args(argv)
     sys.setrecursionlimit(1000)
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
-        counts, examples, rows = in_process(args.cases, args.seed, args.timeout, Path(tmp))
-        server, server_examples = server_sessions(args.server, args.seed, args.timeout * 3)
+        counts, examples, rows, own_peak = spread(in_process, args.cases, args.jobs, args.seed, args.timeout, Path(tmp))
+        server, server_examples, _, server_own_peak = spread(server_sessions, args.server, args.jobs, args.seed,
+                                                             args.timeout * 3)
         det = determinism(args.determinism, args.seed, Path(tmp))
-        own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        own_peak = max(own_peak, server_own_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         sub, sub_peak = subprocess_sample(args.subprocess, args.seed, args.sub_timeout, Path(tmp))
         server_sub, server_peak = server_subprocess(args.server_subprocess, args.seed, args.sub_timeout * 3)
     text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak, server,
