@@ -3,11 +3,12 @@
 Counts, over every card face: activated mana-ability lines (605.1a) and how many parsed;
 the cost keywords Saddle, Crew, Convoke, Improvise, Delve (`oracle.card_abilities`) and
 Flashback, Kicker, Multikicker (`oracle.spell_costs`); and every sentence left out,
-grouped by template.
+grouped by template and by family (`FAMILIES`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -19,6 +20,29 @@ from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.words import normalize
 
+# The families of sentences not understood (issue 15's table), the first that matches:
+# what a reader of `cards check` fixes together.  Mana-ability families first.
+FAMILIES: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(rx)) for name, rx in (
+    ("level, station, max speed or exhaust band", r"^(LEVEL \d|\d+\+ ?\||Max speed|Exhaust —)"),
+    ("granted ability", r'\bha(s|ve) "|\bgains? "'),
+    ("whenever tapped for mana", r"\btapped for mana\b"),
+    ("produces ... instead", r"\bproduces?\b.*\binstead\b"),
+    ("spend restriction", r"\b[Ss]pend this mana only\b|\b[Tt]his mana can't be spent\b"),
+    ("if ..., add ... instead", r"\b[Aa]dd\b.*\binstead\b|\binstead\b.*\badd\b"),
+    ("activate only", r"\bActivate (this ability )?only\b|\bActivate no more than\b"),
+    ("computed amount", r"\bwhere X is\b|\bequal to\b|\bthat much\b"),
+    ("for each", r"\bfor each\b"),
+    ("chosen or noted colour", r"\bchosen\b|\bnoted\b|\bthe last chosen\b"),
+    ("colours among or of an exiled card", r"\bamong\b|\bexiled\b.*\bcolou?rs?\b"),
+    ("rider on the mana", r"\b(that|this) mana is spent\b|\byou spend\b|\b(gain|lose)s? \w+ life\b|"
+                          r"\bWhen(ever)? you next cast\b|\bpoison counters?\b|\bWhen you do\b|\bgains? control\b"),
+    ("cost part not read", r"^[^:]*\b([Mm]ill|[Ee]xert|[Ee]xile|[Ss]acrifice|[Dd]iscard|[Rr]emove|[Pp]ut|[Rr]eturn|"
+                           r"[Rr]eveal|[Pp]ay|[Tt]ap (an|two|three|X) untapped|[Uu]ntap|[Cc]ollect evidence|[Ff]orage|"
+                           r"[Mm]ark)\b[^:]*: "),
+    ("spell cost modifier", r"\bcosts? \{[^}]*\} (more|less)\b|\bcosts? \w+ (more|less)\b"),
+    ("additional or alternative cost", r"\badditional cost\b|\brather than pay\b|\bwithout paying\b"),
+))
+OTHER_FAMILY = "other"
 ORACLE_KEYWORDS = ("Saddle", "Crew", "Convoke", "Improvise", "Delve")
 SPELL_COST_KEYWORDS = ("Flashback", "Kicker", "Multikicker")
 _EXAMPLES = 3
@@ -60,6 +84,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         for k, _ in spell_lines:
             kw[k]["seen"] += 1
         missed.extend(_spell_cost_missed(card, spell_lines, kw))
+    missed.sort(key=lambda x: (x.card, x.sentence))  # the same answer whatever order the cards came in
     return {
         "cards": n_cards,
         "mana_lines": mana_lines,
@@ -70,6 +95,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         "not_understood": [{"card": x.card, "sentence": x.sentence, "template": x.template}
                            for x in sorted(missed, key=lambda x: (x.template, x.card))],
         "not_understood_by_template": _group(missed),
+        "not_understood_by_family": _families(missed),
     }
 
 
@@ -90,3 +116,20 @@ def _group(missed: list[NotUnderstood]) -> list[dict]:
         groups[x.template].append(x)
     return [{"template": t, "count": len(xs), "examples": [{"card": x.card, "sentence": x.sentence} for x in xs[:_EXAMPLES]]}
             for t, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+
+
+def family_of(sentence: str) -> str:
+    """The family (`FAMILIES`) of a sentence not understood, or "other"."""
+    return next((name for name, rx in FAMILIES if rx.search(sentence)), OTHER_FAMILY)
+
+
+def _families(missed: list[NotUnderstood]) -> list[dict]:
+    """Sentences not understood by family, most first: how many, how many of them are
+    mana-ability lines (605.1a), and a few examples."""
+    groups: dict[str, list[NotUnderstood]] = defaultdict(list)
+    for x in missed:
+        groups[family_of(x.sentence)].append(x)
+    return [{"family": f, "count": len(xs),
+             "mana_lines": sum(1 for x in xs if is_mana_ability_line(normalize(x.sentence, x.card).strip())),
+             "examples": [{"card": x.card, "sentence": x.sentence} for x in xs[:_EXAMPLES]]}
+            for f, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]

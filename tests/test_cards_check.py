@@ -8,6 +8,7 @@ import pytest
 
 from manasolve import api
 from manasolve.cli import main
+from manasolve.models.coverage import family_of
 from tests.paths import DEV_CARDS
 
 DEV = str(DEV_CARDS)
@@ -67,3 +68,29 @@ def test_bad_file_exits_2_with_one_line(tmp_path, capsys):
     assert main(["cards", "check", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bad) in err
+
+
+@pytest.mark.parametrize(("sentence", "family"), [
+    ('Other permanents you control have "{T}: Add one mana of any color."', "granted ability"),
+    ("{T}: Add {R}. Spend this mana only to cast an Elemental spell.", "spend restriction"),
+    ("{T}: Add {U}. This mana can't be spent to cast a nonartifact spell.", "spend restriction"),
+    ("{T}: Add X mana of any one color, where X is the greatest power among creatures you control.", "computed amount"),
+    ("{T}, Remove a book counter from Spell Satchel: Add {C}.", "cost part not read"),
+    ("{T}: Add {C}. If you control an Urza's Tower, add {C}{C} instead.", "if ..., add ... instead"),
+    ("{T}: Add {C}{C}{C}. Activate only if creatures you control have total power 8 or greater.", "activate only"),
+    ("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.", "whenever tapped for mana"),
+    ("{T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2 life.", "rider on the mana"),
+    ("LEVEL 1-4", "level, station, max speed or exhaust band"),
+    ("This spell costs {2} less to cast if it targets a red creature.", "spell cost modifier"),
+    ("{T}: Add {∞}.", "other"),
+])
+def test_each_sentence_not_understood_has_one_family(sentence, family):
+    assert family_of(sentence) == family
+
+
+def test_cards_check_groups_every_sentence_not_understood_by_family():
+    answer = api.cards_check(str(DEV_CARDS))
+    families = answer["not_understood_by_family"]
+    assert sum(f["count"] for f in families) == len(answer["not_understood"])
+    assert sum(f["mana_lines"] for f in families) == answer["mana_lines"] - answer["mana_lines_understood"]
+    assert [f["count"] for f in families] == sorted((f["count"] for f in families), reverse=True)

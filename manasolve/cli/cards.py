@@ -82,6 +82,14 @@ def render(answer: dict) -> None:
         t.add_row(k, str(v["seen"]), str(v["understood"]), pct)
     console.print(t)
     console.print("Flashback/Kicker/Multikicker: %s" % answer["spell_costs"])
+    families = answer["not_understood_by_family"]
+    if families:
+        f = Table(title="Not understood, by family")
+        for col in ("family", "sentences", "mana-ability lines", "example cards"):
+            f.add_column(col, justify="right" if col in ("sentences", "mana-ability lines") else "left")
+        for fam in families:
+            f.add_row(fam["family"], str(fam["count"]), str(fam["mana_lines"]), ", ".join(e["card"] for e in fam["examples"]))
+        console.print(f)
     groups = answer["not_understood_by_template"]
     if not groups:
         return
