@@ -4,7 +4,7 @@ is not listed would be missing from a non-editable install."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -27,3 +27,13 @@ def test_every_package_of_the_tree_is_listed_in_pyproject():
     tree = {_installed_name(init.parent, package_dir)
             for top in package_dir.values() for init in (ROOT / top).rglob("__init__.py")}
     assert tree == set(setuptools["packages"])
+
+
+def test_every_data_file_is_package_data():
+    """A file of manasolve/data/ (the built-in cards, the whole card pool, the schemas) that
+    no package-data pattern names would be missing from a non-editable install."""
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["manasolve"]
+    data = ROOT / "manasolve" / "data"
+    files = [p.relative_to(ROOT / "manasolve").as_posix() for p in data.rglob("*") if p.is_file()]
+    assert "data/card_pool.zip" in files
+    assert [f for f in files if not any(PurePosixPath(f).match(pat) for pat in patterns)] == []
