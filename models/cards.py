@@ -19,6 +19,7 @@ from manasolve.models.oracle.activated import Activated, read_activated
 from manasolve.models.oracle.card_abilities import CardAbilities, read_card_abilities
 from manasolve.models.oracle.mana_effects import ManaEffects, read_mana_effects, states_mana_effect
 from manasolve.models.oracle.not_understood import NotUnderstood
+from manasolve.models.oracle.protection import Wards, read_wards
 from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
 from manasolve.models.oracle.statics import Statics, read_statics
 from manasolve.models.oracle.targets import Targeting, spell_targeting
@@ -29,11 +30,11 @@ from manasolve.models.oracle.triggers import Triggers, read_triggers
 def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple[str, ...]) -> bool:
     """Whether an object with these type-line words (card types, supertypes, subtypes) and
     colours has every filter word (`oracle.filter_words`): a type-line word, ``non-X``
-    (lacks X), a colour word, ``colorless`` or ``multicolored``."""
+    (lacks X: a type or a colour, "nonblack"), a colour word, ``colorless`` or ``multicolored``."""
     color_words = {COLOR_NAMES[c] for c in colors}
     for w in words:
         if w.startswith("non-"):
-            if w[4:] in type_words:
+            if has_filter_words(type_words, colors, (w[4:],)):
                 return False
         elif w == "colorless":
             if colors:
@@ -123,6 +124,11 @@ class Card:
     def targeting(self) -> Targeting | None:
         """The targets chosen as it is cast (601.2c); None if it targets nothing then."""
         return spell_targeting(self.name, self.text, self.types, self.subtypes)
+
+    @cached_property
+    def wards(self) -> Wards:
+        """Its own protection and "hexproof from" qualities (702.16b, 702.11d)."""
+        return read_wards(self.name, self.text, self.keywords)
 
     @cached_property
     def activated(self) -> tuple[Activated, ...]:

@@ -146,7 +146,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     card = board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
-    legal, targets = check_targets(board, card.targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None))
+    legal, targets = check_targets(board, card.targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
     if not legal:
         return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
@@ -202,7 +202,7 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
                 continue
             if condition_holds(board, perm, ab.present_if) is False or condition_holds(board, perm, ab.activate_if) is False:
                 continue  # outside its band or without max speed (711.2a, 702.184b, 702.178a); exhausted (702.177a)
-            legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id))
+            legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id, card=perm.card))
             if not legal:
                 continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)
             entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manasolve.models.board import Board, Permanent
+from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting
 
 NOT_CHECKED = "not checked"
@@ -14,18 +15,55 @@ NOT_CHECKED = "not checked"
 @dataclass(frozen=True)
 class Casting:
     """What is being cast or activated, as far as targets care: who chooses, the source
-    permanent of an ability (for "another target"), and the card moved to the stack from
-    a graveyard (601.2a: it is no longer there to be targeted)."""
+    permanent of an ability (for "another target"), the card moved to the stack from
+    a graveyard (601.2a: it is no longer there to be targeted), and the spell's card or
+    the ability's source card (its colours and types meet protection, 702.16b)."""
 
     player: str
     source: str | None = None
     from_graveyard: str | None = None
+    card: Card | None = None
 
 
-def _targetable(perm: Permanent, player: str) -> bool:
-    """702.18a Shroud: no spell or ability targets it; 702.11b Hexproof: no opponent's."""
+class _Unsure(Exception):
+    """A permanent's protection has a quality the reader does not know (targets not checked)."""
+
+
+def _has_quality(card: Card, qualities: tuple[tuple[str, ...], ...]) -> bool:
+    words = set(card.type_line.replace("—", " ").split())
+    return any(has_filter_words(words, card.color_set, q) for q in qualities)
+
+
+def _targetable(perm: Permanent, casting: Casting) -> bool:
+    """702.18a Shroud: no spell or ability targets it; 702.11b Hexproof: no opponent's;
+    702.16b protection from a quality: nothing with that quality; 702.11d hexproof from a
+    quality: no opponent's with it.  Raises _Unsure for a quality not read."""
     words = set(perm.card.keywords)
-    return "Shroud" not in words and ("Hexproof" not in words or perm.controller == player)
+    theirs = perm.controller != casting.player
+    if "Shroud" in words or ("Hexproof" in words and theirs and not perm.card.wards.hexproof_from):
+        return False
+    wards = perm.card.wards
+    if wards.unread:
+        raise _Unsure(perm.id)
+    if casting.card is None:
+        if wards.protection or (theirs and wards.hexproof_from):
+            raise _Unsure(perm.id)
+        return True
+    return not (_has_quality(casting.card, wards.protection)
+                or (theirs and _has_quality(casting.card, wards.hexproof_from)))
+
+
+def _mana_value_ok(card: Card, phrase: TargetPhrase, on_stack: bool = False) -> bool:
+    """Whether the card's mana value meets the phrase's "with mana value N [or greater/less]"
+    (202.3; X counts 0 except on the stack, 202.3e, where the board does not say X: unsure)."""
+    if phrase.mana_value is None:
+        return True
+    cost = card.mana_cost
+    if on_stack and cost is not None and cost.has_x:
+        raise _Unsure(card.name)
+    mv = cost.mana_value if cost is not None else 0
+    op, n = phrase.mana_value
+    return mv == n if op == "=" else mv >= n if op == ">=" else mv <= n
 
 
 def _related(owner: str, player: str, relation: Relation) -> bool:
@@ -40,13 +78,22 @@ def _permanents(board: Board, phrase: TargetPhrase, casting: Casting, kinds: tup
     return [p.id for p in board.permanents
             if (not kinds or any(p.has_words(alt) for alt in kinds))
             and _related(p.controller, casting.player, phrase.relation)
-            and not (phrase.other and p.id == casting.source) and _targetable(p, casting.player)]
+            and not (phrase.other and p.id == casting.source) and _mana_value_ok(p.card, phrase)
+            and _targetable(p, casting)]
 
 
 def legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list[str] | None:
     """The ids a target phrase may choose now (permanent ids, player names,
     ``<player>.graveyard[i]``, ``stack[i]``); None when the board does not say enough
-    (a spell or ability target while the stack is not listed)."""
+    (a spell or ability target while the stack is not listed) or a candidate's protection
+    is not read."""
+    try:
+        return _legal_choices(board, phrase, casting)
+    except _Unsure:
+        return None
+
+
+def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list[str] | None:
     kind = phrase.kind
     if kind in (TargetKind.PLAYER, TargetKind.ANY):
         players = [pl.name for pl in board.players if _related(pl.name, casting.player, phrase.relation)]
@@ -66,7 +113,8 @@ def legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list[
                     skip = None  # that copy is on the stack now (601.2a)
                     continue
                 card = board.db.get(name)
-                if not phrase.alternatives or any(card.has_words(alt) for alt in phrase.alternatives):
+                if ((not phrase.alternatives or any(card.has_words(alt) for alt in phrase.alternatives))
+                        and _mana_value_ok(card, phrase)):
                     out.append("%s.graveyard[%d]" % (pl.name, i))
         return out
     if board.stack is None:
@@ -74,7 +122,8 @@ def legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list[
     out = []
     for i, obj in enumerate(board.stack):
         if kind == TargetKind.SPELL and obj.kind == "spell":
-            if not phrase.alternatives or any(obj.card.has_words(alt) for alt in phrase.alternatives):
+            if ((not phrase.alternatives or any(obj.card.has_words(alt) for alt in phrase.alternatives))
+                    and _mana_value_ok(obj.card, phrase, on_stack=True)):
                 out.append("stack[%d]" % i)
         elif kind == TargetKind.ABILITY and obj.kind == "ability" and obj.ability in phrase.ability_kinds:
             out.append("stack[%d]" % i)

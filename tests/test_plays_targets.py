@@ -120,6 +120,73 @@ def test_115_1_target_phrases_read(text, kind, count, optional):
 
 
 @pytest.mark.parametrize("text", ["Destroy target attacking creature.", "Destroy target creature with flying.",
-                                  "Exile target permanent with mana value 3 or greater."])
+                                  "Exile target permanent with mana value 3 or greater and flying."])
 def test_115_1_target_qualifiers_not_modelled_are_unread(text):
     assert not read_targets(text).understood
+
+
+WHITE_KNIGHT = {"name": "White Knight", "manaCost": "{W}{W}", "type": "Creature — Human Knight", "types": ["Creature"],
+                "subtypes": ["Human", "Knight"], "keywords": ["First strike", "Protection"],
+                "text": "First strike\nProtection from black", "power": "2", "toughness": "2"}
+PROGENITUS = {"name": "Progenitus", "manaCost": "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}", "type": "Legendary Creature — Hydra Avatar",
+              "types": ["Creature"], "supertypes": ["Legendary"], "keywords": ["Protection"],
+              "text": "Protection from everything", "power": "10", "toughness": "10"}
+CHOSEN = {"name": "Tel-Jilad Chosen", "manaCost": "{1}{G}", "type": "Creature — Human Warrior", "types": ["Creature"],
+          "keywords": ["Protection"], "text": "Protection from artifacts", "power": "2", "toughness": "1"}
+ODD_GUARD = {"name": "Odd Guard", "manaCost": "{W}", "type": "Creature — Human", "types": ["Creature"],
+             "keywords": ["Protection"], "text": "Protection from the chosen player", "power": "1", "toughness": "1"}
+MENTOR = {"name": "Odd Mentor", "manaCost": "{W}", "type": "Creature — Human", "types": ["Creature"],
+          "keywords": ["Protection"], "text": "Other creatures you control have protection from black.",
+          "power": "1", "toughness": "1"}
+SWAMPS = ("Swamp",) * 4
+
+
+def test_702_16b_protection_from_a_colour_stops_spells_of_that_colour_only():
+    b = board(*SWAMPS, hand=["Dismember"], opponents={"bob": [("k", "White Knight")]}, cards=[WHITE_KNIGHT])
+    assert casts(api.plays(b), "Dismember") == []  # black spell, protection from black: no legal target
+    b = board(*["Mountain"] * 2, hand=["Gut Shot"], opponents={"bob": [("k", "White Knight")]}, cards=[WHITE_KNIGHT])
+    assert casts(api.plays(b), "Gut Shot")[0]["targets"][0]["legal"] == ["alice", "bob", "k"]  # red: fine
+
+
+def test_702_16b_protection_from_everything_and_from_a_card_type():
+    b = board(*SWAMPS, hand=["Dismember"], opponents={"bob": [("p", "Progenitus"), ("c", "Tel-Jilad Chosen")]},
+              cards=[PROGENITUS, CHOSEN])
+    assert casts(api.plays(b), "Dismember")[0]["targets"][0]["legal"] == ["c"]  # not an artifact spell
+    blade = board(("blade", "Bonesplitter"), "Mountain", ("c", "Tel-Jilad Chosen"), ("p", "Progenitus"),
+                  cards=[PROGENITUS, CHOSEN])
+    # Equip is an ability of an artifact: protection from artifacts and from everything stop it (702.16b)
+    assert not [p for p in api.plays(blade)["plays"] if p.get("source") == "blade"]
+
+
+def test_702_16_protection_quality_not_read_is_not_checked_and_granted_protection_is_not_its_own():
+    b = board(*SWAMPS, hand=["Dismember"], opponents={"bob": [("g", "Odd Guard")]}, cards=[ODD_GUARD])
+    assert casts(api.plays(b), "Dismember")[0]["targets"] == "not checked"
+    b = board(*SWAMPS, hand=["Dismember"], opponents={"bob": [("m", "Odd Mentor")]}, cards=[MENTOR])
+    assert casts(api.plays(b), "Dismember")[0]["targets"][0]["legal"] == ["m"]
+
+
+def test_702_11d_hexproof_from_a_colour_stops_an_opponents_spells_of_that_colour():
+    hb = {"name": "Hexproof From Test", "manaCost": "{G}", "type": "Creature — Elf", "types": ["Creature"],
+          "keywords": ["Hexproof from"], "text": "Hexproof from black", "power": "1", "toughness": "1"}
+    b = board(*SWAMPS, hand=["Dismember"], opponents={"bob": [("h", "Hexproof From Test")]}, cards=[hb])
+    assert casts(api.plays(b), "Dismember") == []
+    b = board(*SWAMPS, ("h", "Hexproof From Test"), hand=["Dismember"], cards=[hb])
+    assert casts(api.plays(b), "Dismember")[0]["targets"][0]["legal"] == ["h"]  # your own: fine
+
+
+def test_115_1_nonartifact_nonblack_creature_needs_all_of_it():
+    b = board(*SWAMPS, hand=["Terror"], opponents={"bob": [("k", "Black Knight"), ("f", "Forest")]},
+              cards=[dict(WHITE_KNIGHT, name="Black Knight", manaCost="{B}{B}", text="First strike")])
+    assert casts(api.plays(b), "Terror") == []  # a land is not a creature; the knight is black
+    b["players"][1]["battlefield"].append({"id": "e", "card": "Llanowar Elves"})
+    assert casts(api.plays(b), "Terror")[0]["targets"][0]["legal"] == ["e"]
+
+
+def test_202_3_target_with_mana_value():
+    b = board(*["Island"] * 2, hand=["Mental Misstep"])
+    b["stack"] = [{"kind": "spell", "controller": "alice", "card": "Think Twice"}]  # mana value 2
+    assert casts(api.plays(b), "Mental Misstep") == []
+    b["stack"].append({"kind": "spell", "controller": "alice", "card": "Llanowar Elves"})  # mana value 1
+    assert casts(api.plays(b), "Mental Misstep")[0]["targets"][0]["legal"] == ["stack[1]"]
+    b = board("Plains", "Swamp", "Forest", ("e", "Llanowar Elves"), ("r", "Rhox Brute"), hand=["Kin-Tree Severance"])
+    assert casts(api.plays(b), "Kin-Tree Severance")[0]["targets"][0]["legal"] == ["r"]

@@ -3,6 +3,8 @@
 phase's ``build_oracle_face`` wants a few MTGJSON fields the development list lacks
 (``colors``, ``manaValue``, ``identifiers``) and lists instead of ``null`` for keywords and
 type parts; `phase_face_input` adds them.  Only single-faced layouts are built.
+`EXTRA_CARDS` are a few real cards the development list lacks (protection, 702.16); boards
+that use them give them inline (``cards``) and phase gets their faces too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,21 @@ from pathlib import Path
 CARDS_DEV = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards-dev.json"
 SINGLE_FACED = ("normal", "saga", "class", "leveler")
 _SYMBOL = re.compile(r"\{([^}]*)\}")
+EXTRA_CARDS = [
+    {"name": "White Knight", "manaCost": "{W}{W}", "type": "Creature — Human Knight", "types": ["Creature"],
+     "subtypes": ["Human", "Knight"], "supertypes": [], "keywords": ["First strike", "Protection"],
+     "text": "First strike\nProtection from black", "power": "2", "toughness": "2", "layout": "normal"},
+    {"name": "Black Knight", "manaCost": "{B}{B}", "type": "Creature — Human Knight", "types": ["Creature"],
+     "subtypes": ["Human", "Knight"], "supertypes": [], "keywords": ["First strike", "Protection"],
+     "text": "First strike\nProtection from white", "power": "2", "toughness": "2", "layout": "normal"},
+    {"name": "Tel-Jilad Chosen", "manaCost": "{1}{G}", "type": "Creature — Human Warrior", "types": ["Creature"],
+     "subtypes": ["Human", "Warrior"], "supertypes": [], "keywords": ["Protection"],
+     "text": "Protection from artifacts", "power": "2", "toughness": "1", "layout": "normal"},
+    {"name": "Progenitus", "manaCost": "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}", "type": "Legendary Creature — Hydra Avatar",
+     "types": ["Creature"], "subtypes": ["Hydra", "Avatar"], "supertypes": ["Legendary"], "keywords": ["Protection"],
+     "text": "Protection from everything\nIf Progenitus would be put into a graveyard from anywhere, shuffle it into "
+             "its owner's library instead.", "power": "10", "toughness": "10", "layout": "normal"},
+]
 _FLASHBACK = re.compile(r"^Flashback ((?:\{[^}]+\})+)(?: \(|$)", re.M)
 
 
@@ -30,9 +47,14 @@ def dev_cards() -> dict[str, dict]:
         return {c["name"]: c for c in json.load(fh)}
 
 
+def symbols(cost: str) -> list[str]:
+    """The symbols of a mana cost, without braces: ``{2}{U}`` -> ``["2", "U"]``."""
+    return _SYMBOL.findall(cost)
+
+
 def _mana_value(cost: str) -> float:
     total = 0
-    for sym in _SYMBOL.findall(cost):
+    for sym in symbols(cost):
         if sym.isdigit():
             total += int(sym)
         elif sym not in ("X", "Y", "Z"):
@@ -47,8 +69,7 @@ def phase_face_input(card: dict) -> dict:
         if out.get(key) is None:
             out[key] = []
     cost = out.get("manaCost") or ""
-    symbols = _SYMBOL.findall(cost)
-    out["colors"] = [c for c in "WUBRG" if any(c in s for s in symbols)]
+    out["colors"] = [c for c in "WUBRG" if any(c in s for s in symbols(cost))]
     out.setdefault("colorIdentity", out["colors"])
     out["manaValue"] = _mana_value(cost)
     out["identifiers"] = {}
@@ -68,11 +89,11 @@ def unimplemented(face: dict) -> bool:
 
 @lru_cache(maxsize=1)
 def phase_faces() -> dict[str, dict]:
-    """phase ``CardFace`` dicts for every single-faced card of the list, by lower-cased name."""
+    """phase ``CardFace`` dicts for every single-faced card of the list and `EXTRA_CARDS`, by lower-cased name."""
     import phase
 
     faces = {}
-    for name, card in dev_cards().items():
+    for name, card in list(dev_cards().items()) + [(c["name"], c) for c in EXTRA_CARDS]:
         if card.get("layout") in SINGLE_FACED:
             faces[name.lower()] = phase.build_oracle_face(phase_face_input(card), None)
     return faces

@@ -6,7 +6,10 @@ the board needs (plus ten Wastes each), keep both hands, pass to seat 0's first 
 then with debug mode on move named cards from the library to their zones and set tapped,
 summoning sickness, counters, attachments, life and the step with the engine's own
 ``Debug`` actions.  The opponent (players[1], if any) is seat 1.  Seat 0 is the board's
-first player and must be the active player.
+first player and must be the active player.  ``lands_played_this_turn`` is written into the
+snapshot; a ``stack`` of spells is built by really casting them, bottom first, from mana
+added to the caster's pool (the first spell must be seat 0's: seat 0 holds priority first,
+and passing on an empty stack would end the step).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from benchmarks.peers.cards import engine, phase_faces
+from benchmarks.peers.cards import dev_cards, engine, phase_faces, symbols
 
 STEPS = {
     "untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "precombat_main": "PreCombatMain",
@@ -50,11 +53,14 @@ def _check(board: dict) -> None:
         raise Unsupported("more than two players")
     if board.get("active_player", players[0]["name"]) != players[0]["name"]:
         raise Unsupported("only players[0] acting on its own turn is set up")
-    if not board.get("stack_empty", True):
-        raise Unsupported("a non-empty stack")
-    if board.get("cards"):
-        raise Unsupported("inline cards")
+    stack = board.get("stack") or []
+    if not board.get("stack_empty", not stack) and not stack:
+        raise Unsupported("a non-empty stack that is not listed")
+    if any(o["kind"] != "spell" for o in stack) or (stack and stack[0]["controller"] != players[0]["name"]):
+        raise Unsupported("a stack of abilities, or whose bottom spell is not seat 0's")
     faces = phase_faces()
+    if any(c["name"].lower() not in faces for c in board.get("cards", [])):
+        raise Unsupported("inline cards phase has no face for")
     for p in players:
         if p.get("mana_pool"):
             raise Unsupported("floating mana")
@@ -63,15 +69,21 @@ def _check(board: dict) -> None:
                 raise Unsupported("tokens, controller changes, saddled or retyped permanents (%s)" % perm["id"])
             if any(k not in COUNTERS for k in perm.get("counters", {})):
                 raise Unsupported("counters other than +1/+1 and -1/-1 (%s)" % perm["id"])
-        for name in [q["card"] for q in p.get("battlefield", [])] + p.get("hand", []) + p.get("graveyard", []):
+        for name in _cards_of(p, stack):
             if name.lower() not in faces:
                 raise Unsupported("card %r has no single-faced phase face" % name)
 
 
-def _start(players: list[dict]):
+def _cards_of(player: dict, stack: list[dict]) -> list[str]:
+    """Every card the player's deck must hold: battlefield, hand, graveyard, their spells on the stack."""
+    return ([q["card"] for q in player.get("battlefield", [])] + player.get("hand", []) + player.get("graveyard", [])
+            + [o["card"] for o in stack if o["controller"] == player["name"]])
+
+
+def _start(players: list[dict], stack: list[dict]):
     decks = []
     for p in players:
-        decks.append([q["card"] for q in p.get("battlefield", [])] + p.get("hand", []) + p.get("graveyard", []) + FILLER)
+        decks.append(_cards_of(p, stack) + FILLER)
     if len(decks) == 1:
         decks.append(FILLER * 2)
     game = engine().new_game(player=decks[0], opponent=decks[1], seed=7, first_player=0, format="Legacy")
@@ -93,7 +105,8 @@ def to_phase(board: dict) -> PhaseBoard:
     """Set up ``board`` (a board@1 dict) in phase; raises Unsupported for what is not handled."""
     _check(board)
     players = board["players"]
-    game = _with_debug(_start(players), True)
+    stack = board.get("stack") or []
+    game = _with_debug(_start(players, stack), True)
 
     def debug(kind: str, data: dict | None = None) -> None:
         game.apply(0, {"type": "Debug", "data": {"type": kind, "data": data} if data is not None else {"type": kind}})
@@ -141,6 +154,65 @@ def to_phase(board: dict) -> PhaseBoard:
     step = STEPS[board.get("step", "precombat_main")]
     if step != "PreCombatMain":
         debug("SetPhase", {"phase": step, "active_player": 0})
-    snap = _with_debug(game, False).state()
+    seat_of = {p["name"]: seat for seat, p in enumerate(players)}
+    spells = []
+    for o in stack:
+        seat = seat_of[o["controller"]]
+        obj = library_left(game, seat, o["card"])
+        move(obj, "Hand")
+        debug("AddMana", {"player_id": seat, "mana": _pool_for(o["card"])})
+        spells.append((seat, obj))
+    game = _with_debug(game, False)
+    _cast_stack(game, spells)
+    snap = game.state()
+    _set_lands_played(snap["state"], [p.get("lands_played_this_turn", 0) for p in players])
     out.snapshot = json.dumps(snap)
     return out
+
+
+def library_left(game, seat: int, name: str) -> int:
+    """The object id of a card named ``name`` still in seat's library."""
+    state = game.state()["state"]
+    return next(o for o in state["players"][seat]["library"] if state["objects"][str(o)]["name"] == name)
+
+
+_COLOURS = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def _pool_for(card: str) -> list[str]:
+    """Mana that pays exactly the card's printed cost: its coloured symbols, and colourless for the generic part."""
+    pool: list[str] = []
+    for sym in symbols(dev_cards()[card].get("manaCost") or ""):
+        if sym.isdigit():
+            pool += ["Colorless"] * int(sym)
+        elif sym in _COLOURS:
+            pool.append(_COLOURS[sym])
+        else:
+            raise Unsupported("a stack spell whose cost has {%s}" % sym)
+    return pool
+
+
+def _cast_stack(game, spells: list[tuple[int, int]]) -> None:
+    """Cast each (seat, object) bottom first, passing priority between casters so that the
+    next caster holds it, and back to seat 0 at the end (117.3c: the caster gets priority)."""
+    for seat, obj in spells:
+        if game.priority_player() != seat:
+            game.apply(game.priority_player(), {"type": "PassPriority"})
+        game.apply(seat, {"type": "CastSpell", "data": {"object_id": obj, "card_id": obj, "targets": [],
+                                                       "payment_mode": {"type": "Auto"}}})
+        if game.waiting_for()["type"] != "Priority":
+            raise Unsupported("casting stack spell %d asked for %s" % (obj, game.waiting_for()["type"]))
+    if game.priority_player() != 0:
+        game.apply(game.priority_player(), {"type": "PassPriority"})
+    state = game.state()["state"]
+    if len(state["stack"]) != len(spells) or any(p["mana_pool"]["mana"] for p in state["players"]):
+        raise Unsupported("the stack could not be built as listed")
+
+
+def _set_lands_played(state: dict, counts: list[int]) -> None:
+    """Write each seat's land plays this turn (305.2) into a snapshot state."""
+    for seat, n in enumerate(counts):
+        state["players"][seat]["lands_played_this_turn"] = n
+    state["lands_played_this_turn"] = counts[0]
+    state["lands_played_this_turn_by_player"] = {str(seat): [{"from_zone": "Hand"}] * n
+                                                 for seat, n in enumerate(counts) if n}

@@ -1,7 +1,8 @@
 """Target phrases of oracle text (115.1, 601.2c): "target creature", "target creature card
 in your graveyard", "target spell", "target activated ability", "any target", "target
 player", "target opponent", "up to one target ...", "target artifact or enchantment you
-control", and an Aura's "Enchant creature" (303.4a).
+control", "target nonartifact, nonblack creature", "... with mana value N [or greater/or
+less]" (202.3), and an Aura's "Enchant creature" (303.4a).
 
 Only exact templates are read.  A "target" the reader does not understand — a phrase with
 a qualifier it does not model ("target attacking creature", "target creature with
@@ -54,6 +55,7 @@ class TargetPhrase:
     other: bool = False
     planeswalkers: bool = False  # "target player or planeswalker"
     ability_kinds: tuple[str, ...] = ()  # "activated" / "triggered" for ABILITY
+    mana_value: tuple[str, int] | None = None  # "with mana value 3 or greater": (">=", 3); "=", "<=" too
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,13 @@ _COST_CHANGE = re.compile(r"\bcosts? .*\b(?:more|less) to (?:cast|activate)\b")
 _LONGEST = 9  # words in the longest phrase read ("creature card in an opponent's graveyard" and alike)
 
 
+_MANA_VALUE = re.compile(r"with mana value (\d+)( or (?:greater|less))?([.,;:]|$)")
+_MV_OP = {None: "=", " or greater": ">=", " or less": "<="}
+
+
 def _head(phrase: str) -> TargetPhrase | None:
     """The phrase after "target" (no count, no "another") read, or None."""
+    phrase = re.sub(r"\b(non[a-z]+), (?=non[a-z]+ )", r"\1 ", phrase)  # "nonartifact, nonblack creature": both
     m = re.fullmatch(r"(player|opponent)(?:s|'s)?( or planeswalker)?", phrase)
     if m:
         rel = Relation.OPPONENT if m.group(1) == "opponent" else Relation.ANY
@@ -118,7 +125,10 @@ def _one(before: str, after: str) -> TargetPhrase | None:
         if read is None:
             continue
         ends = words[n - 1][-1] in ".,;:" or n == len(words)
-        if not ends and words[n].lower().rstrip(".,;:") in _QUALIFIERS:
+        mv = None if ends or read.kind == TargetKind.PLAYER else _MANA_VALUE.match(" ".join(words[n:]))
+        if mv:
+            bare += " " + mv.group(0).rstrip(".,;:")
+        elif not ends and words[n].lower().rstrip(".,;:") in _QUALIFIERS:
             return None  # "target creature with flying": a qualifier not modelled
         count, optional = 1, False
         if q and q.group("upto"):
@@ -130,7 +140,8 @@ def _one(before: str, after: str) -> TargetPhrase | None:
         other = bool(q and q.group("other"))
         text = ((q.group(0) if q else "") + "target " + bare).strip()
         return TargetPhrase(text, read.kind, read.alternatives, read.relation, count, optional, other,
-                            read.planeswalkers, read.ability_kinds)
+                            read.planeswalkers, read.ability_kinds,
+                            (_MV_OP[mv.group(2)], int(mv.group(1))) if mv else None)
     return None
 
 

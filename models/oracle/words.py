@@ -129,6 +129,8 @@ def filter_words(phrase: str) -> tuple[str, ...] | None:
             continue
         if low.startswith("non") and low[3:] in _TYPES:
             out.append("non-" + low[3:].capitalize())
+        elif low.startswith("non") and low[3:] in _COLOR_WORDS:
+            out.append("non-" + low[3:])  # "nonblack"
         elif low in _TYPES or low in _SUPERTYPES:
             out.append(low.capitalize())
         elif low in _COLOR_WORDS:
