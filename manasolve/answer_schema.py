@@ -276,13 +276,14 @@ class AttackAnswer(_Answer):
 
 
 class Play(_Answer):
-    """One legal play: a cast (card, zone, via, total), an activation (source, ability,
-    total) or a land play (card)."""
+    """One legal play: a cast (card, zone, via, total; ``face``: the half or face cast), an
+    activation (source, ability, total) or a land play (card; ``face``: an MDFC's land face)."""
 
     kind: str
     payable: bool
     total: str | None = absent()
     card: str = absent()
+    face: str = absent()
     zone: str = absent()
     via: str = absent()
     source: str = absent()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from manasolve.models.board_schema import BoardIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
+from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
@@ -147,6 +147,15 @@ class Commander:
     in_command_zone: bool = True
 
 
+@dataclass(frozen=True)
+class Exiled:
+    """A card in exile its owner may cast: on an adventure (715.4) or foretold (702.143a)."""
+
+    card: str
+    adventure: bool = False
+    foretold: bool = False
+
+
 @dataclass
 class Player:
     """A player: life, zones, floating mana, energy, spells cast this turn."""
@@ -163,6 +172,7 @@ class Player:
     spells_cast_this_turn: int = 0  # spells the player already cast this turn
     lands_played_this_turn: int = 0  # 305.2
     commanders: list[Commander] = field(default_factory=list)  # 903.3
+    exile: list[Exiled] = field(default_factory=list)  # cards castable from exile (715.4, 702.143a)
 
     @property
     def in_command_zone(self) -> list[str]:
@@ -379,9 +389,24 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
         granted.append((g.card, g.cost))
     commanders = [Commander(cards(c.card, "players[%d].command[%d].card" % (pi, ci)), c.times_cast, c.in_command_zone)
                   for ci, c in enumerate(p.command)]
+    exile = [_exiled(e, "players[%d].exile[%d]" % (pi, ei), cards, source) for ei, e in enumerate(p.exile)]
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
                   _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
-                  p.spells_cast_this_turn, p.lands_played_this_turn, commanders)
+                  p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile)
+
+
+def _exiled(e: ExiledIn, where: str, cards: _CardLookup, source: str | None) -> Exiled:
+    """A card in exile checked: on an adventure only if it is an adventurer card (715.2),
+    foretold only if it has a foretell cost (702.143a); not both."""
+    card = cards(e.card, where + ".card")
+    if e.adventure and e.foretold:
+        raise InputError(where, "a card is either on an adventure or foretold, not both", source)
+    if e.adventure and card.layout != "adventure":
+        raise InputError(where + ".adventure", "%r is not an adventurer card (layout %r, not 'adventure')"
+                         % (e.card, card.layout), source)
+    if e.foretold and not any(a.kind == "foretell" for a in card.spell_costs.alternative):
+        raise InputError(where + ".foretold", "%r has no foretell cost the reader understands" % e.card, source)
+    return Exiled(e.card, e.adventure, e.foretold)
 
 
 def _attach(players: list[Player], source: str | None) -> None:

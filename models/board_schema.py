@@ -66,6 +66,16 @@ class CommanderIn(_Strict):
     in_command_zone: bool = True
 
 
+class ExiledIn(_Strict):
+    """A card in this player's exile that they may cast from there: ``adventure`` (it went
+    on an adventure: its creature half may be cast, 715.4) or ``foretold`` (cast for its
+    foretell cost, 702.143a; foretold on an earlier turn)."""
+
+    card: Text
+    adventure: bool = False
+    foretold: bool = False
+
+
 class PlayerIn(_Strict):
     name: Text
     life: Signed = 20
@@ -79,6 +89,7 @@ class PlayerIn(_Strict):
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
     lands_played_this_turn: Count = 0  # 305.2
     command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
+    exile: list[ExiledIn] = Field(default_factory=list)  # 715.4, 702.143a
 
 
 class StackObjectIn(_Strict):

@@ -16,6 +16,10 @@ from manasolve.models.cards import Card, card_from_mtgjson
 from manasolve.models.errors import InputError, shown
 
 
+# Layouts whose halves are both on the card's front, each cast on its own (709, 715, 702.127).
+SPLIT_LAYOUTS = ("split", "aftermath")
+
+
 class UnknownCard(KeyError):
     """A card name found in no source; `message` says so with the nearest known names
     (looked for only when asked: a search of the whole pool takes a tenth of a second)."""
@@ -49,7 +53,50 @@ class CardDB:
         for layer in self.layers:
             if name in layer:
                 return layer[name]
+        whole = self._whole_card(name)
+        if whole is not None:
+            return whole
         raise UnknownCard(name, self)
+
+    def _whole_card(self, name: str) -> dict | None:
+        """A multi-face card named by its full name ("Fire // Ice") when the database holds
+        each face by its face name only (inline cards; split cards in MTGJSON and Scryfall
+        files): for a split card the halves' combined characteristics (709.4: mana costs,
+        colours and types together) with no text of its own (each half is cast with its
+        own, 709.3); otherwise its front face, as the loaders alias a full name."""
+        parts = name.split(" // ")
+        if len(parts) < 2 or not all(p in self for p in parts):
+            return None
+        halves = [self.raw(p) for p in parts]
+        if any(h.get("layout") not in SPLIT_LAYOUTS for h in halves):
+            return dict(halves[0], name=name, aliasOf=parts[0])
+
+        def union(key: str) -> list[str]:
+            return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
+
+        whole = {"name": name, "layout": halves[0]["layout"], "text": "",
+                 "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
+                 "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
+                 "subtypes": union("subtypes"), "supertypes": union("supertypes")}
+        if all(h.get("colors") is not None for h in halves):
+            whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
+        return whole
+
+    def faces(self, name: str) -> tuple[Card, ...]:
+        """The faces of a multi-face card named by its full name ("A // B"), or by its front
+        face's name when that is an alias of the full name, each as its own card, in order
+        (the front may be the full-name entry itself); () when the card has one face or the
+        database does not hold every face."""
+        full = next((n for n in (name, self.raw(name).get("aliasOf") or "") if " // " in n), "")
+        out: list[Card] = []
+        for i, part in enumerate(full.split(" // ") if full else []):
+            if part in self:
+                out.append(self.get(part))
+            elif i == 0 and full in self:
+                out.append(self.get(full))  # "A // B" given with its front face's text
+            else:
+                return ()
+        return tuple(out)
 
     def get(self, name: str) -> Card:
         """The parsed card named ``name``; UnknownCard if no source has it."""
@@ -62,12 +109,10 @@ class CardDB:
     def back_face(self, name: str) -> Card | None:
         """The back face of a modal double-faced card named by its full name ("A // B")
         or its front face's name, when the database holds that face; None otherwise."""
-        card = self.get(name)
-        if card.layout != "modal_dfc":
+        if self.get(name).layout != "modal_dfc":
             return None
-        full = next((n for n in (name, self.raw(name).get("aliasOf") or "") if " // " in n), "")
-        back = full.split(" // ")[1] if full else None
-        return self.get(back) if back and back != name and back in self else None
+        faces = self.faces(name)
+        return faces[1] if len(faces) > 1 and faces[1].name != name else None
 
     def __contains__(self, name: str) -> bool:
         return any(name in layer for layer in self.layers)

@@ -43,6 +43,7 @@ class Alternative(Vocabulary):
     FLASHBACK = "flashback"  # 702.34
     OVERLOAD = "overload"  # 702.96
     EVOKE = "evoke"  # 702.74
+    FORETELL = "foretell"  # 702.143a: only a foretold card, from exile (plays)
     ALTERNATIVE = "alternative"  # "You may pay ... rather than pay this spell's mana cost"
     FREE = "free"  # "without paying its mana cost"
 

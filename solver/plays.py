@@ -20,7 +20,8 @@ from dataclasses import replace
 from functools import partial
 from itertools import product
 
-from manasolve.models.board import Board
+from manasolve.models.board import Board, Exiled
+from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
@@ -117,9 +118,11 @@ def _largest(ok, low: int) -> int:
     return low
 
 
-def _cast_entry(plan: TotalCost, payable_: bool | None, count: dict, via: str, instance: int) -> dict:
-    entry: dict = {"kind": "cast", "card": plan.card.name, "zone": plan.zone, "via": via,
+def _cast_entry(name: str, plan: TotalCost, payable_: bool | None, count: dict, via: str, instance: int) -> dict:
+    entry: dict = {"kind": "cast", "card": name, "zone": plan.zone, "via": via,
                    "total": plan.total_text, "payable": payable_, **count}
+    if plan.card.name != name:  # a half or face of the card (709.3, 715.3, 712.11)
+        entry["face"] = plan.card.name
     if plan.base.kind == "flashback":  # which instance (pay --card --flashback N)
         entry["flashback"] = instance
     if plan.additional:
@@ -136,14 +139,14 @@ def _cast_entry(plan: TotalCost, payable_: bool | None, count: dict, via: str, i
 
 
 def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice, counter: _Counter,
-                instance: int = 0) -> list[dict]:
-    """One base cost of one card (the `instance`-th of its kind) with each choice of
-    optional costs (paid or not).
+                instance: int = 0, face: Card | None = None) -> list[dict]:
+    """One base cost of one card (the `instance`-th of its kind; its `face` when a half or
+    face of it is cast) with each choice of optional costs (paid or not).
 
     X is announced 0 in the listed play; ``x_max`` is the largest X still payable (every
     X up to it is a legal, payable play: `pay --card --x N` counts each).  A multikicker
     is listed unkicked and kicked once, with ``times_max`` the most kicks still payable."""
-    card = board.db.get(name)
+    card = face or board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
     legal, targets = check_targets(board, card.targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
@@ -162,7 +165,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
         if any(kicks) and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
-        entry = _cast_entry(plan, payable_, count, via, instance)
+        entry = _cast_entry(name, plan, payable_, count, via, instance)
         if targets is not None:
             entry["targets"] = targets
         if payable_ and base.x_free:
@@ -247,6 +250,24 @@ def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
     return out
 
 
+def _faces_cast_from_hand(board: Board, name: str) -> list[Card]:
+    """What of the card `name` may be cast from the hand, as the card data gives its faces:
+    either half of a split card (709.3; an aftermath card only its first half, 702.127a),
+    an adventurer card as itself or its Adventure (715.3), a modal double-faced card's
+    front or a back face that is not a land (712.11; a land face is a land play)."""
+    card = board.db.get(name)
+    faces = board.db.faces(name)
+    if len(faces) < 2:
+        return [card]
+    if card.layout == "split":
+        return list(faces)
+    if card.layout == "aftermath":
+        return [faces[0]]
+    if card.layout == "adventure" or (card.layout == "modal_dfc" and not faces[1].is_type("Land")):
+        return [card, faces[1]]
+    return [card]
+
+
 def plays_answer(board: Board, player: str | None = None, count: bool = False,
                  time_limit: float | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
@@ -261,10 +282,13 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
     # The answer in parts, each checked whole: past the question's time limit
     # (solver.deadline) the part being checked and those after it are listed unchecked.
     parts: list[tuple[dict, Callable[[], list[dict]]]] = [({"kind": "land"}, lambda: _land_plays(board, me.name, count))]
-    # the hand, and commanders in the command zone (903.8: with the commander tax)
+    # the hand (each half or face that may be cast), commanders in the command zone (903.8:
+    # with the commander tax), flashback from the graveyard, then cards cast from exile
     for zone, names in (("hand", me.hand), ("command", me.in_command_zone), ("graveyard", me.graveyard)):
         parts += [({"kind": "cast", "zone": zone, "card": name}, partial(_card_plays, board, me.name, name, zone, counter))
                   for name in dict.fromkeys(names)]
+    parts += [({"kind": "cast", "zone": "exile", "card": e.card}, partial(_exile_plays, board, me.name, e, counter))
+              for e in me.exile if e.adventure or e.foretold]
     parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)))
     out: list[dict] = []
     unchecked: list[dict] = []
@@ -287,11 +311,21 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
 
 def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Counter) -> list[dict]:
     """The casts of card `name` from `zone`: from the graveyard each flashback cost, else
-    the mana cost and each printed alternative cost."""
+    the mana cost and each printed alternative cost of each half or face cast from there."""
     card = board.db.get(name)
     if zone == "graveyard":
         return [play for i, base in enumerate(base_choices(board, player, card, "flashback"))
                 for play in _cast_plays(board, player, name, zone, base, counter, i)]
-    return [play for alt in (None, "overload", "evoke", "alternative") for base in base_choices(board, player, card, alt)
-            for play in _cast_plays(board, player, name, zone, base, counter)]
+    faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
+    return [play for face in faces for alt in (None, "overload", "evoke", "alternative")
+            for base in base_choices(board, player, face, alt)
+            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
+
+
+def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -> list[dict]:
+    """A card cast from exile: an adventurer card's creature (front) face after its
+    adventure (715.4), a foretold card for its foretell cost (702.143a)."""
+    alt = None if exiled.adventure else "foretell"
+    return [play for base in base_choices(board, player, board.db.get(exiled.card), alt)
+            for play in _cast_plays(board, player, exiled.card, "exile", base, counter)]
 

@@ -189,7 +189,12 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
             return "flashback casts the card only from its owner's graveyard (702.34a)"
         if not (card.is_type("Instant") or card.is_type("Sorcery")):
             return "flashback works only for instants and sorceries (702.34a)"
-    elif zone not in ("hand", "command"):  # 903.8: a commander may be cast from the command zone
+    elif base.kind == "foretell":
+        if zone != "exile":
+            return "a foretell cost casts only a foretold card, from exile (702.143a)"
+    elif zone not in ("hand", "command", "exile"):
+        # 903.8: a commander from the command zone; from exile, plays passes only an
+        # adventurer card on an adventure (715.4)
         return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
     if base.unmet:
         return base.unmet

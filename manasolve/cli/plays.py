@@ -70,7 +70,8 @@ def render(answer: dict) -> None:
         if p["kind"] == "land":
             t.add_row("play " + p["card"], "hand", p.get("face", "land"), "-", _show(p["payable"]), *_payments(p, counted))
         elif p["kind"] == "cast":
-            what = "cast " + p["card"] + (" (X=%d)" % p["x"] if "x" in p else "") + _targets(p)
+            what = ("cast " + p["card"] + (" as %s" % p["face"] if "face" in p else "")
+                    + (" (X=%d)" % p["x"] if "x" in p else "") + _targets(p))
             extra = "; ".join("%s %s%s" % (a["kind"], a["cost"], " ×%d" % a["times"] if a["times"] > 1 else "")
                               for a in p.get("additional", []))
             via = p["via"] + (" #%d" % p["flashback"] if p.get("card") in several else "")

@@ -40,7 +40,7 @@ from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
 
 _COST_WORDS = re.compile(
-    r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Affinity for)\b|additional cost|(?:more|less) to cast"
+    r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Foretell|Affinity for)\b|additional cost|(?:more|less) to cast"
     r"|rather than pay|\bflashback\b|\bcosts? [a-z]+ mana to cast"
 )
 
@@ -173,7 +173,7 @@ class SpellCosts:
 
     card: str
     flashback: tuple[AltCost, ...] = ()
-    alternative: tuple[AltCost, ...] = ()  # overload, evoke, "rather than pay"
+    alternative: tuple[AltCost, ...] = ()  # overload, evoke, foretell, "rather than pay"
     kicker: tuple[OptionalCost, ...] = ()
     multikicker: tuple[OptionalCost, ...] = ()
     optional: tuple[OptionalCost, ...] = ()  # "you may ..." additional costs
@@ -270,7 +270,7 @@ def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) ->
 def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     """Record one sentence (normalized; `original` as printed) in `out`; False if it
     matches no template."""
-    m = re.fullmatch(r"(Flashback|Overload|Evoke|Multikicker)(?:—| )(.+?)\.?", sentence)
+    m = re.fullmatch(r"(Flashback|Overload|Evoke|Foretell|Multikicker)(?:—| )(.+?)\.?", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
         if cost is None:
