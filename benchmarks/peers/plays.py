@@ -164,7 +164,24 @@ def report(tally: PlaysTally, verdicts: list[tuple[PlayQuestion, str]], boards: 
     lines += ["| verdict | count |", "|---|---:|"] if groups else []
     for v, n in groups.most_common():
         lines.append("| %s | %d |" % (v, n))
-    lines += ["", "## Every disagreement", ""]
+    lines += ["", "## Found on the way", "",
+              "manasolve bugs, fixed, with named tests in `tests/test_plays_targets.py`:", "",
+              "- protection was not modelled: a black spell (Dismember, Grapple with Death, Chocobo Kick) was listed "
+              "with White Knight or Progenitus as its only target (702.16b; "
+              "`test_702_16b_protection_from_a_colour_stops_spells_of_that_colour_only`, "
+              "`test_702_16b_protection_from_everything_and_from_a_card_type`);",
+              "- \"target nonartifact, nonblack creature\" (Terror) was read as \"target nonartifact\": any "
+              "nonartifact permanent, lands included (`test_115_1_nonartifact_nonblack_creature_needs_all_of_it`);",
+              "- \"with mana value N [or greater]\" (Mental Misstep, Kin-Tree Severance) was not read: those plays "
+              "said `targets: \"not checked\"`; now checked (`test_202_3_target_with_mana_value`).", "",
+              "phase bugs (verdicts above): it lists a cast whose only possible targets are missing or protected "
+              "(Chocobo Kick, Vayne's Treachery: both have a kicker whose cost is not mana, which may be why), and "
+              "it does not pay a {2/W} symbol with two generic mana.", "",
+              "Not compared: the opponent's turn and a player without priority (the conversion only sets up seat 0 "
+              "acting on its own turn), abilities on the stack, and split, adventure and modal double-faced cards "
+              "(the peer card data builds single-faced cards only; those have named tests in "
+              "`tests/test_plays_faces.py`).", ""]
+    lines += ["## Every disagreement", ""]
     for q, v in verdicts:
         lines.append("- %s from %s: manasolve %s, phase %s (targets %s) — %s. Board: %s" % (
             q.card, q.zone, q.manasolve, q.phase, json.dumps(q.targets), v.split(" — ")[0], _board_text(q.board)))
