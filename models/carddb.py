@@ -50,9 +50,11 @@ class CardDB:
         return CardDB([cards] + self.layers)
 
     def raw(self, name: str) -> dict:
-        for layer in self.layers:
+        for i, layer in enumerate(self.layers):
             if name in layer:
-                return layer[name]
+                # faces given in a layer looked at first (inline) make the whole card there
+                whole = CardDB(self.layers[:i])._whole_card(name) if i and " // " in name else None
+                return whole or layer[name]
         whole = self._whole_card(name)
         if whole is not None:
             return whole
@@ -68,7 +70,10 @@ class CardDB:
         if len(parts) < 2 or not all(p in self for p in parts):
             return None
         halves = [self.raw(p) for p in parts]
-        if any(h.get("layout") not in SPLIT_LAYOUTS for h in halves):
+        layouts = {h.get("layout") or "normal" for h in halves}
+        if len(layouts) > 1 or layouts == {"normal"}:
+            return None  # not the faces of one card
+        if not layouts <= set(SPLIT_LAYOUTS):
             return dict(halves[0], name=name, aliasOf=parts[0])
 
         def union(key: str) -> list[str]:
@@ -92,7 +97,7 @@ class CardDB:
         for i, part in enumerate(full.split(" // ") if full else []):
             if part in self:
                 out.append(self.get(part))
-            elif i == 0 and full in self:
+            elif i == 0 and full in self and self.raw(full).get("layout") not in SPLIT_LAYOUTS:
                 out.append(self.get(full))  # "A // B" given with its front face's text
             else:
                 return ()
@@ -115,7 +120,8 @@ class CardDB:
         return faces[1] if len(faces) > 1 and faces[1].name != name else None
 
     def __contains__(self, name: str) -> bool:
-        return any(name in layer for layer in self.layers)
+        """Whether some source holds the card, or every face of a card named "A // B"."""
+        return any(name in layer for layer in self.layers) or (" // " in name and self._whole_card(name) is not None)
 
     def names(self) -> list[str]:
         seen: dict[str, None] = {}

@@ -27,13 +27,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.carddb import SPLIT_LAYOUTS
 from manasolve.models.errors import nearest
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle.triggers import Resolution
 from manasolve.solver.pump_triggers import resolve_pump_triggers
 from manasolve.solver.tapsets import tap_cost
-
-_SPLIT_LAYOUTS = ("split", "aftermath")
 
 
 def become_copy(perm: Permanent, original: Permanent) -> Permanent:
@@ -49,18 +48,11 @@ def revealed_mana_value(board: Board, name: str) -> int:
     land), X counts 0, and a split card adds both halves (709.4b).  ParameterError for an
     unknown card name."""
     db = board.db
-    halves = name.split(" // ")
-    if name in db:
-        raw = db.raw(name)
-        cost = raw.get("manaCost") or ""
-        parts = cost.split(" // ") if " // " in cost else [cost]
-        if len(halves) > 1 and (raw.get("layout") in _SPLIT_LAYOUTS) and len(parts) == 1:
-            # a database keeping only one half's cost under the full name: add the other halves
-            parts += [db.raw(h).get("manaCost") or "" for h in halves[1:] if h in db]
-    elif len(halves) > 1 and all(h in db and db.raw(h).get("layout") in _SPLIT_LAYOUTS for h in halves):
-        parts = [db.raw(h).get("manaCost") or "" for h in halves]
-    else:
+    if name not in db:
         raise ParameterError("reveal", db.unknown_message([name], advice=False), board.source)
+    cost = db.raw(name).get("manaCost") or ""
+    halves = db.faces(name) if db.raw(name).get("layout") in SPLIT_LAYOUTS and " // " not in cost else ()
+    parts = [db.raw(h.name).get("manaCost") or "" for h in halves] if halves else cost.split(" // ")
     try:
         return sum(ManaCost.parse(p).mana_value for p in parts if p.strip())
     except CostSyntaxError as exc:

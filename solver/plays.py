@@ -250,6 +250,10 @@ def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
     return out
 
 
+# Layouts with a half or face cast on its own besides the front (709, 702.127, 715, 712.11).
+MULTI_FACE = ("split", "aftermath", "adventure", "modal_dfc")
+
+
 def _faces_cast_from_hand(board: Board, name: str) -> list[Card]:
     """What of the card `name` may be cast from the hand, as the card data gives its faces:
     either half of a split card (709.3; an aftermath card only its first half, 702.127a),
@@ -317,9 +321,13 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
         return [play for i, base in enumerate(base_choices(board, player, card, "flashback"))
                 for play in _cast_plays(board, player, name, zone, base, counter, i)]
     faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
-    return [play for face in faces for alt in (None, "overload", "evoke", "alternative")
-            for base in base_choices(board, player, face, alt)
-            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
+    out = [play for face in faces for alt in (None, "overload", "evoke", "alternative")
+           for base in base_choices(board, player, face, alt)
+           for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
+    if card.layout in MULTI_FACE and not board.db.faces(name):
+        for entry in out:  # never silently: its other half or face is not known
+            entry["other_faces"] = "not in the card data"
+    return out
 
 
 def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -> list[dict]:

@@ -113,3 +113,11 @@ def test_faces_from_an_mtgjson_atomic_cards_file(tmp_path):
 def test_exile_errors_name_the_json_path(entry, where):
     with pytest.raises(InputError, match=where):
         api.plays(board(cards=FACES, exile=[entry]))
+
+
+def test_a_card_whose_other_faces_the_data_lacks_says_so():
+    only_front = {"name": "Front Only // Missing", "layout": "adventure", "manaCost": "{R}", "type": "Creature — Giant",
+                  "types": ["Creature"], "power": "1", "toughness": "1", "text": ""}
+    (play,) = [p for p in api.plays(board("Mountain", hand=["Front Only // Missing"], cards=[only_front]))["plays"]
+               if p["kind"] == "cast"]
+    assert play["other_faces"] == "not in the card data" and "face" not in play

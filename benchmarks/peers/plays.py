@@ -170,7 +170,7 @@ def report(tally: PlaysTally, verdicts: list[tuple[PlayQuestion, str]], boards: 
               "with White Knight or Progenitus as its only target (702.16b; "
               "`test_702_16b_protection_from_a_colour_stops_spells_of_that_colour_only`, "
               "`test_702_16b_protection_from_everything_and_from_a_card_type`);",
-              "- \"target nonartifact, nonblack creature\" (Terror) was read as \"target nonartifact\": any "
+              "- (found reading the pool's target phrases) \"target nonartifact, nonblack creature\" (Terror) was read as \"target nonartifact\": any "
               "nonartifact permanent, lands included (`test_115_1_nonartifact_nonblack_creature_needs_all_of_it`);",
               "- \"with mana value N [or greater]\" (Mental Misstep, Kin-Tree Severance) was not read: those plays "
               "said `targets: \"not checked\"`; now checked (`test_202_3_target_with_mana_value`).", "",
