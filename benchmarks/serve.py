@@ -8,6 +8,9 @@ and asked random costs:
   one request in flight at a time: requests/s and p50/p99 latency (write to read).
   Payable on 20 permanents is measured in ``--rounds`` rounds of fresh boards; its target
   is judged on the slowest round ("reliably").
+* payable on 20 permanents pipelined: all the requests written by one thread while the
+  answers are read (the ids pair them), so the pipe's round trip and the wake-ups of two
+  processes on a busy machine are not paid per question: the server's own throughput.
 * a session loop on 20 permanents, what an engine does each turn: ``pay`` best, carry it
   out with ``board.apply``, ask ``pay`` payable again, ``board.undo``.
 * baselines in the same run: the same questions to the Python API in this process
@@ -22,7 +25,7 @@ and asked random costs:
   answered (errors for the malformed ones, the API's answer for the others), the process
   alive at the end; its RSS at the start and after each quarter.
 
-    python -m benchmarks.serve [--quick] [--rounds 3] [--before REV]
+    python -m benchmarks.serve [--quick] [--rounds 3] [--before REV|none]
 
 Writes benchmarks/results/serve.md and benchmarks/results/serve.png: the targets of
 issue 14 with pass/fail, then the measurements.
@@ -38,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +60,9 @@ WEIGHTS = [4, 4, 4, 4, 4, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1]
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{1}", "{2}", "{G/W}", "{U/P}", "{C}"]
 SIZES = (10, 20, 40)
 TARGET = {"payable": 1000.0, "best": 200.0}  # questions/s on 20-permanent boards (issue 14)
+# The before side of the before/after columns: main before the server's throughput work
+# (format keys on board.* results, orjson, undo keeping the resolved board, costs parsed once).
+BEFORE = "a8daf7d"
 RSS_FLAT_MB = 5.0  # "memory flat": the RSS at the end of the 10,000 lines within this of the start
 
 
@@ -179,6 +186,41 @@ def measure(servers: Servers, kind: str, size: int, n: int, rng: random.Random, 
                Rate.of(before_latencies) if before_latencies else None,
                _one_process_each(boards, asks[:processes], kind) if processes else None,
                set().union(*(a["result"].keys() for a in answers if "result" in a)))
+
+
+def pipelined(servers: Servers, n: int, rng: random.Random) -> Row:
+    """n payable questions on sessions of 20-permanent boards, written all at once by a
+    thread while the answers are read: questions/s over the whole run (latency is then
+    mostly queueing, so p50/p99 are those of the one-in-flight rows)."""
+    boards = [make_board(20, rng) for _ in range(5)]
+    sessions, before_sessions = servers.load(boards)
+    asks = [(rng.randrange(len(boards)), make_cost(rng)) for _ in range(n)]
+    resolved = [load_board(b) for b in boards]
+    expected = [api.pay(resolved[bi], cost, mode="payable") for bi, cost in asks]
+
+    def run(pipe: Pipe, handles: list[str]) -> tuple[list[dict], float]:
+        lines = [json.dumps({"jsonrpc": "2.0", "id": i, "method": "pay", "params": {
+            "board": handles[bi], "cost": cost, "mode": "payable"}}).encode() + b"\n" for i, (bi, cost) in enumerate(asks)]
+        writer = threading.Thread(target=lambda: [pipe.proc.stdin.write(line) for line in lines])
+        t = time.perf_counter()
+        writer.start()
+        answers = [json.loads(pipe.proc.stdout.readline()) for _ in lines]
+        seconds = time.perf_counter() - t
+        writer.join()
+        return sorted(answers, key=lambda a: a["id"]), seconds
+
+    def rate(seconds: float) -> Rate:
+        return Rate(n / seconds, float("nan"), float("nan"))
+
+    answers, seconds = run(servers.after, sessions)
+    before = rate(run(servers.before, before_sessions)[1]) if servers.before else None
+    t = time.perf_counter()
+    for bi, cost in asks:
+        api.pay(resolved[bi], cost, mode="payable")
+    in_process = time.perf_counter() - t
+    servers.close_sessions(sessions, before_sessions)
+    return Row("payable, pipelined", 20, n, rate(seconds), n / in_process,
+               sum(a.get("result") == e for a, e in zip(answers, expected)), before)
 
 
 def session_loop(servers: Servers, n: int, rng: random.Random) -> Row:
@@ -307,6 +349,11 @@ def targets(rows: list[Row], robust: dict) -> list[tuple[str, str, str, bool]]:
             kind, len(rounds), "s" if len(rounds) > 1 else ""), "≥ %.0f" % wanted,
             "%.0f (p50 %.2f ms, p99 %.2f ms)" % (slowest.served.per_second, slowest.served.p50_ms, slowest.served.p99_ms),
             slowest.served.per_second >= wanted))
+    flowing = [r for r in rows if r.kind == "payable, pipelined"]
+    if flowing:
+        out.append(("payable questions/s through the pipe, 20 permanents, pipelined (requests written ahead)",
+                    "≥ %.0f" % TARGET["payable"], "%.0f" % flowing[0].served.per_second,
+                    flowing[0].served.per_second >= TARGET["payable"]))
     questions = sum(r.questions for r in rows)
     agree = sum(r.agree for r in rows)
     out.append(("the same answers as the Python API, every request of the benchmark", "all",
@@ -341,7 +388,9 @@ def report(rows: list[Row], robust: dict, quick: bool, before: str | None) -> st
               "`mode=\"best\"` (without `why`, the API's default: no runner-up is solved); a `loop` is one turn of an "
               "engine on a session: `pay` best, `board.apply` of its payment, `pay` payable of the same cost, "
               "`board.undo` (4 requests; the in-process side does the same on a `PlayBoard`). Rates are per "
-              "question (per turn for the loop): n over the summed write-to-read latencies." % ", ".join(sorted(keys)), "",
+              "question (per turn for the loop): n over the summed write-to-read latencies; `payable, pipelined`: "
+              "all n requests written ahead by a thread while the answers are read, n over the whole run (the "
+              "server's throughput without a round trip per question; no latency shown, it is queueing)." % ", ".join(sorted(keys)), "",
               "| question | permanents | n | served /s | p50 ms | p99 ms | API in-process /s | served / in-process "
               + ("| before /s | before p50 ms | before p99 ms | after / before " if before else "")
               + "| process per question /s | served / process | same answers |",
@@ -349,10 +398,10 @@ def report(rows: list[Row], robust: dict, quick: bool, before: str | None) -> st
     for r in rows:
         proc = "%.2f" % r.process_per_second if r.process_per_second else "—"
         ratio = "%.0f×" % (r.served.per_second / r.process_per_second) if r.process_per_second else "—"
-        cells = [r.kind, "%d" % r.size, "%d" % r.questions, "%.0f" % r.served.per_second, "%.2f" % r.served.p50_ms,
-                 "%.2f" % r.served.p99_ms, "%.0f" % r.api_per_second, "%.2f" % (r.served.per_second / r.api_per_second)]
+        cells = [r.kind, "%d" % r.size, "%d" % r.questions, "%.0f" % r.served.per_second, _ms(r.served.p50_ms),
+                 _ms(r.served.p99_ms), "%.0f" % r.api_per_second, "%.2f" % (r.served.per_second / r.api_per_second)]
         if before:
-            cells += ["%.0f" % r.before.per_second, "%.2f" % r.before.p50_ms, "%.2f" % r.before.p99_ms,
+            cells += ["%.0f" % r.before.per_second, _ms(r.before.p50_ms), _ms(r.before.p99_ms),
                       "%.2f" % (r.served.per_second / r.before.per_second)] if r.before else ["—"] * 4
         cells += [proc, ratio, "%d/%d" % (r.agree, r.questions)]
         lines.append("| " + " | ".join(cells) + " |")
@@ -366,6 +415,10 @@ def report(rows: list[Row], robust: dict, quick: bool, before: str | None) -> st
                   " → ".join("%.1f" % r for r in robust["rss_mb"]), robust["seconds"]), "",
               "(a patch/undo pair counts as two lines and one good request)", ""]
     return "\n".join(lines)
+
+
+def _ms(value: float) -> str:
+    return "—" if value != value else "%.2f" % value  # NaN: not measured (pipelined)
 
 
 def plot(rows: list[Row]):
@@ -385,6 +438,9 @@ def plot(rows: list[Row]):
             ax.plot(sizes, [r.api_per_second for r in rs], "s--", label="Python API in-process")
             ax.plot([r.size for r in rs if r.process_per_second], [r.process_per_second for r in rs if r.process_per_second],
                     "^:", label="one process per question")
+            flowing = [r for r in rows if r.kind == kind + ", pipelined"]
+            if flowing:
+                ax.plot([r.size for r in flowing], [r.served.per_second for r in flowing], "D", label="served, pipelined")
             ax.axhline(TARGET[kind], color="grey", linewidth=0.8, label="target (20 permanents)")
             ax.set_yscale("log")
             ax.set_xlabel("permanents on the board")
@@ -400,8 +456,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer questions (a smoke run)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of payable questions on 20 permanents")
-    parser.add_argument("--before", metavar="REV", help="also serve the code of this commit, in turn (before/after)")
+    parser.add_argument("--before", metavar="REV", default=BEFORE,
+                        help="also serve the code of this commit, in turn (default %s, the last one before the server's "
+                        "speed-up work; none: no before side)" % BEFORE)
     args = parser.parse_args()
+    args.before = None if args.before == "none" else args.before
     rng = random.Random(14)
     counts = {"payable": 100 if args.quick else 1000, "best": 20 if args.quick else 100, "loop": 20 if args.quick else 100}
     processes = 3 if args.quick else 10
@@ -413,6 +472,8 @@ def main() -> None:
                 for round_ in range(args.rounds if kind == "payable" and size == 20 else 1):
                     rows.append(measure(servers, kind, size, counts[kind], rng, processes if round_ == 0 else 0))
                     print(rows[-1], flush=True)
+        rows.append(pipelined(servers, counts["payable"], rng))
+        print(rows[-1], flush=True)
         rows.append(session_loop(servers, counts["loop"], rng))
         print(rows[-1], flush=True)
         if servers.before:
