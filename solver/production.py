@@ -42,6 +42,7 @@ from manasolve.models.oracle.mana_effects import (
     AddLandType,
     AddProduced,
     GrantAbility,
+    Grantee,
     ManaEffect,
     Multiply,
     NonbasicAreMountains,
@@ -150,6 +151,15 @@ def _has_word(an: Analysis, perm: Permanent, word: str) -> bool:
     return word in _supertypes(perm) or perm.is_type(word) or word in an.subtypes[perm.id]
 
 
+def _granted_to(an: Analysis, source: Permanent, grant: GrantAbility, perm: Permanent) -> bool:
+    """Whether `perm` is one of the permanents `source`'s grant gives its ability to."""
+    if grant.to == Grantee.ATTACHED:
+        return source.attached_to == perm.id
+    if (grant.to == Grantee.YOURS and perm.controller != source.controller) or (grant.other and perm is source):
+        return False
+    return any(all(w == "Permanent" or _has_word(an, perm, w) for w in words) for words in grant.alternatives)
+
+
 def _ability_key(ab: ManaAbility) -> tuple:
     return (ab.cost, ab.options, ab.reference, ab.damage)
 
@@ -174,9 +184,9 @@ def _build(board: Board) -> Analysis:
             found += [basic_land_ability(t) for t in BASIC_LAND_TYPES if t in an.subtypes[p.id]]
         if not _mooned(p, moon):
             found += p.card.mana_abilities
-        if p.is_land:  # layer 6 grants apply after Blood Moon's layer-4 change
-            found += [e.ability for s, e in an.effects
-                      if isinstance(e, GrantAbility) and s.controller == p.controller and lands_of[p.controller] >= e.min_lands]
+        # layer 6 grants apply after Blood Moon's layer-4 change
+        found += [e.ability for s, e in an.effects
+                  if isinstance(e, GrantAbility) and _granted_to(an, s, e, p) and lands_of[s.controller] >= e.min_lands]
         unique: dict[tuple, ManaAbility] = {}
         for ab in found:
             if ab.present_if is not None and not _holds(an, p, ab.present_if):

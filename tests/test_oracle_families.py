@@ -116,3 +116,38 @@ def test_gemstone_caverns_with_a_luck_counter(counters, types):
 def test_oasis_ritualist_exert_is_paid():
     b = board(("o", "Oasis Ritualist"), cards=[RITUALIST])
     assert pay(b, "{R}{R}")["payable"] is True
+
+
+ABUNDANT = _card("Abundant Growth", "Enchant land\nWhen this Aura enters, draw a card.\nEnchanted land has \"{T}: Add one "
+                 "mana of any color.\"", "Enchantment — Aura", manaCost="{G}")
+CRYPTOLITH = _card("Cryptolith Rite", "Creatures you control have \"{T}: Add one mana of any color.\"", "Enchantment",
+                   manaCost="{1}{G}")
+GEMHIDE = _card("Gemhide Sliver", "All Slivers have \"{T}: Add one mana of any color.\"", "Creature — Sliver",
+                manaCost="{1}{G}", power="1", toughness="1")
+NYKTHOS = _card("Nykthos, Shrine to Nyx", "{T}: Add {C}.\n{2}, {T}: Choose a color. Add an amount of mana of that color "
+                "equal to your devotion to that color. (Your devotion to a color is the number of mana symbols of that "
+                "color in the mana costs of permanents you control.)", "Legendary Land")
+
+
+def test_abundant_growth_gives_the_enchanted_land_any_color():
+    growth = {"id": "a", "card": "Abundant Growth", "attached_to": "f"}
+    assert produce(board(("f", "Forest"), growth, cards=[ABUNDANT]))["permanents"]["f"] == ["W", "U", "B", "R", "G"]
+    assert produce(board(("f", "Forest"), ("i", "Island"), growth, cards=[ABUNDANT]))["permanents"]["i"] == ["U"]
+
+
+def test_cryptolith_rite_gives_only_its_controllers_creatures():
+    b = board(("c", "Cryptolith Rite"), ("e", "Llanowar Elves"), cards=[CRYPTOLITH],
+              opponents={"bob": [("x", "Llanowar Elves")]})
+    made = produce(b)["permanents"]
+    assert made["e"] == ["W", "U", "B", "R", "G"] and made["x"] == ["G"] and made["c"] == []
+
+
+def test_gemhide_sliver_gives_every_players_slivers():
+    b = board(("s", "Gemhide Sliver"), cards=[GEMHIDE], opponents={"bob": [("t", "Gemhide Sliver")]})
+    assert produce(b)["permanents"] == {"s": ["W", "U", "B", "R", "G"], "t": ["W", "U", "B", "R", "G"]}
+
+
+def test_nykthos_is_counted_as_a_mana_ability_and_reported_not_understood():
+    from manasolve.models.coverage import coverage_report
+    report = coverage_report([NYKTHOS])
+    assert (report["mana_lines"], report["mana_lines_understood"]) == (2, 1)

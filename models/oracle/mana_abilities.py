@@ -31,6 +31,7 @@ from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, number_
 _NUM = "(%s)" % NUMBER
 # A loyalty ability's cost (606): never a mana ability (605.1a).
 _LOYALTY = re.compile(r"^\[[+−-]?[\dX]+\]")
+_ADDS = re.compile(r"(?:^|\. |, )[Aa]dd (?:\{|X |an amount|one|two|three|four|five)")
 
 
 def is_mana_ability_line(line: str) -> bool:
@@ -39,9 +40,13 @@ def is_mana_ability_line(line: str) -> bool:
     quotes (granted to other objects) and triggered abilities are not."""
     body = without_ability_word(line)
     head, sep, effect = body.partition(": ")
-    if not sep or not effect.startswith("Add ") or '"' in head or _LOYALTY.match(head):
+    if not sep or '"' in head or _LOYALTY.match(head) or head.startswith(("When", "At ", "As ", "If ")):
         return False
-    return not head.startswith(("When", "At ", "As ", "If "))
+    # 605.1a: it could add mana, whatever its first word ("Choose a color. Add ...",
+    # Nykthos; "For each color among permanents you control, add ...", Bloom Tender), and
+    # has no target; mana added by a reflexive trigger ("When you do, add") is not its own.
+    return effect.startswith("Add ") or (_ADDS.search(effect) is not None and "target" not in effect.lower()
+                                          and "When you do" not in effect)
 
 
 def _bundle(symbols: str) -> tuple[str, ...] | None:

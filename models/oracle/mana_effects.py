@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from manasolve.models.abilities import ManaAbility, any_color_options
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
-from manasolve.models.oracle.words import normalize, number_word
+from manasolve.models.oracle.words import filter_alternatives, normalize, number_word
 from manasolve.models.vocab import Vocabulary
 
 
@@ -86,13 +86,26 @@ class AddFixed:
     options: tuple[tuple[str, ...], ...]
 
 
+class Grantee(Vocabulary):
+    """Which permanents a granted ability goes to, relative to the effect's source."""
+
+    YOURS = "yours"  # "<filter> you control have" (Chromatic Lantern, Cryptolith Rite)
+    ALL = "all"  # "All <filter> have" (Gemhide Sliver, Llanowar)
+    ATTACHED = "attached"  # "Enchanted land has", "Equipped creature has" (Utopia Sprawl's kin)
+
+
 @dataclass(frozen=True)
 class GrantAbility:
     """"[As long as you control N or more lands,] lands you control have "<ability>""
-    (Chromatic Lantern, The World Tree)."""
+    (Chromatic Lantern, The World Tree), "Creatures you control have ...", "Enchanted land
+    has ...", "All Slivers have ...": the permanents of ``to`` with every word of one of
+    ``alternatives`` (``other``: not the source itself) have the mana ability."""
 
     ability: ManaAbility
     min_lands: int = 0
+    to: Grantee = Grantee.YOURS
+    alternatives: tuple[tuple[str, ...], ...] = (("Land",),)
+    other: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,7 +136,10 @@ _IRRELEVANT = (
 )
 
 # A sentence is ours to understand if it speaks about mana production by others.
-_TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|ha(?:ve|s) \"\{")
+# A granted ability counts only when it is a mana ability ("{T}: This creature deals 1
+# damage ..." granted by Power of Fire makes no mana).
+_TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|"
+                    r"ha(?:ve|s) \"\{[^\"]*: [^\"]*\b[Aa]dd\b")
 
 
 def _symbol_bundle(text: str) -> tuple[str, ...] | None:
@@ -169,12 +185,31 @@ def parse_sentence(s: str) -> ManaEffect | None:
         if ability is None or least < 0:
             return None
         return GrantAbility(ability, least)
+    m = re.fullmatch(r"(?:(Enchanted|Equipped) (?:land|creature) has|(All|Other|Each)? ?(.+?) (you control )?(?:have|has)) "
+                     r"\"([^\"]+)\"\.?", s)
+    if m:
+        return _grant(*m.groups())
     m = re.fullmatch(r"Each land is an? (Plains|Island|Swamp|Mountain|Forest) in addition to its other land types\.", s)
     if m:
         return AddLandType(m.group(1))
     if s == "Nonbasic lands are Mountains.":
         return NonbasicAreMountains()
     return None
+
+
+def _grant(attached: str | None, quantifier: str | None, phrase: str | None, yours: str | None,
+           quoted: str) -> GrantAbility | None:
+    """A granted mana ability (613.1f) from the parts of a "... have "<ability>"" sentence."""
+    ability = parse_mana_ability(quoted.rstrip("."), quoted)
+    if ability is None:
+        return None
+    if attached:
+        return GrantAbility(ability, to=Grantee.ATTACHED, alternatives=((),))
+    alternatives = filter_alternatives(phrase or "")
+    if not alternatives or (quantifier == "All") == bool(yours) or (quantifier in ("Other", "Each") and not yours):
+        return None  # "All X you control", "Other X" of every player, or words it can't place
+    return GrantAbility(ability, to=Grantee.YOURS if yours else Grantee.ALL, alternatives=alternatives,
+                        other=quantifier == "Other")
 
 
 def _sentences(line: str) -> list[str]:

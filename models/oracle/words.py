@@ -103,6 +103,8 @@ def normalized_lines(text: str, name: str) -> list[tuple[str, str]]:
 def _singular(word: str) -> str:
     if word.lower() == "plains":
         return word  # the land type is "Plains" in the singular too
+    if word.endswith("us"):
+        return word  # Fungus, Octopus
     if word.endswith("ves"):
         return word[:-3] + "f"  # Elves → Elf, Dwarves → Dwarf
     if word.endswith("ies"):
