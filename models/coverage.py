@@ -55,6 +55,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
     n_cards = mana_lines = mana_ok = 0
     kw = {k: {"seen": 0, "understood": 0} for k in ORACLE_KEYWORDS + SPELL_COST_KEYWORDS}
     missed: list[NotUnderstood] = []
+    effects = {"seen": 0, "understood": 0}  # sentences on other permanents' mana production
     for d in cards:
         if d.get("aliasOf"):
             continue
@@ -74,6 +75,8 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         mana_ok += len(card.mana_abilities)  # each parsed from one of this card's mana-ability lines
         missed.extend(card.not_understood)
         missed.extend(card.mana_effects.not_understood)
+        effects["seen"] += len(card.mana_effects.effects) + len(card.mana_effects.not_understood)
+        effects["understood"] += len(card.mana_effects.effects)
         for k in ORACLE_KEYWORDS:
             kw[k]["seen"] += len(found.get(k, ()))
         for k in ("Saddle", "Crew"):
@@ -92,6 +95,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         "mana_lines_pct": round(100.0 * mana_ok / mana_lines, 2) if mana_lines else 100.0,
         "keywords": kw,
         "spell_costs": "manasolve.models.spell_costs.parse_spell_costs",
+        "mana_effects": effects,
         "not_understood": [{"card": x.card, "sentence": x.sentence, "template": x.template}
                            for x in sorted(missed, key=lambda x: (x.template, x.card))],
         "not_understood_by_template": _group(missed),

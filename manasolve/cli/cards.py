@@ -80,6 +80,9 @@ def render(answer: dict) -> None:
     for k, v in answer["keywords"].items():
         pct = "%.1f" % (100.0 * v["understood"] / v["seen"]) if v["seen"] else "-"
         t.add_row(k, str(v["seen"]), str(v["understood"]), pct)
+    eff = answer["mana_effects"]
+    t.add_row("effects on others' mana (grants, triggers, replacements)", str(eff["seen"]), str(eff["understood"]),
+              "%.1f" % (100.0 * eff["understood"] / eff["seen"]) if eff["seen"] else "-")
     console.print(t)
     console.print("Flashback/Kicker/Multikicker: %s" % answer["spell_costs"])
     families = answer["not_understood_by_family"]

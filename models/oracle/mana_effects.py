@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from manasolve.models.abilities import ManaAbility, any_color_options
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
+from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import filter_alternatives, normalize, number_word
 from manasolve.models.vocab import Vocabulary
@@ -240,14 +241,18 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
     """The effects on mana production that a card's text states (exact templates only)."""
     effects: list[ManaEffect] = []
     missed: list[NotUnderstood] = []
-    for line in normalize(text, name).split("\n"):
-        line = line.strip()
+    for banded in banded_lines(text, name):
+        line = banded.line
         if is_mana_ability_line(line):
             continue  # `mana_abilities` reads it
-        for s in _sentences(line):
+        gated = gate(banded)
+        # An effect in a level band, a station band or after "Max speed —" holds only
+        # then; these readers do not carry that condition, so such an effect is reported.
+        plain = gated is not None and gated.present_if is None and gated.activate_if is None
+        for s in _sentences(gated.body if plain else line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
-            parsed = parse_sentence(s)
+            parsed = parse_sentence(s) if plain else None
             if parsed is not None:
                 effects.append(parsed)
             elif _TOPIC.search(s):
