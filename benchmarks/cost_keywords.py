@@ -39,6 +39,12 @@ READ: dict[str, tuple[Callable[[Card], bool] | None, str]] = {
     "Multikicker": (lambda c: bool(c.spell_costs.multikicker), "pay --card --kicker TIMES (702.33c)"),
     "Overload": (_alt(Alternative.OVERLOAD), "pay --card --alt overload (702.96)"),
     "Evoke": (_alt(Alternative.EVOKE), "pay --card --alt evoke (702.74)"),
+    "Buyback": (lambda c: any(o.kind == "buyback" for o in c.spell_costs.optional),
+                "pay --card --kicker (its first optional cost); plays: with and without (702.27)"),
+    "Offspring": (lambda c: any(o.kind == "offspring" for o in c.spell_costs.optional),
+                  "pay --card --kicker (its first optional cost); plays: with and without (702.175)"),
+    "Replicate": (lambda c: any(o.kind == "replicate" for o in c.spell_costs.multikicker),
+                  "pay --card --kicker TIMES; plays: 0..N times (702.56)"),
     "Affinity": (lambda c: any(r.text.startswith("Affinity") for r in c.spell_costs.self_reductions),
                  "total cost: {1} less per object (702.41)"),
 }

@@ -96,3 +96,20 @@ def test_cost_part_and_filters():
     assert filter_alternatives("Artifact, instant, and sorcery") == (("Artifact",), ("Instant",), ("Sorcery",))
     aura = card_from_mtgjson({"name": "A", "manaCost": "{W}", "type": "Enchantment — Aura"})
     assert aura.has_words(("Aura",)) and aura.has_words(("white",)) and not aura.has_words(("non-Enchantment",))
+
+
+CAPSIZE = {"name": "Capsize", "type": "Instant", "types": ["Instant"], "manaCost": "{1}{U}{U}",
+           "text": "Buyback {3} (You may pay an additional {3} as you cast this spell. If you do, put this card into your "
+                   "hand as it resolves.)\nReturn target permanent to its owner's hand."}
+GIGADROWSE = {"name": "Gigadrowse", "type": "Instant", "types": ["Instant"], "manaCost": "{U}",
+              "text": "Replicate {U} (When you cast this spell, copy it for each time you paid its replicate cost. You may "
+                      "choose new targets for the copies.)\nTap target permanent."}
+
+
+def test_buyback_and_replicate_are_optional_additional_costs():
+    from manasolve.api import cost
+    from tests.boards import board
+    b = board(("i", "Island"), hand=["Capsize", "Gigadrowse"], cards=[CAPSIZE, GIGADROWSE])
+    assert cost(b, "Capsize")["total"] == "{1}{U}{U}"
+    assert cost(b, "Capsize", kicker=1)["total"] == "{4}{U}{U}"  # 702.27a
+    assert cost(b, "Gigadrowse", kicker=3)["total"] == "{U}{U}{U}{U}"  # 702.56a: paid any number of times

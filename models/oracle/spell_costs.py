@@ -40,7 +40,8 @@ from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
 
 _COST_WORDS = re.compile(
-    r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Foretell|Affinity for)\b|additional cost|(?:more|less) to cast"
+    r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Foretell|Affinity for|Buyback|Offspring|Replicate)\b"
+    r"|additional cost|(?:more|less) to cast"
     r"|rather than pay|\bflashback\b|\bcosts? [a-z]+ mana to cast"
 )
 
@@ -50,6 +51,9 @@ class OptionalKind(Vocabulary):
 
     KICKER = "kicker"  # 702.33
     MULTIKICKER = "multikicker"  # 702.33c: any number of times
+    BUYBACK = "buyback"  # 702.27a: an optional additional cost
+    OFFSPRING = "offspring"  # 702.175a: an optional additional cost
+    REPLICATE = "replicate"  # 702.56a: an additional cost paid any number of times
     OPTIONAL = "optional"  # "As an additional cost to cast this spell, you may ..."
 
 
@@ -95,14 +99,15 @@ class AltCost:
 @dataclass(frozen=True)
 class OptionalCost:
     """An optional additional cost (118.8b): kind ``kicker``, ``multikicker`` (any number
-    of times, 702.33c) or ``optional`` ("As an additional cost ..., you may ...")."""
+    of times, 702.33c), ``buyback``, ``offspring``, ``replicate`` (any number of times)
+    or ``optional`` ("As an additional cost ..., you may ...")."""
 
     kind: OptionalKind
     cost: CostPart
 
     @property
     def repeatable(self) -> bool:
-        return self.kind == OptionalKind.MULTIKICKER
+        return self.kind in (OptionalKind.MULTIKICKER, OptionalKind.REPLICATE)
 
 
 @dataclass(frozen=True)
@@ -280,6 +285,14 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
             out["multikicker"].append(OptionalCost(OptionalKind.MULTIKICKER, cost))
         else:
             out["flashback" if kind == Alternative.FLASHBACK else "alternative"].append(AltCost(Alternative(kind), cost))
+        return True
+    m = re.fullmatch(r"(Buyback|Offspring|Replicate)(?:—| )(.+?)\.?", sentence)
+    if m:
+        cost = parse_cost_part(m.group(2))
+        if cost is None:
+            return False
+        kind = OptionalKind(m.group(1).lower())
+        out["multikicker" if kind == OptionalKind.REPLICATE else "optional"].append(OptionalCost(kind, cost))
         return True
     m = re.fullmatch(r"Kicker(?:—| )(.+?)\.?", sentence)
     if m:
