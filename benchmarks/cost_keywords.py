@@ -45,6 +45,7 @@ READ: dict[str, tuple[Callable[[Card], bool] | None, str]] = {
                   "pay --card --kicker (its first optional cost); plays: with and without (702.175)"),
     "Replicate": (lambda c: any(o.kind == "replicate" for o in c.spell_costs.multikicker),
                   "pay --card --kicker TIMES; plays: 0..N times (702.56)"),
+    "Foretell": (_alt(Alternative.FORETELL), "plays: a foretold card cast from exile for its foretell cost (702.143)"),
     "Affinity": (lambda c: any(r.text.startswith("Affinity") for r in c.spell_costs.self_reductions),
                  "total cost: {1} less per object (702.41)"),
 }
