@@ -12,6 +12,7 @@ import pytest
 
 from manasolve.api import pay, plays, produce
 from manasolve.models.abilities import ConditionKind, ManaAbility
+from manasolve.models.card_pool import card_pool
 from manasolve.models.carddb import builtin_cards
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.errors import InputError
@@ -159,6 +160,13 @@ def _lost_conditions(cards: dict[str, dict]) -> list[tuple[str, str, list[str]]]
 
 def test_no_understood_mana_ability_of_the_built_in_cards_lost_a_condition():
     assert _lost_conditions(builtin_cards()) == []
+
+
+def test_no_understood_mana_ability_of_the_whole_pool_lost_a_condition():
+    pool = card_pool()
+    with_mana = {name: pool[name] for name in pool if ": " in (pool[name].get("text") or "")
+                 and "dd " in pool[name]["text"]}  # "Add" / "add": the cards that can have a mana ability
+    assert _lost_conditions(with_mana) == []
 
 
 def test_the_check_sees_a_dropped_condition():
