@@ -80,7 +80,7 @@ def table(cards: list[dict]) -> list[dict]:
                 continue
             understood += bool(read and read(card))
         rows.append({"keyword": k, "seen": len(having), "understood": understood,
-                     "paid": understood if pays else 0, "how": pays or "not read (reported, never guessed)"})
+                     "paid": understood if pays else 0, "how": pays or "not read: the solver does not offer this way of casting"})
     return sorted(rows, key=lambda r: (-r["seen"], r["keyword"]))
 
 
