@@ -209,6 +209,8 @@ class Resources:
     classes: list[PermClass]
     skipped: list[str]  # abilities left out, with the reason
     energy: int = 0  # energy counters the paying player has, for "Pay {E}" (107.14)
+    # Models built from these resources (solver.best), reused while the board is unchanged.
+    models: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
