@@ -45,7 +45,8 @@ from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
-from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, PatternKind, Resources, Role, collect
+from manasolve.solver.pay import resources_payable
+from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, PatternKind, PermClass, Resources, Role, collect
 from manasolve.solver.results import Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
@@ -438,6 +439,22 @@ def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) ->
         [Symbol(SymbolKind.COLOR, (col,)) for col in left]) if left else "no colour")
 
 
+def _kept_after(board: Board, player: str, keeps: list[KeepCost], used: list[str], loss: int) -> list[str]:
+    """The labels of the keep costs payable, each on its own, by what a payment using
+    the permanents `used` and losing `loss` life leaves (the keep copies of `_build`)."""
+    gone = set(used)
+    life_left = board.player(player).life - loss
+    out = []
+    for kc in keeps:
+        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
+        left = [PermClass([x for x in cls.members if x.id not in gone], cls.roles, cls.indistinct)
+                for cls in kres.classes]
+        rest = Resources([cls for cls in left if cls.members], kres.skipped, kres.energy)
+        if resources_payable(rest, kc.cost.announcements(), life_left):
+            out.append(kc.label)
+    return out
+
+
 def _ids(ids: list[str]) -> str:
     return ", ".join(ids) if ids else "nothing more"
 
@@ -498,12 +515,25 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     ``levels`` only those proven optimal (a reason not found in time is said in ``why``);
     TimeUp if no payment was found."""
     keeps = list(keeps or [])
-    prob = _problem(board, player, res, anns, keeps)
+    prob = _problem(board, player, res, anns, [])
     solved = _solve_levels(prob, order)
     if solved is None:
         return {"payable": False, "best": None, "levels": {}, "kept": [], **({"why": []} if why else {})}
     solver, values, proven = solved
     best = _choice(prob, solver, values)
+    if keeps:
+        kept = _kept_after(board, player, keeps, best.used, solver.Value(prob.levels["life"]))
+        if len(kept) == len(keeps) or not proven:
+            # The best payment ignoring the keep costs keeps them all: no payment keeps
+            # more, so it is also the best one with the keep level in any position.  (At
+            # the time limit: the payment found so far, and what it keeps.)
+            best.kept = kept
+            if proven:
+                best.values["keep"] = -len(kept)
+        else:
+            prob = _problem(board, player, res, anns, keeps)
+            solver, values, proven = _solve_levels(prob, order)
+            best = _choice(prob, solver, values)
     answer = {"payable": True, "best": best.payment, "levels": best.values, "kept": best.kept,
               "keep": [k.label for k in keeps]}
     if not proven:

@@ -164,7 +164,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
 
         answer.update(_best_over_options(board, player, opts, anns, parts, keep, order or DEFAULT_ORDER, why))
     elif mode is Mode.PAYABLE:
-        paid = next((a for opt in opts for a in anns if _payable(opt.resources, [a], life)), None)
+        paid = next((a for opt in opts for a in anns if resources_payable(opt.resources, [a], life)), None)
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
@@ -174,7 +174,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         listed: list[Iterator[PaymentGroup]] = []
         for opt in opts:
             # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
-            if not _payable(opt.resources, anns, life):
+            if not resources_payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
             per = []
@@ -218,7 +218,7 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
 
     life = board.player(player).life
     for opt in opts:
-        if parts and not _payable(opt.resources, anns, life):
+        if parts and not resources_payable(opt.resources, anns, life):
             continue
         found = best_payment(board, player, opt.resources, anns, keep, order, why)
         if not parts or not found["payable"]:
@@ -239,11 +239,12 @@ def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None)
     """Whether some payment of `what` (with its non-mana parts, for its spell) exists (a
     flow, else CP-SAT feasibility)."""
     player, anns, _, opts = _setup(board, _paid(what), player)
-    return any(_payable(opt.resources, anns, board.player(player).life) for opt in opts)
+    return any(resources_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
-def _payable(res: Resources, anns: list[Announcement], life: int) -> bool:
-    # A flow decides most boards (solver.flow_pay); CP-SAT only the rest.
+def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
+    """Whether `res` pays one of `anns` within `life` life: a flow decides most boards
+    (solver.flow_pay), CP-SAT only the rest."""
     undecided = []
     for a in anns:
         if a.requirement.life > life:
