@@ -19,9 +19,6 @@ import time
 from collections import Counter
 from itertools import combinations
 
-import numpy as np
-from ortools.graph.python import min_cost_flow
-
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind
 
@@ -104,6 +101,8 @@ class _Network:
     """
 
     def __init__(self, req: Requirement, shapes: tuple[Pattern, ...], slots: int | None, funding: str):
+        from ortools.graph.python import min_cost_flow  # here: a payable question never needs it
+
         self.ids: dict[str, int] = {}
         self.base: Counter = Counter()
         self.flow = min_cost_flow.SimpleMinCostFlow()
@@ -176,6 +175,7 @@ class _Network:
 
     def _freeze(self) -> None:
         """Index arrays for `feasible` (built once, after the last node and arc)."""
+        import numpy as np
         self.src, self.sink = self.ids["SRC"], self.ids["SINK"]
         self.all_nodes = np.arange(len(self.ids), dtype=np.int32)
         self.base_vec = [0] * len(self.ids)
@@ -188,6 +188,7 @@ class _Network:
 
     def feasible(self, simple: Counter, counts: dict) -> bool:
         """Whether a circulation exists for these simple-unit counts and source counts."""
+        import numpy as np
         demand = list(self.base_vec)
         src = self.src
         for key, n in simple.items():

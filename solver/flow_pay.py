@@ -15,8 +15,6 @@ matters.  Two kinds of classes are then a plain flow:
 
 from __future__ import annotations
 
-from ortools.graph.python import min_cost_flow
-
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
 from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass
@@ -70,7 +68,7 @@ def _pays(flows: list[PermClass], ones: list[PermClass], req: Requirement, life_
             demand["cost:rest"] = activated - 1
     if not demand:
         return True
-    flow = min_cost_flow.SimpleMinCostFlow()
+    flow = _MinCostFlow()
     nodes: dict = {}
 
     def node(key) -> int:
@@ -84,26 +82,72 @@ def _pays(flows: list[PermClass], ones: list[PermClass], req: Requirement, life_
     for c in flows:
         per_member = max(len(r.pattern.bundle) or 1 for r in c.roles)
         cap = len(c.members) * per_member
-        flow.add_arc_with_capacity_and_unit_cost(0, node(id(c)), cap, 0)
+        flow.arc(0, node(id(c)), cap, 0)
         for k in demand:
             lives = [r.pattern.life for r in c.roles
                      if accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)]
             if lives:  # a member sent here takes the cheapest role that pays this kind
-                flow.add_arc_with_capacity_and_unit_cost(node(id(c)), node(k), cap, min(lives))
+                flow.arc(node(id(c)), node(k), cap, min(lives))
     for c in ones:
         p = c.roles[0].pattern
         for t in set(p.bundle):
             cap = len(c.members) * p.bundle.count(t)
-            flow.add_arc_with_capacity_and_unit_cost(0, node((id(c), t)), cap, 0)
+            flow.arc(0, node((id(c), t)), cap, 0)
             for k in demand:
                 if accepts(k, p, t):
-                    flow.add_arc_with_capacity_and_unit_cost(node((id(c), t)), node(k), cap, 0)
-    sink = len(nodes) + len(demand) + 1
+                    flow.arc(node((id(c), t)), node(k), cap, 0)
+    sink = -1
     for k, n in demand.items():
-        flow.add_arc_with_capacity_and_unit_cost(node(k), sink, n, 0)
+        flow.arc(node(k), sink, n, 0)
     total = sum(demand.values())
-    flow.set_node_supply(0, total)
-    flow.set_node_supply(sink, -total)
-    if flow.solve_max_flow_with_min_cost() != flow.OPTIMAL:
-        return False
-    return flow.maximum_flow() == total and flow.optimal_cost() <= life_left
+    sent, cost = flow.solve(0, sink, total)
+    return sent == total and cost <= life_left
+
+
+class _MinCostFlow:
+    """A min-cost flow by successive shortest paths (Bellman-Ford on the residual graph)
+    for the few dozen nodes of `_pays`: plain Python, so a payable question imports no
+    flow library (start-up time, issue 13)."""
+
+    def __init__(self) -> None:
+        self.heads: list[int] = []
+        self.caps: list[int] = []
+        self.costs: list[int] = []
+        self.out: dict[int, list[int]] = {}
+
+    def arc(self, tail: int, head: int, cap: int, cost: int) -> None:
+        """An arc and its residual twin (index ^ 1)."""
+        for a, b, c, w in ((tail, head, cap, cost), (head, tail, 0, -cost)):
+            self.out.setdefault(a, []).append(len(self.heads))
+            self.heads.append(b)
+            self.caps.append(c)
+            self.costs.append(w)
+
+    def solve(self, source: int, sink: int, most: int) -> tuple[int, int]:
+        """(flow sent, its cost): the cheapest flow of the largest value up to `most`."""
+        sent = cost = 0
+        while sent < most:
+            dist, via = {source: 0}, {}
+            frontier = [source]
+            while frontier:  # Bellman-Ford by rounds (residual costs may be negative)
+                nxt = []
+                for u in frontier:
+                    for a in self.out.get(u, ()):
+                        v = self.heads[a]
+                        if self.caps[a] > 0 and dist[u] + self.costs[a] < dist.get(v, dist[u] + self.costs[a] + 1):
+                            dist[v], via[v] = dist[u] + self.costs[a], a
+                            nxt.append(v)
+                frontier = nxt
+            if sink not in dist:
+                break
+            path, v = [], sink
+            while v != source:
+                path.append(via[v])
+                v = self.heads[via[v] ^ 1]
+            push = min([most - sent] + [self.caps[a] for a in path])
+            for a in path:
+                self.caps[a] -= push
+                self.caps[a ^ 1] += push
+            sent += push
+            cost += push * dist[sink]
+        return sent, cost

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from dataclasses import dataclass, replace
 from itertools import chain, islice
 
@@ -15,7 +16,6 @@ from manasolve.models.mana import (
 )
 from manasolve.models.request import Mode, PaymentRequest
 from manasolve.solver import deadline
-from manasolve.solver.enumerate import CountTimeout, Group, PaymentCounter
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.results import (
     ActivationUse,
@@ -37,6 +37,9 @@ from manasolve.solver.resources import (
     collect,
 )
 from manasolve.solver.other_costs import NotPaid, Option, PartChoice, cheapest, options, parse_parts
+
+if TYPE_CHECKING:  # the counter (numpy, OR-Tools' flows) is imported when a count is asked
+    from manasolve.solver.enumerate import Group, PaymentCounter
 
 
 def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
@@ -75,6 +78,8 @@ def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
     """One exact counter per announcement of the cost."""
+    from manasolve.solver.enumerate import PaymentCounter
+
     life = board.player(player).life
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
@@ -82,6 +87,8 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
 def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
             parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[PaymentGroup]:
     """The groups of every counter, until `deadline` (a time.monotonic() value) passes."""
+    from manasolve.solver.enumerate import CountTimeout
+
     for a, c in per:
         c.deadline = c.oracle.deadline = deadline
         try:
@@ -168,6 +175,8 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
+        from manasolve.solver.enumerate import PaymentCounter
+
         with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
             stop, seconds = deadline.deadline(), deadline.seconds()
         total, answer["payable"], undone = 0, False, []
