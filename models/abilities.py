@@ -76,6 +76,24 @@ class CostKeyword(Vocabulary):
     DELVE = "Delve"  # 702.66
 
 
+# Keywords that use the card from its owner's graveyard: a card with one of them is worth
+# keeping there (a delve payment that exiles it gives that use up).
+GRAVEYARD_KEYWORDS = frozenset({
+    "Flashback",  # 702.34
+    "Dredge",  # 702.52
+    "Retrace",  # 702.81
+    "Unearth",  # 702.84
+    "Scavenge",  # 702.97
+    "Aftermath",  # 702.127
+    "Embalm",  # 702.128
+    "Eternalize",  # 702.129
+    "Jump-start",  # 702.133
+    "Escape",  # 702.138
+    "Encore",  # 702.141
+    "Disturb",  # 702.146
+})
+
+
 @dataclass(frozen=True)
 class AbilityCost:
     """An activation cost (602.1a): mana plus the non-mana parts we model."""

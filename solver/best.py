@@ -15,8 +15,11 @@ tie-break always comes last):
    painlands' rider (``ManaAbility.damage``) and a "Whenever this land becomes tapped, it
    deals N damage to you." trigger (City of Brass), which fires whenever the permanent is
    tapped for any reason.  Triggers worded otherwise are not read (listed under "notes").
-3. ``sacrifice`` — permanents sacrificed to pay (Treasures, Ashnod's Altar) and cards exiled
-   from the hand for mana (Elvish Spirit Guide).
+3. ``sacrifice`` — permanents sacrificed to pay (Treasures, Ashnod's Altar), cards exiled
+   from the hand for mana (Elvish Spirit Guide) and cards exiled for delve that have a use
+   in the graveyard (flashback, escape and the other `GRAVEYARD_KEYWORDS`, or flashback
+   granted by the board): untapped sources pay instead where they can.  A graveyard card
+   a keep cost with delve could exile is guarded by the ``keep`` level.
 4. ``waste`` — mana made but spent neither on the cost nor on another activation's cost.
 5. ``colors`` — the number of colours some untapped, unused source could still make with
    an ability that costs no mana.
@@ -40,13 +43,22 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from manasolve.models.abilities import CostKeyword
+from manasolve.models.abilities import GRAVEYARD_KEYWORDS, CostKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.pay import resources_payable
-from manasolve.solver.resources import SYMBOL_PAYERS, HandCard, PatternKind, PermClass, Resources, Role, collect
+from manasolve.solver.resources import (
+    SYMBOL_PAYERS,
+    GraveyardCard,
+    HandCard,
+    PatternKind,
+    PermClass,
+    Resources,
+    Role,
+    collect,
+)
 from manasolve.solver.results import Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
@@ -58,12 +70,13 @@ TIEBREAK = "tiebreak"
 @dataclass(frozen=True)
 class KeepCost:
     """A cost that should stay payable after the payment: its label (card name or cost
-    text), its 601.2b announcements and whether it has convoke / improvise."""
+    text), its 601.2b announcements and whether it has convoke / improvise / delve."""
 
     label: str
     cost: ManaCost
     convoke: bool = False
     improvise: bool = False
+    delve: bool = False
 
 
 def parse_order(order: str | list[str] | None) -> tuple[str, ...]:
@@ -94,7 +107,7 @@ def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> li
         if card.mana_cost is None:
             continue
         out.append(KeepCost(name, card.mana_cost.with_x(0), card.has_cost_keyword(CostKeyword.CONVOKE),
-                            card.has_cost_keyword(CostKeyword.IMPROVISE)))
+                            card.has_cost_keyword(CostKeyword.IMPROVISE), card.has_cost_keyword(CostKeyword.DELVE)))
     return out
 
 
@@ -103,6 +116,14 @@ def tapped_trigger_damage(perm: Permanent) -> int:
     only from the exact sentence "Whenever this land becomes tapped, it deals N damage to you."."""
     card = getattr(perm, "card", None)  # floating mana and graveyard cards have no text here
     return card.triggers.tapped_damage if card else 0
+
+
+def graveyard_use(board: Board, player: str, name: str) -> bool:
+    """Whether card `name` in `player`'s graveyard could still be used from there: a
+    keyword of `GRAVEYARD_KEYWORDS`, or flashback the board grants it."""
+    card = board.db.get(name)
+    return bool(card.spell_costs.flashback) or any(k in GRAVEYARD_KEYWORDS for k in card.keywords) \
+        or any(g[0] == name for g in board.player(player).granted_flashback)
 
 
 def _taps(role: Role) -> bool:
@@ -198,8 +219,12 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
                 damage.append(d * pm.use[c, j])
     loss = pm.life_paid + sum(damage)
 
-    # Permanents sacrificed, and cards exiled from the hand for mana (Elvish Spirit Guide).
-    sacrificed = pm.total(lambda cls, r: int(r.sacrifices or isinstance(cls.members[0], HandCard)))
+    # Permanents sacrificed, cards exiled from the hand for mana (Elvish Spirit Guide) and
+    # cards with a graveyard use exiled for delve.
+    useful = {c for c, rep in enumerate(reps) if isinstance(rep, GraveyardCard) and graveyard_use(board, player, rep.name)}
+    sacrificed = sum(pm.use[c, j] for c, cls in enumerate(classes) for j, r in enumerate(cls.roles)
+                     if r.sacrifices or isinstance(reps[c], HandCard)
+                     or (c in useful and r.pattern.kind == PatternKind.DELVE))
     produced = pm.total(lambda _, r: sum(len(p.pattern.bundle) for p in r.parts if p.pattern.kind == PatternKind.MANA))
     spent_on_costs = pm.total(lambda _, r: sum(cost_units(p.pattern) for p in r.parts if p.pattern.kind == PatternKind.MANA))
     convoked = pm.total(lambda _, r: int(r.pattern.kind in SYMBOL_PAYERS))
@@ -248,7 +273,7 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
                kc: KeepCost, n: int, loss, life_total: int) -> cp_model.IntVar:
     """Append a copy of the payment model of keep cost `kc`, active when the returned
     literal is true, using only members the main payment leaves."""
-    kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
+    kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
     sub = cpsat.build(kres, kc.cost.announcements(), life_total)
     flag = m.NewBoolVar("kept_%d" % n)
     offset = _append_copy(m, sub.model, flag)
@@ -446,7 +471,7 @@ def _kept_after(board: Board, player: str, keeps: list[KeepCost], used: list[str
     life_left = board.player(player).life - loss
     out = []
     for kc in keeps:
-        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise)
+        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
         left = [PermClass([x for x in cls.members if x.id not in gone], cls.roles, cls.indistinct)
                 for cls in kres.classes]
         rest = Resources([cls for cls in left if cls.members], kres.skipped, kres.energy)
@@ -488,7 +513,8 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
     if name == "life":
         return "loses %d life to costs and damage where the runner-up loses %d (%s)" % (b, r, taps)
     if name == "sacrifice":
-        return "sacrifices %d permanent%s (or exiles cards from hand) where the runner-up gives up %d (%s)" % (
+        return "sacrifices %d permanent%s (or exiles cards from hand, or graveyard cards with a use there) " \
+            "where the runner-up gives up %d (%s)" % (
             b, "" if b == 1 else "s", r, taps)
     if name == "waste":
         return "leaves %d mana unspent where the runner-up leaves %d (%s)" % (b, r, taps)

@@ -23,6 +23,7 @@ class Candidate:
     index: int  # position on the board, for deterministic order
     attacked: bool = False  # it attacked this turn (board field "attacked")
     haste: bool = False
+    cannot_attack: bool = False  # it has defender (702.3b): it can't attack at all
 
     @property
     def value(self) -> int:
@@ -31,10 +32,10 @@ class Candidate:
 
     @property
     def spent(self) -> bool:
-        """True if it can't attack this turn anyway: it already attacked, or it is
-        summoning-sick without haste (302.6).  `best_set` counts a spent creature as
-        less valuable than an unspent one of the same value."""
-        return self.attacked or (self.sick and not self.haste)
+        """True if it can't attack this turn anyway: it already attacked, it is
+        summoning-sick without haste (302.6), or `cannot_attack`.  `best_set` counts a
+        spent creature as less valuable than an unspent one of the same value."""
+        return self.attacked or (self.sick and not self.haste) or self.cannot_attack
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ def candidates(board: Board, source: Permanent, cost: TapCreaturesCost) -> list[
         base = perm.toughness if use_toughness else perm.power
         haste = perm.haste or "Haste" in perm.card.keywords
         out.append(Candidate(perm.id, base + bonus, perm.power, perm.toughness, perm.sick, index,
-                             attacked=perm.attacked, haste=haste))
+                             attacked=perm.attacked, haste=haste,
+                             cannot_attack="Defender" in perm.card.keywords))
     return out
 
 

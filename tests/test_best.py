@@ -76,7 +76,34 @@ def test_city_of_brass_used_when_needed_and_damage_counted():
 def test_treasure_not_sacrificed_when_a_land_pays():
     ans = api.pay(board(("a_treasure", "Buried Treasure"), ("z_forest", "Forest")), "{G}", mode="best", why=True)
     assert tapped(ans) == ["z_forest"]
-    assert ans["why"][0].startswith("sacrifices 0 permanents (or exiles cards from hand) where the runner-up gives up 1")
+    assert ans["why"][0].startswith("sacrifices 0 permanents (or exiles cards from hand, or graveyard cards with a use there) where the runner-up gives up 1")
+
+
+def test_delve_keeps_a_flashback_card_when_untapped_sources_can_pay_instead():
+    # {7}{U} with delve, seven Islands, Think Twice (flashback) and a Forest in the
+    # graveyard: exiling both would leave an Island untapped, but Think Twice can still be
+    # cast from the graveyard, so its exile is a loss (the sacrifice level) and the seventh
+    # Island pays instead.
+    b = board(*[("i%d" % k, "Island") for k in range(7)], graveyard=["Think Twice", "Forest"])
+    ans = api.pay(b, "{7}{U}", mode="best", delve=True, why=True)
+    assert ans["best"]["exiled_for_delve"] == ["graveyard[1]:Forest"]
+    assert ans["levels"]["sacrifice"] == 0 and len(tapped(ans)) == 7
+    assert ans["why"][0].startswith("sacrifices 0 permanents (or exiles cards from hand, or graveyard cards")
+
+
+def test_delve_exiles_a_flashback_card_when_nothing_else_pays():
+    b = board(*[("i%d" % k, "Island") for k in range(6)], graveyard=["Think Twice", "Forest"])
+    ans = api.pay(b, "{7}{U}", mode="best", delve=True)
+    assert sorted(ans["best"]["exiled_for_delve"]) == ["graveyard[0]:Think Twice", "graveyard[1]:Forest"]
+    assert ans["levels"]["sacrifice"] == 1
+
+
+def test_delve_fodder_for_a_kept_delve_card_in_hand():
+    # Paying {2} leaves Treasure Cruise ({7}{U}, delve) payable only when its delve may
+    # count the graveyard's cards: the keep copy of a delve card delves too.
+    b = board(*[("i%d" % k, "Island") for k in range(3)], hand=["Treasure Cruise"], graveyard=["Forest"] * 7)
+    ans = api.pay(b, "{2}", mode="best", keep_hand=True)
+    assert ans["kept"] == ["Treasure Cruise"] and ans["levels"]["keep"] == -1
 
 
 def test_sol_ring_not_spent_on_the_last_generic():

@@ -35,6 +35,8 @@ INLINE = [
      "text": "This creature saddles Mounts and crews Vehicles using its toughness rather than its power."},
     {"name": "Grounded", "type": "Creature — Goblin", "power": "5", "toughness": "1", "manaCost": "{R}",
      "text": "This creature can't crew Vehicles."},
+    {"name": "Guard", "type": "Creature — Wall", "power": "1", "toughness": "1", "manaCost": "{W}",
+     "text": "Defender", "keywords": ["Defender"]},
 ]
 
 
@@ -110,6 +112,19 @@ def test_best_set_prefers_more_spent_creatures_over_fewer_creatures_at_equal_val
     # the same board with nobody spent: fewest creatures decides
     fresh_pups = [{"id": k, "card": "Pup"} for k in "pqr"]
     assert len(best_of([{"id": "bear", "card": "Bear"}] + fresh_pups)["set"]) == 2
+
+
+def test_best_set_taps_defenders_that_could_never_attack_before_a_creature_that_could():
+    # Saddle 3 with no excess: {bear, p}, {bear, g} (value 6, two creatures) or {p, g, h}
+    # (value 6, three creatures).  The Guards have defender (702.3b): like sick creatures
+    # they can't attack this turn, so they are spent and win before "fewest creatures".
+    guards = [{"id": k, "card": "Guard"} for k in "gh"]
+    best = best_of([{"id": "bear", "card": "Bear"}, {"id": "p", "card": "Pup"}] + guards)
+    assert sorted(best["set"]) == ["g", "h", "p"] and best["spent"] == 2 and best["value"] == 6
+
+
+def test_a_defender_is_a_spent_candidate():
+    assert Candidate("w", 1, 1, 1, False, 0, cannot_attack=True).spent
 
 
 @pytest.mark.parametrize("order", [("hasty", "veteran"), ("veteran", "hasty")])
