@@ -548,14 +548,11 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     solver, values, proven = solved
     best = _choice(prob, solver, values)
     if keeps:
-        kept = _kept_after(board, player, keeps, best.used, solver.Value(prob.levels["life"]))
-        if len(kept) == len(keeps) or not proven:
+        kept = _kept_after(board, player, keeps, best.used, solver.Value(prob.levels["life"])) if proven else []
+        if proven and len(kept) == len(keeps):
             # The best payment ignoring the keep costs keeps them all: no payment keeps
-            # more, so it is also the best one with the keep level in any position.  (At
-            # the time limit: the payment found so far, and what it keeps.)
-            best.kept = kept
-            if proven:
-                best.values["keep"] = -len(kept)
+            # more, so it is also the best one with the keep level in any position.
+            best.kept, best.values["keep"] = kept, -len(kept)
         else:
             prob = _problem(board, player, res, anns, keeps)
             solver, values, proven = _solve_levels(prob, order)
