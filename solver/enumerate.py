@@ -272,14 +272,14 @@ class PaymentCounter:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise CountTimeout(0)
         if i == len(self.classes):
             try:
                 total = self._final_weight(state)
             except TimeUp:
                 raise CountTimeout(0) from None
         else:
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise CountTimeout(0)
             total = 0
             for _, delta, weight, touched in self.moves[i]:
                 nxt = self._advance(state, delta)

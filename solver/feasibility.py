@@ -260,9 +260,9 @@ class FeasibilityOracle:
             return req.mana_units == 0
         if all(not p.costly and len(p.bundle) <= 1 and not p.no_generic for p, _ in uses):
             return _hall_perfect(req, uses)
-        costly = tuple(p for p, n in uses if p.costly for _ in range(n))
+        costly = Counter({p: n for p, n in uses if p.costly})  # activations of each mana-costing pattern
         # Each activation needs one spent unit of its own; a cheap necessary check first.
-        if sum(n for _, n in uses) > req.mana_units + sum(cost_units(p) for p in costly):
+        if sum(n for _, n in uses) > req.mana_units + sum(cost_units(p) * n for p, n in costly.items()):
             return False
         simple: Counter = Counter()
         for p, n in uses:
@@ -283,9 +283,9 @@ class FeasibilityOracle:
             net = self._net(None, "first")
             return any(net.feasible(simple, {**free, **{q: counts[q] - (q == p) for q in counts if q.costly},
                                              (p, FIRST): 1})
-                       for p in dict.fromkeys(costly))
-        net = self._net(len(costly), "earlier")
-        for order in _distinct_orders(Counter(costly)):
+                       for p in costly)
+        net = self._net(costly.total(), "earlier")
+        for order in _distinct_orders(costly):
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise TimeUp
             if net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}}):
