@@ -54,7 +54,7 @@ from benchmarks.brute import TimeUp, payments
 from benchmarks.greedy import greedy_pay, sources_of
 from benchmarks.results_files import RESULTS, write_results
 from manasolve.models.board import Board, load_board
-from manasolve.models.mana import ManaCost
+from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.solver.pay import pay, payable
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
@@ -103,7 +103,16 @@ def land_colours() -> dict[str, frozenset[str]]:
 
 def make_tight(n: int, rng: random.Random) -> tuple[Board, ManaCost, int]:
     """(board, cost, extra lands): n duals/tri-lands of which n - extra pay the cost by a
-    hidden assignment, one land per mana symbol, and `extra` (0-2) are random additions."""
+    hidden assignment, one land per mana symbol, and `extra` (0-2) are random additions.
+    A cost over manasolve's bound on announcements (601.2b) is drawn again."""
+    while True:
+        try:
+            return _tight(n, rng)
+        except CostSyntaxError:
+            continue
+
+
+def _tight(n: int, rng: random.Random) -> tuple[Board, ManaCost, int]:
     colours = land_colours()
     extra = min(rng.randint(0, 2), n - 1)
     symbols, names, generic = [], [], 0
