@@ -194,8 +194,14 @@ def _problem(board: Board, player: str, res: Resources, anns: list[Announcement]
     except TypeError:  # an unhashable part: not cached
         return _build(board, player, res, anns, keeps)
     if hit is None:
+        if len(res.models) >= _MODELS_KEPT:  # a long session asking many costs: forget the oldest
+            del res.models[next(iter(res.models))]
         hit = res.models[key] = _build(board, player, res, anns, keeps)
     return hit
+
+
+# Built problems kept per resources object (one per cost and keep costs asked).
+_MODELS_KEPT = 32
 
 
 def _build(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost]) -> Problem:

@@ -37,7 +37,7 @@ def _ms(s: float | None) -> str:
 
 
 def _ratio(s: float | None, phase: float) -> str:
-    return "-" if s is None else "%.0f" % (s / phase)
+    return "-" if s is None else "%.2f" % (s / phase) if s < 10 * phase else "%.0f" % (s / phase)
 
 
 def run_agreement(boards: int, seed: int):
