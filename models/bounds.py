@@ -29,3 +29,9 @@ MAX_ANNOUNCEMENTS = 1024
 # "Add N mana of any color / in any combination" with a fixed N: printed cards say at most
 # ten; a larger N is reported as not understood (its options grow as N^4).
 MAX_PRINTED_MANA = 20
+# A deck list: Commander decks have 100 cards, Battle Box/cube-like lists a few hundred;
+# one line's count past this is a typo, and a longer library is not a deck.
+MAX_DECK_LINE_COUNT = 250
+MAX_DECK_CARDS = 1_000
+# Turns a castability run simulates: the tables stop at 7; past 20 nobody goldfishes.
+MAX_TURNS = 20

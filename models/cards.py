@@ -17,6 +17,7 @@ from manasolve.models.abilities import (
 from manasolve.models.mana import COLOR_NAMES, COLORS, ManaCost
 from manasolve.models.oracle.activated import Activated, read_activated
 from manasolve.models.oracle.card_abilities import CardAbilities, read_card_abilities
+from manasolve.models.oracle.enters import EntersTapped, read_enters_tapped
 from manasolve.models.oracle.mana_effects import ManaEffects, read_mana_effects, states_mana_effect
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.protection import Wards, read_wards
@@ -119,6 +120,11 @@ class Card:
     def triggers(self) -> Triggers:
         """Its attack triggers and "becomes tapped" damage."""
         return read_triggers(self.name, self.text)
+
+    @cached_property
+    def enters(self) -> EntersTapped:
+        """Whether it enters the battlefield tapped, and with which counters (614.1c)."""
+        return read_enters_tapped(self.name, self.text)
 
     @cached_property
     def targeting(self) -> Targeting | None:

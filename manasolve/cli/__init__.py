@@ -22,7 +22,8 @@ from manasolve.models.errors import one_line
 # Exit status of a question that gave up at its time limit without a partial answer.
 GAVE_UP = 3
 # Modules of manasolve.cli that define commands, in help order.
-COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve"]
+COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve",
+            "castability", "batch"]
 
 
 class _Parser(argparse.ArgumentParser):

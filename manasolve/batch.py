@@ -1,0 +1,39 @@
+"""``manasolve batch``: many JSON-RPC requests (one per line, as ``manasolve serve`` takes
+them) answered in order by the server's own dispatch, in chunks on an executor (this
+process or Ray).  Each line is answered on its own, possibly by another worker, so the
+``board.*`` session methods are refused: a question carries its board object."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from manasolve.protocol import METHOD_NOT_FOUND
+
+CHUNK_LINES = 64  # lines sent to a worker at once
+
+
+def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
+    """A worker answering chunks of request lines with one server (card files loaded once)."""
+    from manasolve.models.carddb import default_db
+    from manasolve.server import RpcError, Server
+
+    server = Server(default_db(cards))
+
+    def no_sessions(params: dict, method: str):
+        raise RpcError(METHOD_NOT_FOUND, "%s: board sessions are not kept in batch (each line is answered on its "
+                       "own); give the board object in params.board, or use manasolve serve" % method, "method")
+    for name in [m for m in server.methods if m.startswith("board.")]:
+        server.methods[name] = no_sessions
+    return lambda lines: [server.handle_line(line) for line in lines]
+
+
+def answer_lines(lines: list[str], workers: int | None = None, address: str | None = None,
+                 cards: str | None = None) -> Iterator[str]:
+    """The answer line of each request line, in order (none for a blank line or a
+    notification, as the server does)."""
+    from manasolve.executors import executor
+
+    chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
+    run = executor(workers, address, len(chunks))
+    for answers in run.map(batch_worker, (cards,), chunks):
+        yield from (a for a in answers if a is not None)

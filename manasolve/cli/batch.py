@@ -1,0 +1,47 @@
+"""``manasolve batch QUESTIONS.jsonl``: answer one JSON-RPC request per line (as ``serve``
+takes them), in order, one JSON line each, on this process or Ray."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Install the ``batch`` command."""
+    p = sub.add_parser(
+        "batch",
+        help="answer a file of JSON-RPC requests (one per line, as serve takes them), in order, on Ray",
+        description="Each line of QUESTIONS is a JSON-RPC 2.0 request as `manasolve serve` takes it (pay, produce, "
+        "plays, ... with the board object in params.board; board.* sessions are refused). The answers are "
+        "printed in the same order, one JSON line each, computed in chunks on Ray (local cores by default) or "
+        "in this process with --workers 1.",
+    )
+    p.add_argument("questions", metavar="QUESTIONS", help="file of JSON-RPC requests, one per line ('-': stdin)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="K", help="processes (default: Ray on every core; 1: this process)")
+    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
+    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """Print the answers (nothing is printed afterwards)."""
+    from manasolve.batch import answer_lines
+    from manasolve.models.errors import InputError, ParameterError
+
+    if args.workers is not None and args.workers < 1:
+        raise ParameterError("workers", "give 1 or more workers, got %d" % args.workers, args.questions)
+    try:
+        if args.questions == "-":
+            lines = sys.stdin.read().splitlines()
+        else:
+            with open(args.questions, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError("", "cannot read the questions: %s" % (exc.strerror if isinstance(exc, OSError) else exc),
+                         args.questions) from None
+    for line in answer_lines(lines, args.workers, args.address, args.cards):
+        sys.stdout.write(line + "\n")
+    return {}, lambda answer: None
