@@ -39,7 +39,7 @@ import numpy as np
 from manasolve.models.board import load_board
 from manasolve.models.carddb import CardDB
 from manasolve.models.mana import ManaCost, SymbolKind
-from manasolve.solver.pay import CostToPay, payable
+from manasolve.solver.pay import payable_each
 
 SLOT_BITS = 6  # at most 63 copies of one card in one state on the battlefield
 _FIELD = (1 << SLOT_BITS) - 1
@@ -96,9 +96,27 @@ def coloured_part(cost: str) -> str:
     return str(ManaCost(tuple(kept))) if kept else "{0}"
 
 
+def most_mana(card) -> int | None:
+    """The most mana one activation of the card's mana abilities adds (None: it depends on
+    the game, "for each ..."); 0 without mana abilities.  Its mana costs are not
+    subtracted, so the bound is safe for filter lands and Signets."""
+    most = 0
+    for a in card.intrinsic_mana_abilities():
+        if a.per is not None:
+            return None
+        most = max([most, 1 if a.reference else 0] + [len(o) for o in a.options])
+    return most
+
+
 class ManaMemo:
     """What a battlefield (packed state) can pay, computed by the exact solver once per
-    distinct battlefield and cost."""
+    distinct battlefield and cost.
+
+    Two sound shortcuts skip solver calls: a cost needing more mana (its cheapest
+    601.2b announcement, life paid for Phyrexian symbols) than the battlefield's most
+    mana is unpayable; and when no card changes another's mana (no mana effects), more
+    permanents, or the same ones untapped, pay at least what fewer paid, so a cost
+    payable on the `hint` battlefield (a sub-battlefield) is payable without asking."""
 
     def __init__(self, db: CardDB, slots: list[str], questions: list[Question]):
         self.db, self.slots = db, slots
@@ -106,7 +124,13 @@ class ManaMemo:
         self._bit = {c: i for i, c in enumerate(self.costs)}
         self.question_bits = [self._bit[q.cost] for q in questions]
         self.pip_bits = [self._bit[coloured_part(q.cost)] for q in questions]
-        self.masks: dict[int, tuple[int, int]] = {}  # state -> (questions payable, coloured parts payable)
+        self.parsed = [ManaCost.parse(c) for c in self.costs]
+        self.least = [min(a.requirement.mana_units for a in c.announcements()) for c in self.parsed]
+        cards = [db.get(n) for n in slots]
+        self.most = [most_mana(c) for c in cards]
+        self.monotone = not any(c.mana_effects.effects or c.mana_effects.not_understood for c in cards)
+        # state -> (questions payable, coloured parts payable, costs payable) as bit masks
+        self.masks: dict[int, tuple[int, int, int]] = {}
         self.extra: dict[tuple[int, str], bool] = {}  # (state, cost) for casting mana permanents
         self.solver_calls = 0
 
@@ -114,29 +138,45 @@ class ManaMemo:
         """The battlefield `state` as a manasolve/board@1 dict (one player, main phase)."""
         perms = []
         for s, name in enumerate(self.slots):
+            counters = dict(self.db.get(name).enters.counters)
             for tapped in (0, 1):
                 n = (state >> ((2 * s + tapped) * SLOT_BITS)) & _FIELD
-                card = self.db.get(name)
-                counters = dict(card.enters.counters)
-                perms += [{"id": "s%d_%d_%d" % (s, tapped, i), "card": name,
-                           "tapped": bool(tapped), **({"counters": counters} if counters else {})} for i in range(n)]
+                perms += [{"id": "s%d_%d_%d" % (s, tapped, i), "card": name, "tapped": bool(tapped),
+                           **({"counters": counters} if counters else {})} for i in range(n)]
         return {"format": "manasolve/board@1", "active_player": "me", "step": "precombat_main",
                 "players": [{"name": "me", "life": 20, "battlefield": perms}]}
 
-    def _payable(self, board, cost: str) -> bool:
-        self.solver_calls += 1
-        return payable(board, CostToPay(ManaCost.parse(cost)), "me")
+    def _most(self, state: int) -> float:
+        """The most mana the untapped permanents of `state` could add."""
+        total = 0
+        for s, most in enumerate(self.most):
+            n = (state >> (2 * s * SLOT_BITS)) & _FIELD
+            if n:
+                if most is None:
+                    return float("inf")
+                total += n * most
+        return total
 
-    def of(self, state: int) -> tuple[int, int]:
+    def of(self, state: int, hint: int | None = None) -> tuple[int, int, int]:
         """(bit mask of the questions payable, bit mask of the questions whose coloured
-        symbols are payable) on battlefield `state`."""
+        symbols are payable, bit mask of `costs` payable) on battlefield `state`;
+        `hint`: a battlefield with a subset of its permanents, or the same ones with more
+        of them tapped."""
         found = self.masks.get(state)
-        if found is None:
+        if found is not None:
+            return found
+        known = self.masks[hint][2] if self.monotone and hint is not None and hint in self.masks else 0
+        most = self._most(state)
+        ask = [i for i in range(len(self.costs)) if not known >> i & 1 and self.least[i] <= most]
+        paid = known
+        if ask:
+            self.solver_calls += len(ask)
             board = load_board(self.board(state), self.db)
-            paid = [self._payable(board, c) for c in self.costs]
-            q = sum(1 << i for i, b in enumerate(self.question_bits) if paid[b])
-            p = sum(1 << i for i, b in enumerate(self.pip_bits) if paid[b])
-            found = self.masks[state] = (q, p)
+            for i, ok in zip(ask, payable_each(board, [self.parsed[i] for i in ask], "me")):
+                paid |= ok << i
+        q = sum(1 << i for i, b in enumerate(self.question_bits) if paid >> b & 1)
+        p = sum(1 << i for i, b in enumerate(self.pip_bits) if paid >> b & 1)
+        found = self.masks[state] = (q, p, paid)
         return found
 
     def pays(self, state: int, cost: str) -> bool:
@@ -144,7 +184,8 @@ class ManaMemo:
         key = (state, cost)
         found = self.extra.get(key)
         if found is None:
-            found = self.extra[key] = self._payable(load_board(self.board(state), self.db), cost)
+            self.solver_calls += 1
+            found = self.extra[key] = payable_each(load_board(self.board(state), self.db), [ManaCost.parse(cost)], "me")[0]
         return found
 
 
@@ -262,7 +303,7 @@ class Goldfish:
             drawn = 0
             record = []
             for t in range(1, turns + 1):
-                state = (state & untapped_mask) + ((state & tapped_mask) >> SLOT_BITS)
+                before = state  # a sub-battlefield of every state this turn (ManaMemo.of's hint)
                 if (t > 1 or not on_play) and drawn < len(library):
                     c = library[drawn]
                     drawn += 1
@@ -270,6 +311,7 @@ class Goldfish:
                         hand_lands.append(c)
                     elif is_perm[c]:
                         hand_perms.append(c)
+                state = (state & untapped_mask) + ((state & tapped_mask) >> SLOT_BITS)
                 if hand_lands:
                     choice = self._land_drop(state, lands, hand_lands)
                     hand_lands.remove(choice[0])
@@ -277,7 +319,7 @@ class Goldfish:
                     lands += 1
                 found = masks.get(state)
                 if found is None:
-                    found = memo.of(state)
+                    found = memo.of(state, before)
                 record.append(found[0] << 5 | lands)
                 if hand_perms:
                     state = self._cast_permanents(state, hand_perms)
@@ -291,8 +333,8 @@ class Goldfish:
             tapped = int(self._enters_tapped(k, state, lands))
             if len(hand_lands) == 1 or hand_lands.count(k) == len(hand_lands):
                 return k, tapped
-            now = self.memo.of(state + self._bit(k, tapped))[0].bit_count()
-            fixes = self.memo.of(state + self._bit(k, 0))[1].bit_count()
+            now = self.memo.of(state + self._bit(k, tapped), state)[0].bit_count()
+            fixes = self.memo.of(state + self._bit(k, 0), state)[1].bit_count()
             score = (now, fixes, tapped)
             if best_score is None or score > best_score:
                 best, best_score = (k, tapped), score

@@ -251,6 +251,14 @@ def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None)
     return any(resources_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
+def payable_each(board: Board, costs: list[ManaCost], player: str | None = None) -> list[bool]:
+    """Whether each bare mana cost of `costs` can be paid on `board` by `player` (default:
+    the active player), the board's resources collected once for all of them."""
+    player = board.player(player).name
+    res, life = collect(board, player), board.player(player).life
+    return [resources_payable(res, c.announcements(), life) for c in costs]
+
+
 def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
     """Whether `res` pays one of `anns` within `life` life: a flow decides most boards
     (solver.flow_pay), CP-SAT only the rest."""

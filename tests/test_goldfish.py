@@ -1,0 +1,149 @@
+"""Goldfish castability: simulated probabilities against exact hypergeometric ones, the
+memo against the solver asked afresh, enters-tapped lands, mulligans, shards."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from math import comb, sqrt
+
+import pytest
+
+from manasolve.castability import castability, run_games
+from manasolve.cli import main
+from manasolve.models.carddb import default_db
+from manasolve.models.decklist import read_decklist
+from manasolve.models.mana import ManaCost
+from manasolve.models.board import load_board
+from manasolve.solver.castability import deck_questions, merged, shards, summarise
+from manasolve.solver.goldfish import KARSTEN, NO_MULLIGAN, GameSetup, Goldfish, Question, keep_rule
+from manasolve.solver.pay import payable_each
+from pathlib import Path
+
+DB = default_db()
+GOLGARI = str(Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt")
+
+
+def _q(cost: str) -> Question:
+    return Question(cost, cost, ManaCost.parse(cost).mana_value)
+
+
+def _at_least(k: int, successes: int, population: int, drawn: int) -> Fraction:
+    """P(at least k successes in `drawn` cards from `population` holding `successes`)."""
+    return sum((Fraction(comb(successes, i) * comb(population - successes, drawn - i), comb(population, drawn))
+                for i in range(k, min(successes, drawn) + 1)), Fraction(0))
+
+
+def _close(simulated: str, exact: Fraction, games: int) -> None:
+    # seeded, so deterministic; 4.5 standard deviations of a binomial proportion
+    p = float(exact)
+    assert abs(float(Fraction(simulated)) - p) <= 4.5 * sqrt(p * (1 - p) / games) + 1e-12, (simulated, p)
+
+
+def test_one_colour_matches_the_hypergeometric_law():
+    games = 20_000
+    questions = [_q("{B}"), _q("{B}{B}"), _q("{1}{B}{B}")]
+    setup = GameSetup(("Swamp",) * 8 + ("Gitaxian Probe",) * 12, tuple(questions), 3, True, NO_MULLIGAN)
+    entries = summarise(questions, run_games(setup, games, seed=7, workers=1), 3)
+    for e in entries:
+        pips = e["mana_value"]
+        for t in range(1, 4):
+            exact = _at_least(pips, 8, 20, 6 + t) if t >= pips else Fraction(0)
+            _close(e["by_turn"][str(t)], exact, games)
+    # {1}{B}{B} on turn 3 needs three lands, two of them... all lands are Swamps: 3 in 9 cards
+    assert entries[2]["on_curve_given_lands"].split("/")[0] == entries[2]["on_curve"].split("/")[0]
+
+
+def test_two_colours_on_the_draw_match_inclusion_exclusion():
+    games = 20_000
+    setup = GameSetup(("Swamp",) * 6 + ("Island",) * 6 + ("Gitaxian Probe",) * 8, (_q("{U}{B}"),), 2, False,
+                      NO_MULLIGAN)
+    (entry,) = summarise([_q("{U}{B}")], run_games(setup, games, seed=3, workers=1), 2)
+    # castable on turn 2 on the draw iff the first 9 cards hold a Swamp and an Island
+    exact = 1 - Fraction(2 * comb(14, 9), comb(20, 9))
+    _close(entry["by_turn"]["2"], exact, games)
+    assert entry["by_turn"]["1"] == "0/%d" % games
+
+
+def test_memo_answers_what_the_solver_answers_afresh():
+    deck = read_decklist(GOLGARI, DB)
+    questions, _ = deck_questions(deck, DB)
+    fish = Goldfish(GameSetup(tuple(deck.cards()), tuple(questions), 4, True, KARSTEN), DB)
+    fish.play_games(150, seed=5, shard=0)
+    memo = fish.memo
+    assert memo.masks and memo.extra
+    for state, (_, _, paid) in list(memo.masks.items())[:120]:
+        board = load_board(memo.board(state), DB)
+        fresh = payable_each(board, memo.parsed, "me")
+        assert [bool(paid >> i & 1) for i in range(len(memo.costs))] == fresh, memo.board(state)
+    for (state, cost), ok in list(memo.extra.items())[:60]:
+        assert payable_each(load_board(memo.board(state), DB), [ManaCost.parse(cost)], "me") == [ok]
+
+
+def test_a_land_that_enters_tapped_pays_from_the_next_turn():
+    setup = GameSetup(("Golgari Guildgate",) * 20, (_q("{G}"), _q("{B}{G}")), 3, True, NO_MULLIGAN)
+    g, b = summarise(list(setup.questions), run_games(setup, 50, seed=1, workers=1), 3)
+    assert g["by_turn"] == {"1": "0/50", "2": "50/50", "3": "50/50"}
+    assert b["by_turn"] == {"1": "0/50", "2": "0/50", "3": "50/50"}
+    assert g["average_delay"] == "50/50" and b["average_delay"] == "50/50"  # one turn late, every game
+
+
+def test_mana_creatures_tap_from_the_turn_after_they_are_cast():
+    games = 4000
+    setup = GameSetup(("Forest",) + ("Llanowar Elves",) * 19, (_q("{G}{G}"),), 3, True, NO_MULLIGAN)
+    (e,) = summarise(list(setup.questions), run_games(setup, games, seed=2, workers=1), 3)
+    # one Forest: {G}{G} once an Elf cast with it (the Forest's turn) untaps: the turn after
+    # the Forest is drawn, i.e. turn 2 iff it is among the first 7 cards, turn 3 the first 8
+    assert e["by_turn"]["1"] == "0/%d" % games
+    _close(e["by_turn"]["2"], Fraction(7, 20), games)
+    _close(e["by_turn"]["3"], Fraction(8, 20), games)
+
+
+def test_karsten_rule_mulligans_an_all_land_deck_to_four():
+    fish = Goldfish(GameSetup(("Forest",) * 30, (_q("{G}"),), 1, True, KARSTEN), DB)
+    hand, library = fish._opening(iter([[0] * 30] * 8))
+    assert len(hand) == 4 and len(library) == 26
+    assert keep_rule("3-5").keeps(7, 3) and not keep_rule("3-5").keeps(7, 2)
+    with pytest.raises(ValueError):
+        keep_rule("often")
+
+
+def test_a_seed_gives_the_same_games_whatever_the_shards_run_on():
+    setup = GameSetup(("Swamp",) * 10 + ("Gitaxian Probe",) * 10, (_q("{B}{B}"),), 3, True, KARSTEN)
+    assert shards(25_000) == [(0, 10_000), (1, 10_000), (2, 5_000)]
+    fish = Goldfish(setup, DB)
+    one = fish.play_games(300, seed=9, shard=1)
+    assert Goldfish(setup, DB).play_games(300, seed=9, shard=1) == one
+    assert fish.play_games(300, seed=9, shard=2) != one
+    assert merged([one, one])[next(iter(one))] == 2 * one[next(iter(one))]
+
+
+def test_cli_json_fractions_pairs_and_plot(tmp_path, capsys):
+    png = tmp_path / "deck.png"
+    args = ["castability", GOLGARI, "--games", "200", "--turns", "2-4", "--workers", "1", "--json",
+            "--pair", "Llanowar Elves", "Vicious Offering"]
+    plot = pytest.importorskip("matplotlib") is not None
+    assert main(args + (["--plot", str(png)] if plot else [])) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["format"] == "manasolve/castability@1" and answer["games"] == 200 and answer["seed"] == 1
+    hydra = next(c for c in answer["cards"] if c["card"] == "Bristling Hydra")
+    assert hydra["mana_value"] == 4 and list(hydra["by_turn"]) == ["2", "3", "4"]
+    assert hydra["by_turn"]["2"] == "0/200" and hydra["on_curve"] == hydra["by_turn"]["4"]
+    assert hydra["on_curve_given_lands"].split("/")[1] != "200"  # conditional: fewer games
+    (pair,) = answer["pairs"]
+    assert pair["card"] == "Llanowar Elves + Vicious Offering" and pair["mana_value"] == 3
+    assert png.stat().st_size > 10_000
+    assert castability(GOLGARI, games=200, turns="2-4", workers=1)["cards"] == answer["cards"]
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--turns", "0-3"], "--turns: expected turns like 1-7"),
+    (["--mulligan", "often"], "--mulligan: unknown mulligan rule 'often'"),
+    (["--games", "0"], "--games: games must be within"),
+    (["--pair", "Forest", "Bayou"], "--pair: 'Forest' is not a nonland card of the deck"),
+    (["--workers", "0"], "--workers: give 1 or more workers"),
+])
+def test_cli_bad_flags_exit_2(flags, message, capsys):
+    assert main(["castability", GOLGARI, "--workers", "1"] + flags) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
