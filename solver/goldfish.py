@@ -224,6 +224,7 @@ class Goldfish:
         self.cost = [str(c.mana_cost.with_x(0)) if c.mana_cost else "{0}" for c in cards]
         self.land_ratio = sum(self.is_land[k] for k in self.deck.tolist()) / max(1, len(self.deck))
         self._tapped_memo: dict[tuple[int, int], bool] = {}
+        self._drops: dict[tuple[int, int], tuple[int, int]] = {}  # (state, land kinds in hand) -> land drop
         # Least useful land first when bottoming: fewest coloured parts payable alone, tapped first.
         self.land_rank = {k: (bin(self.memo.of(self._bit(k, 0))[1]).count("1"), not self.enters[k].always, -k)
                           for k in source if self.is_land[k]}
@@ -261,20 +262,18 @@ class Goldfish:
 
     def _opening(self, rows) -> tuple[list[int], list[int]]:
         """(hand, library) after mulligans, drawing shuffled libraries from `rows`."""
-        rule, n = self.setup.mulligan, len(self.deck)
+        rule, n, is_land = self.setup.mulligan, len(self.deck), self.is_land.__getitem__
         for k in range(8):
             row = next(rows)
             hand = row[:7]
-            if rule is NO_MULLIGAN:
-                return hand, row[7:]
-            if k:
-                kept = self._bottom(hand, k)
+            if not k:
+                if rule.keeps(7, sum(map(is_land, hand))):
+                    return hand, row[7:]
+                continue
+            kept = self._bottom(hand, k)
+            if len(kept) <= 4 or rule.keeps(len(kept), sum(map(is_land, kept))):
                 bottom = list((Counter(hand) - Counter(kept)).elements())
-                hand = kept
-            else:
-                bottom = []
-            if len(hand) <= 4 or rule.keeps(len(hand), sum(self.is_land[c] for c in hand)):
-                return hand, row[7:] + (bottom if len(row) == n else [])
+                return kept, row[7:] + (bottom if len(row) == n else [])
         raise AssertionError("a hand of 4 or fewer is always kept")
 
     def play_games(self, games: int, seed: int, shard: int) -> Counter:
@@ -290,7 +289,7 @@ class Goldfish:
                 yield from rng.permuted(tiled, axis=1)[:, :depth].tolist()
 
         shuffled = rows()
-        is_land, is_perm, masks, bit = self.is_land, self.is_perm, memo.masks, self._bit
+        is_land, is_perm, masks, drops = self.is_land, self.is_perm, memo.masks, self._drops
         untapped_mask = sum(_FIELD << (2 * s * SLOT_BITS) for s in range(len(self.slot)))
         tapped_mask = untapped_mask << SLOT_BITS
         out: Counter = Counter()
@@ -313,9 +312,14 @@ class Goldfish:
                         hand_perms.append(c)
                 state = (state & untapped_mask) + ((state & tapped_mask) >> SLOT_BITS)
                 if hand_lands:
-                    choice = self._land_drop(state, lands, hand_lands)
+                    present = 0
+                    for c in hand_lands:
+                        present |= 1 << c
+                    choice = drops.get((state, present))
+                    if choice is None:
+                        choice = drops[state, present] = self._land_drop(state, lands, present)
                     hand_lands.remove(choice[0])
-                    state += bit(choice[0], choice[1])
+                    state += choice[1]
                     lands += 1
                 found = masks.get(state)
                 if found is None:
@@ -326,18 +330,20 @@ class Goldfish:
             out[tuple(record)] += 1
         return out
 
-    def _land_drop(self, state: int, lands: int, hand_lands: list[int]) -> tuple[int, int]:
-        """(land kind, 1 if it enters tapped) to play (the policy in the module docstring)."""
+    def _land_drop(self, state: int, lands: int, present: int) -> tuple[int, int]:
+        """(land kind, its bit in the state: untapped or tapped) to play from the land kinds
+        in hand (`present`: bit k set for kind k), by the policy in the module docstring."""
         best, best_score = None, None
-        for k in sorted(set(hand_lands)):
+        kinds = [k for k in range(len(self.is_land)) if present >> k & 1]
+        for k in kinds:
             tapped = int(self._enters_tapped(k, state, lands))
-            if len(hand_lands) == 1 or hand_lands.count(k) == len(hand_lands):
-                return k, tapped
+            if len(kinds) == 1:
+                return k, self._bit(k, tapped)
             now = self.memo.of(state + self._bit(k, tapped), state)[0].bit_count()
             fixes = self.memo.of(state + self._bit(k, 0), state)[1].bit_count()
             score = (now, fixes, tapped)
             if best_score is None or score > best_score:
-                best, best_score = (k, tapped), score
+                best, best_score = (k, self._bit(k, tapped)), score
         return best
 
     def _cast_permanents(self, state: int, hand_perms: list[int]) -> int:
