@@ -86,9 +86,8 @@ def parse_decklist(text: str, db: CardDB, source: str | None = None) -> DeckList
         if section != "ignored":
             try:
                 name = db.get(name).name
-            except UnknownCard as exc:
-                hint = " (did you mean %r?)" % exc.suggestions[0] if exc.suggestions else ""
-                raise InputError("line %d" % number, "unknown card %s%s" % (shown(name), hint), source) from None
+            except UnknownCard as exc:  # with the nearest names
+                raise InputError("line %d" % number, exc.message(advice=False), source) from None
         sections[section].append(DeckEntry(count, name, number))
     deck = DeckList(tuple(sections["deck"]), tuple(sections["commander"]), source)
     if not deck.main:
