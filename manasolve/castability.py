@@ -59,7 +59,8 @@ def castability(deck: str | DeckList, games: int = 100_000, turns: str | tuple[i
     except ValueError as exc:
         raise ParameterError("mulligan", str(exc), deck.source) from None
     questions, notes = deck_questions(deck, db, pairs)
-    setup = GameSetup(tuple(deck.cards()), tuple(questions), last, on_play, rule)
+    setup = GameSetup(tuple(deck.cards()), tuple(questions), last, on_play, rule,
+                      tuple(e.name for e in deck.commander))
     records = run_games(setup, games, seed, workers, address, cards, progress)
     entries = summarise(questions, records, last)
     for e in entries:

@@ -118,8 +118,8 @@ class ManaMemo:
     permanents, or the same ones untapped, pay at least what fewer paid, so a cost
     payable on the `hint` battlefield (a sub-battlefield) is payable without asking."""
 
-    def __init__(self, db: CardDB, slots: list[str], questions: list[Question]):
-        self.db, self.slots = db, slots
+    def __init__(self, db: CardDB, slots: list[str], questions: list[Question], commanders: tuple[str, ...] = ()):
+        self.db, self.slots, self.commanders = db, slots, commanders
         self.costs = sorted({q.cost for q in questions} | {coloured_part(q.cost) for q in questions})
         self._bit = {c: i for i, c in enumerate(self.costs)}
         self.question_bits = [self._bit[q.cost] for q in questions]
@@ -143,8 +143,9 @@ class ManaMemo:
                 n = (state >> ((2 * s + tapped) * SLOT_BITS)) & _FIELD
                 perms += [{"id": "s%d_%d_%d" % (s, tapped, i), "card": name, "tapped": bool(tapped),
                            **({"counters": counters} if counters else {})} for i in range(n)]
+        command = [{"card": c, "times_cast": 0, "in_command_zone": True} for c in self.commanders]
         return {"format": "manasolve/board@1", "active_player": "me", "step": "precombat_main",
-                "players": [{"name": "me", "life": 20, "battlefield": perms}]}
+                "players": [{"name": "me", "life": 20, "battlefield": perms, **({"command": command} if command else {})}]}
 
     def _most(self, state: int) -> float:
         """The most mana the untapped permanents of `state` could add."""
@@ -192,13 +193,16 @@ class ManaMemo:
 @dataclass(frozen=True)
 class GameSetup:
     """What is simulated (plain data, sent to workers): the library (one name per card),
-    the questions, turns 1..`turns`, on the play or the draw, the keep rule."""
+    the questions, turns 1..`turns`, on the play or the draw, the keep rule, the
+    commanders in the command zone (their colour identity is what Command Tower makes,
+    903.4)."""
 
     library: tuple[str, ...]
     questions: tuple[Question, ...]
     turns: int
     on_play: bool
     mulligan: KeepRule
+    commanders: tuple[str, ...] = ()
 
 
 class Goldfish:
@@ -217,7 +221,7 @@ class Goldfish:
                         for c, land in zip(cards, self.is_land)]
         source = [k for k in range(len(names)) if self.is_land[k] or self.is_perm[k]]
         self.slot = {k: s for s, k in enumerate(source)}
-        self.memo = ManaMemo(db, [names[k] for k in source], list(setup.questions))
+        self.memo = ManaMemo(db, [names[k] for k in source], list(setup.questions), setup.commanders)
         self.enters = [c.enters for c in cards]
         self.subtypes = [c.subtypes for c in cards]
         self.mv = [c.mana_cost.mana_value if c.mana_cost else 0 for c in cards]

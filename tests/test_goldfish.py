@@ -147,3 +147,14 @@ def test_cli_bad_flags_exit_2(flags, message, capsys):
     assert main(["castability", GOLGARI, "--workers", "1"] + flags) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_command_tower_makes_the_commanders_colours(tmp_path):
+    deck = tmp_path / "edh.txt"
+    deck.write_text("Commander\n1 Birds of Paradise\n\nDeck\n20 Command Tower\n5 Llanowar Elves\n")
+    answer = castability(str(deck), games=100, turns="1-2", mulligan="none", workers=1)
+    birds = next(c for c in answer["cards"] if c["card"] == "Birds of Paradise")
+    assert answer["deck"]["commander"] == ["Birds of Paradise"] and birds["by_turn"]["1"] != "0/100"
+    deck.write_text("20 Command Tower\n5 Llanowar Elves\n")  # no commander: the Tower makes nothing (903.4f)
+    elves = castability(str(deck), games=100, turns="1-2", mulligan="none", workers=1)["cards"][0]
+    assert elves["by_turn"] == {"1": "0/100", "2": "0/100"}
