@@ -176,7 +176,7 @@ def _server_kind(problem: str | None) -> str:
 def server_subprocess(j: int, seed: int, timeout: float) -> tuple[collections.Counter, int]:
     """Outcome counts of `j` sessions each piped through one ``manasolve serve --timeout``
     process under MEMORY_LIMIT and `timeout`, every one with a line longer than the server
-    reads; the peak resident memory of any of them (KB)."""
+    reads; the peak resident memory of any child process so far (KB)."""
     counts: collections.Counter = collections.Counter()
     peak = 0
 
@@ -286,7 +286,7 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, serve
               "| in-process (one in ten with a line over the bound) | %d | %s | (in the runner's RSS above) |" % (
                   args.server, " | ".join(str(server.get(k, 0)) for k in skinds)),
               "| `manasolve serve` processes, %d MB address-space limit, %g s, each with a line over the bound | %d "
-              "| %s | %.0f MB |" % (MEMORY_LIMIT // 1024 ** 2, args.sub_timeout, args.server_subprocess,
+              "| %s | %.0f MB (largest of any subprocess) |" % (MEMORY_LIMIT // 1024 ** 2, args.sub_timeout, args.server_subprocess,
                                    " | ".join(str(server_sub.get(k, 0)) for k in skinds), server_peak / 1024), ""]
     if server_examples:
         lines += ["| server problem | seed |", "|---|---:|"]
@@ -342,13 +342,15 @@ def main(argv: list[str] | None = None) -> int:
     sys.setrecursionlimit(1000)
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp:
+        # The subprocesses first: the peak memory of children is read before the --jobs
+        # worker processes (children too) exist.
+        sub, sub_peak = subprocess_sample(args.subprocess, args.seed, args.sub_timeout, Path(tmp))
+        server_sub, server_peak = server_subprocess(args.server_subprocess, args.seed, args.sub_timeout * 3)
         counts, examples, rows, own_peak = spread(in_process, args.cases, args.jobs, args.seed, args.timeout, Path(tmp))
         server, server_examples, _, server_own_peak = spread(server_sessions, args.server, args.jobs, args.seed,
                                                              args.timeout * 3)
         det = determinism(args.determinism, args.seed, Path(tmp))
         own_peak = max(own_peak, server_own_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-        sub, sub_peak = subprocess_sample(args.subprocess, args.seed, args.sub_timeout, Path(tmp))
-        server_sub, server_peak = server_subprocess(args.server_subprocess, args.seed, args.sub_timeout * 3)
     text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak, server,
                   server_examples, server_sub, server_peak, det)
     print(write_results("fuzz", text, plot(rows)))
