@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from manasolve.protocol import METHOD_NOT_FOUND
 
 CHUNK_LINES = 64  # lines sent to a worker at once
+RAY_FROM_CHUNKS = 64  # with no --workers: Ray only from 4,096 lines on (its start-up costs more below)
 
 
 def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
@@ -34,6 +35,6 @@ def answer_lines(lines: list[str], workers: int | None = None, address: str | No
     from manasolve.executors import executor
 
     chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
-    run = executor(workers, address, len(chunks))
+    run = executor(workers, address, len(chunks), RAY_FROM_CHUNKS)
     for answers in run.map(batch_worker, (cards,), chunks):
         yield from (a for a in answers if a is not None)

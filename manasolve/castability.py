@@ -17,6 +17,7 @@ from manasolve.solver.castability import deck_questions, merged, shards, summari
 from manasolve.solver.goldfish import GameSetup, Goldfish, keep_rule
 
 MAX_GAMES = 1_000_000_000
+RAY_FROM_SHARDS = 20  # with no --workers: Ray only from 200,000 games on (its start-up costs more below)
 
 
 def goldfish_worker(setup: GameSetup, cards: str | None) -> Callable[[tuple[int, int, int]], Counter]:
@@ -83,7 +84,7 @@ def run_games(setup: GameSetup, games: int, seed: int, workers: int | None = Non
     from manasolve.executors import executor
 
     tasks = [(seed, i, n) for i, n in shards(games)]
-    run = executor(workers, address, len(tasks))
+    run = executor(workers, address, len(tasks), RAY_FROM_SHARDS)
     done = 0
 
     def counted(results):

@@ -60,3 +60,11 @@ def test_ray_two_workers_answer_what_one_process_answers(monkeypatch):
         ray.shutdown()
     assert on_ray == run_games(setup, games, seed=11, workers=1)
     assert ray_lines == list(batch.answer_lines(lines, workers=1))
+
+
+def test_a_run_too_small_to_repay_ray_start_up_stays_in_this_process():
+    from manasolve.executors import InProcess, executor
+
+    assert isinstance(executor(None, None, 19, ray_from=20), InProcess)
+    assert isinstance(executor(1, None, 500, ray_from=20), InProcess)
+    assert isinstance(executor(None, None, 1, ray_from=1), InProcess)
