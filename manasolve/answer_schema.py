@@ -337,6 +337,41 @@ class CardsUpdateAnswer(_Answer):
     names: int  # cards, faces and full names of multi-face cards
 
 
+class CardCastability(_Answer):
+    """One card (or a pair cast in one turn) of ``castability``: probabilities as unreduced
+    ``"N/D"`` strings; the on-curve keys are null when the mana value is past the last turn."""
+
+    card: str
+    cost: str
+    mana_value: int
+    by_turn: dict[str, str]
+    on_curve: str | None
+    on_curve_given_lands: str | None
+    average_delay: str | None
+    never_by_last_turn: str | None
+
+
+class DeckSummary(_Answer):
+    cards: int
+    lands: int
+    commander: list[str]
+
+
+class CastabilityAnswer(_Answer):
+    """``castability``: goldfish games of a deck, per card and turn."""
+
+    format: Literal["manasolve/castability@1"]
+    games: int
+    seed: int
+    turns: list[int]
+    on_play: bool
+    mulligan: str
+    deck: DeckSummary
+    cards: list[CardCastability]
+    pairs: list[CardCastability]
+    notes: list[str]
+
+
 class Broken(_Answer):
     rule: str
     path: str
@@ -429,7 +464,8 @@ class BoardCloseAnswer(_Answer):
 ANSWERS: dict[str, type[BaseModel]] = {
     "pay": PayAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
     "saddle": SaddleAnswer, "crew": CrewAnswer, "attack": AttackAnswer, "plays": PlaysAnswer,
-    "cards_check": CardsCheckAnswer, "cards_update": CardsUpdateAnswer, "audit": AuditAnswer,
+    "cards_check": CardsCheckAnswer, "cards_update": CardsUpdateAnswer, "castability": CastabilityAnswer,
+    "audit": AuditAnswer,
     "board.load": BoardLoadAnswer, "board.get": BoardGetAnswer, "board.patch": BoardPatchAnswer,
     "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
     "board.close": BoardCloseAnswer}

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
 from pydantic import ValidationError
 
 from manasolve import api, protocol
+from manasolve.castability import castability
 from manasolve.answer_format import FORMATS
 from manasolve.answer_schema import ANSWERS, PAY_MODES, PayAll, PayBest
 from manasolve.cli import main
@@ -20,6 +22,7 @@ from manasolve.server import Server
 from tests.paths import DEV_CARDS
 
 BOARD = example_board_path()
+DECK = Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt"
 
 
 def _example() -> dict:
@@ -69,6 +72,8 @@ def _answers() -> list[tuple[str, dict]]:
         ("cards_check", api.cards_check(str(DEV_CARDS))),
         ("audit", api.audit(BOARD, best["best"], "{2}{G}")),
         ("audit", api.audit(BOARD, engine_payment, "{2}{G}")),
+        ("castability", castability(str(DECK), games=200, turns="1-3", workers=1,
+                                    pairs=[("Llanowar Elves", "Llanowar Elves")])),
     ]
     return [(command, json.loads(json.dumps(answer))) for command, answer in answers]
 
