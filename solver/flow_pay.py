@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass
+from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass, Resources
 
 _ONE = Symbol(SymbolKind.GENERIC, (), 1)
 
@@ -46,22 +46,68 @@ def one_class(c: PermClass) -> bool:
     return p.kind == PatternKind.MANA and costs_one_generic(p) and not (p.life or p.tap_creatures or p.energy)
 
 
-def flow_payable(classes: list[PermClass], req: Requirement, life_left: int) -> bool | None:
-    """Whether `req` can be paid with `classes` within `life_left` life: True or False
-    when a flow decides it, None when some class is neither a flow nor a {1} class and
-    no flow of the others pays."""
-    flows = [c for c in classes if flow_class(c)]
-    ones = [c for c in classes if not flow_class(c) and one_class(c)]
-    if _pays(flows, [], req, life_left) or (ones and _pays(flows, ones, req, life_left)):
+def flow_payable(res: Resources, req: Requirement, life_left: int) -> bool | None:
+    """Whether `req` can be paid with `res`'s classes within `life_left` life: True or
+    False when a flow decides it, None when some class is neither a flow nor a {1} class
+    and no flow of the others pays."""
+    arcs = res.models.get(_ARCS_KEY)
+    if arcs is None or arcs.classes is not res.classes:
+        arcs = res.models[_ARCS_KEY] = _Arcs(res.classes)
+    if _pays(arcs, False, req, life_left) or (arcs.ones and _pays(arcs, True, req, life_left)):
         return True
-    return False if len(flows) + len(ones) == len(classes) else None
+    return False if arcs.decided else None
 
 
-def _pays(flows: list[PermClass], ones: list[PermClass], req: Requirement, life_left: int) -> bool:
-    """A min-cost max flow: every spell symbol filled (and, with `ones`, every one of
-    them activated, one {1} paid by the flow classes), life within `life_left`."""
+# The key of `_Arcs` in Resources.models (built once per resources object, see resources.collect).
+_ARCS_KEY = "flow arcs"
+
+
+class _Arcs:
+    """The flow and {1} classes of a resources object with, per demand kind, the arcs
+    from each: computed once per resources object and demand kind, for every request."""
+
+    def __init__(self, classes: list[PermClass]) -> None:
+        self.classes = classes
+        self.flows = [c for c in classes if flow_class(c)]
+        self.ones = [c for c in classes if not flow_class(c) and one_class(c)]
+        self.decided = len(self.flows) + len(self.ones) == len(classes)
+        # each flow class: its capacity (members x mana per member)
+        self.flow_caps = [len(c.members) * max(len(r.pattern.bundle) or 1 for r in c.roles) for c in self.flows]
+        # each {1} class: (its pattern, each mana type it makes with its capacity)
+        self.one_types = [(c.roles[0].pattern, [(t, len(c.members) * c.roles[0].pattern.bundle.count(t))
+                                                 for t in sorted(set(c.roles[0].pattern.bundle))]) for c in self.ones]
+        self._lives: dict[str, list[int | None]] = {}
+        self._one_accepts: dict[str, list[list[bool]]] = {}
+
+    def lives(self, k: str) -> list[int | None]:
+        """Per flow class: the least life a member pays to fill one symbol of kind `k`
+        (its cheapest role that pays it), None if none does."""
+        hit = self._lives.get(k)
+        if hit is None:
+            hit = self._lives[k] = [min((r.pattern.life for r in c.roles
+                                         if _accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)),
+                                        default=None) for c in self.flows]
+        return hit
+
+    def one_accepts(self, k: str) -> list[list[bool]]:
+        """Per {1} class and mana type it makes: whether that mana fills kind `k`."""
+        hit = self._one_accepts.get(k)
+        if hit is None:
+            hit = self._one_accepts[k] = [[_accepts(k, p, t) for t, _ in types] for p, types in self.one_types]
+        return hit
+
+
+def _accepts(k: str, p, t: str | None) -> bool:
+    if k.startswith("cost:"):
+        return p.kind == PatternKind.MANA and cost_symbol_accepts(_ONE, t, p) and (k == "cost:rest" or not p.costly)
+    return spell_kind_accepts(k, p, t)
+
+
+def _pays(arcs: _Arcs, with_ones: bool, req: Requirement, life_left: int) -> bool:
+    """A min-cost max flow: every spell symbol filled (and, `with_ones`, every {1} class
+    activated, one {1} paid by the flow classes), life within `life_left`."""
     demand = {k: n for k, n in req.by_kind().items() if n}
-    activated = sum(len(c.members) for c in ones)
+    activated = sum(len(c.members) for c in arcs.ones) if with_ones else 0
     if activated:
         demand["cost:first"] = 1
         if activated > 1:
@@ -69,36 +115,27 @@ def _pays(flows: list[PermClass], ones: list[PermClass], req: Requirement, life_
     if not demand:
         return True
     flow = _MinCostFlow()
-    nodes: dict = {}
-
-    def node(key) -> int:
-        return nodes.setdefault(key, len(nodes) + 1)  # 0 is the source
-
-    def accepts(k: str, p, t: str | None) -> bool:
-        if k.startswith("cost:"):
-            return p.kind == PatternKind.MANA and cost_symbol_accepts(_ONE, t, p) and (k == "cost:rest" or not p.costly)
-        return spell_kind_accepts(k, p, t)
-
-    for c in flows:
-        per_member = max(len(r.pattern.bundle) or 1 for r in c.roles)
-        cap = len(c.members) * per_member
-        flow.arc(0, node(id(c)), cap, 0)
-        for k in demand:
-            lives = [r.pattern.life for r in c.roles
-                     if accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)]
-            if lives:  # a member sent here takes the cheapest role that pays this kind
-                flow.arc(node(id(c)), node(k), cap, min(lives))
-    for c in ones:
-        p = c.roles[0].pattern
-        for t in set(p.bundle):
-            cap = len(c.members) * p.bundle.count(t)
-            flow.arc(0, node((id(c), t)), cap, 0)
-            for k in demand:
-                if accepts(k, p, t):
-                    flow.arc(node((id(c), t)), node(k), cap, 0)
+    kinds = {k: i + 1 for i, k in enumerate(demand)}  # 0 is the source
+    next_node = len(kinds) + 1
+    per_kind = [(kinds[k], arcs.lives(k)) for k in demand]
+    for i, cap in enumerate(arcs.flow_caps):
+        node, next_node = next_node, next_node + 1
+        flow.arc(0, node, cap, 0)
+        for kn, lives in per_kind:
+            if lives[i] is not None:  # a member sent here takes the cheapest role that pays this kind
+                flow.arc(node, kn, cap, lives[i])
+    if with_ones:
+        accepts = [(kinds[k], arcs.one_accepts(k)) for k in demand]
+        for i, (_, types) in enumerate(arcs.one_types):
+            for j, (_, cap) in enumerate(types):
+                node, next_node = next_node, next_node + 1
+                flow.arc(0, node, cap, 0)
+                for kn, acc in accepts:
+                    if acc[i][j]:
+                        flow.arc(node, kn, cap, 0)
     sink = -1
     for k, n in demand.items():
-        flow.arc(node(k), sink, n, 0)
+        flow.arc(kinds[k], sink, n, 0)
     total = sum(demand.values())
     sent, cost = flow.solve(0, sink, total)
     return sent == total and cost <= life_left
@@ -117,14 +154,16 @@ class _MinCostFlow:
 
     def arc(self, tail: int, head: int, cap: int, cost: int) -> None:
         """An arc and its residual twin (index ^ 1)."""
-        for a, b, c, w in ((tail, head, cap, cost), (head, tail, 0, -cost)):
-            self.out.setdefault(a, []).append(len(self.heads))
-            self.heads.append(b)
-            self.caps.append(c)
-            self.costs.append(w)
+        out, n = self.out, len(self.heads)
+        out.setdefault(tail, []).append(n)
+        out.setdefault(head, []).append(n + 1)
+        self.heads += (head, tail)
+        self.caps += (cap, 0)
+        self.costs += (cost, -cost)
 
     def solve(self, source: int, sink: int, most: int) -> tuple[int, int]:
         """(flow sent, its cost): the cheapest flow of the largest value up to `most`."""
+        heads, caps, costs, out = self.heads, self.caps, self.costs, self.out
         sent = cost = 0
         while sent < most:
             dist, via = {source: 0}, {}
@@ -132,22 +171,25 @@ class _MinCostFlow:
             while frontier:  # Bellman-Ford by rounds (residual costs may be negative)
                 nxt = []
                 for u in frontier:
-                    for a in self.out.get(u, ()):
-                        v = self.heads[a]
-                        if self.caps[a] > 0 and dist[u] + self.costs[a] < dist.get(v, dist[u] + self.costs[a] + 1):
-                            dist[v], via[v] = dist[u] + self.costs[a], a
-                            nxt.append(v)
+                    du = dist[u]
+                    for a in out.get(u, ()):
+                        if caps[a] > 0:
+                            v, d = heads[a], du + costs[a]
+                            old = dist.get(v)
+                            if old is None or d < old:
+                                dist[v], via[v] = d, a
+                                nxt.append(v)
                 frontier = nxt
             if sink not in dist:
                 break
             path, v = [], sink
             while v != source:
                 path.append(via[v])
-                v = self.heads[via[v] ^ 1]
-            push = min([most - sent] + [self.caps[a] for a in path])
+                v = heads[via[v] ^ 1]
+            push = min([most - sent] + [caps[a] for a in path])
             for a in path:
-                self.caps[a] -= push
-                self.caps[a ^ 1] += push
+                caps[a] -= push
+                caps[a ^ 1] += push
             sent += push
             cost += push * dist[sink]
         return sent, cost

@@ -266,7 +266,7 @@ def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bo
     for a in anns:
         if a.requirement.life > life:
             continue
-        found = flow_payable(res.classes, a.requirement, life - a.requirement.life)
+        found = flow_payable(res, a.requirement, life - a.requirement.life)
         if found:
             return True
         if found is None:
@@ -282,7 +282,7 @@ def _maybe_payable(res: Resources, a: Announcement, life: int) -> bool:
     """False when announcement `a` can't be paid, as far as a flow tells at once; True
     otherwise (the counter decides)."""
     req = a.requirement
-    return req.life <= life and flow_payable(res.classes, req, life - req.life) is not False
+    return req.life <= life and flow_payable(res, req, life - req.life) is not False
 
 
 def pay_request(board: Board, request: PaymentRequest) -> dict:
