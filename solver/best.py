@@ -141,9 +141,9 @@ def _remap(ref: int, offset: int) -> int:
 def _append_copy(main: cp_model.CpModel, sub: cp_model.CpModel, enforce: cp_model.IntVar) -> int:
     """Append `sub`'s variables and constraints to `main`, every constraint enforced only
     when `enforce` is true.  Returns the offset of `sub`'s variable indices in `main`."""
-    mp, sp = main.Proto(), sub.Proto()
+    mp, sp = main.proto, sub.proto
     offset = len(mp.variables)
-    e = enforce.Index()
+    e = enforce.index
     for v in sp.variables:
         nv = mp.variables.add()
         nv.domain.extend(list(v.domain))
@@ -238,15 +238,15 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     waste = produced - spell_mana - spent_on_costs
     # Redundant (the flows never spend more than is made) but it hands CP-SAT the lower
     # bound that proves "no waste" optimal at once instead of searching for it.
-    m.Add(waste >= 0)
+    m.add(waste >= 0)
 
     colors_left = []
     for col in COLORS:
         makers = [c for c, cls in enumerate(classes) if on_field[c] and any(
             r.pattern.kind == PatternKind.MANA and not r.pattern.costly and col in r.pattern.bundle for r in cls.roles)]
         if makers:
-            avail = m.NewBoolVar("avail_" + col)
-            m.Add(avail <= sum(len(classes[c].members) - used[c] for c in makers))
+            avail = m.new_bool_var("avail_" + col)
+            m.add(avail <= sum(len(classes[c].members) - used[c] for c in makers))
             colors_left.append(avail)
     flex = sum(len({t for r in cls.roles if r.pattern.kind == PatternKind.MANA for t in r.pattern.bundle}) * used[c]
                for c, cls in enumerate(classes) if on_field[c])
@@ -262,11 +262,11 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
         if len(ranks) == 1:
             tiebreak.append(ranks[0] * used[c])
             continue
-        k = m.NewIntVar(0, len(ranks), "")
-        m.Add(k == used[c])
+        k = m.new_int_var(0, len(ranks), "")
+        m.add(k == used[c])
         prefix = [sum(ranks[:i]) for i in range(len(ranks) + 1)]
-        cost = m.NewIntVar(0, prefix[-1], "")
-        m.AddElement(k, prefix, cost)
+        cost = m.new_int_var(0, prefix[-1], "")
+        m.add_element(k, prefix, cost)
         tiebreak.append(cost)
 
     kept = [_keep_copy(board, player, m, pm, used, kc, n, loss, life_total) for n, kc in enumerate(keeps)]
@@ -281,11 +281,11 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
     literal is true, using only members the main payment leaves."""
     kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
     sub = cpsat.build(kres, kc.cost.announcements(), life_total)
-    flag = m.NewBoolVar("kept_%d" % n)
+    flag = m.new_bool_var("kept_%d" % n)
     offset = _append_copy(m, sub.model, flag)
-    kuse = {key: m.GetIntVarFromProtoIndex(v.Index() + offset) for key, v in sub.use.items()}
+    kuse = {key: m.get_int_var_from_proto_index(v.index + offset) for key, v in sub.use.items()}
     for v in kuse.values():
-        m.Add(v == 0).OnlyEnforceIf(flag.Not())
+        m.add(v == 0).only_enforce_if(flag.Not())
     # Members of a keep class come from the main classes it meets: y[a, b] of keep class
     # b's members from main class a; a main class gives no more than it has left.
     main_of = {x.id: a for a, cls in enumerate(pm.classes) for x in cls.members}
@@ -301,17 +301,17 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
             continue
         parts = []
         for a, k in meets.items():
-            y = m.NewIntVar(0, k, "")
+            y = m.new_int_var(0, k, "")
             given.setdefault(a, []).append(y)
             parts.append(y)
         outside = len(kcls.members) - sum(meets.values())
-        m.Add(total <= sum(parts) + outside)
+        m.add(total <= sum(parts) + outside)
     for a, takes in given.items():
-        m.Add(used[a] + sum(takes) <= len(pm.classes[a].members))  # the keep copy uses only what is left
-    kann = [m.GetBoolVarFromProtoIndex(v.Index() + offset) for v in sub.announce]
+        m.add(used[a] + sum(takes) <= len(pm.classes[a].members))  # the keep copy uses only what is left
+    kann = [m.get_bool_var_from_proto_index(v.index + offset) for v in sub.announce]
     klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
         r.life * kuse[b, j] for b, kcls in enumerate(sub.classes) for j, r in enumerate(kcls.roles) if r.life)
-    m.Add(klife + loss <= life_total).OnlyEnforceIf(flag)  # 119.4 after the payment's life and damage
+    m.add(klife + loss <= life_total).only_enforce_if(flag)  # 119.4 after the payment's life and damage
     return flag
 
 
@@ -332,7 +332,7 @@ def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) ->
     infeasible.  At the question's time limit: _Unproven with the payment found so far,
     or TimeUp if none was found."""
     if objective is not None:
-        model.Minimize(objective)
+        model.minimize(objective)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
@@ -348,7 +348,7 @@ def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) ->
     solver.parameters.symmetry_level = 0
     solver.parameters.cp_model_probing_level = 0
     solver.parameters.add_lp_constraints_lazily = False
-    status = solver.Solve(model)
+    status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
     if status == cp_model.FEASIBLE:
@@ -367,8 +367,8 @@ _WEIGHT_LIMIT = 1 << 31
 
 def _range(m: cp_model.CpModel, expr) -> int:
     """hi - lo of `expr` over its variables' domains (a bound, not the attainable range)."""
-    m.Minimize(expr)
-    proto = m.Proto()
+    m.minimize(expr)
+    proto = m.proto
     spread = 0
     for ref, coeff in zip(proto.objective.vars, proto.objective.coeffs):
         dom = list(proto.variables[ref if ref >= 0 else -ref - 1].domain)  # (no negative index on the proto)
@@ -399,13 +399,13 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
     groups = prob.groups[order]
     presolve = max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM
     if len(groups) > 1:  # the levels of earlier solves are fixed in a copy
-        m = m.Clone()
+        m = m.clone()
     solver = None
     for n, group in enumerate(groups):
-        m.ClearHints()
+        m.clear_hints()
         if solver is not None:
             for v in list(prob.pm.use.values()) + list(prob.pm.announce) + list(prob.kept):
-                m.AddHint(v, solver.Value(v))
+                m.add_hint(v, solver.value(v))
         try:
             solver = _optimise(m, sum(w * expr for _, expr, w in group) if group else None, presolve=presolve)
         except _Unproven as stop:  # a legal payment (it meets every constraint), not proven best
@@ -413,9 +413,9 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
         if solver is None:
             return None
         for name, expr, _ in group:
-            values[name] = solver.Value(expr)
+            values[name] = solver.value(expr)
             if n + 1 < len(groups):
-                m.Add(expr == values[name])
+                m.add(expr == values[name])
     return solver, {name: values[name] for name in order + (TIEBREAK,)}, True
 
 
@@ -440,12 +440,12 @@ def _forbid(prob: Problem, solver: cp_model.CpSolver) -> None:
     """Exclude the solved payment up to interchangeable members: some class must use a
     role a different number of times, or the announcement must differ."""
     m = prob.pm.model
-    diffs = [v.Not() for v in prob.pm.announce if solver.BooleanValue(v)]
+    diffs = [v.Not() for v in prob.pm.announce if solver.boolean_value(v)]
     for v in prob.pm.use.values():
-        d = m.NewBoolVar("")
-        m.Add(v != solver.Value(v)).OnlyEnforceIf(d)
+        d = m.new_bool_var("")
+        m.add(v != solver.value(v)).only_enforce_if(d)
         diffs.append(d)
-    m.AddBoolOr(diffs)
+    m.add_bool_or(diffs)
 
 
 @dataclass
@@ -462,10 +462,10 @@ class Choice:
 def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) -> Choice:
     taking = cpsat.members_taking(prob.pm, solver)
     used = sorted(perm.id for perm, _ in taking)
-    kept = [kc.label for kc, v in zip(prob.keeps, prob.kept) if solver.BooleanValue(v)]
+    kept = [kc.label for kc, v in zip(prob.keeps, prob.kept) if solver.boolean_value(v)]
     left = [col for col in COLORS if any(
         r.pattern.kind == PatternKind.MANA and not r.pattern.costly and col in r.pattern.bundle
-        for c, cls in enumerate(prob.pm.classes) if solver.Value(prob.used[c]) < len(cls.members) for r in cls.roles)]
+        for c, cls in enumerate(prob.pm.classes) if solver.value(prob.used[c]) < len(cls.members) for r in cls.roles)]
     return Choice(cpsat.read_payment(prob.pm, solver), values, used, kept, format_symbols(
         [Symbol(SymbolKind.COLOR, (col,)) for col in left]) if left else "no colour")
 
@@ -554,7 +554,7 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     solver, values, proven = solved
     best = _choice(prob, solver, values)
     if keeps:
-        kept = _kept_after(board, player, keeps, best.used, solver.Value(prob.levels["life"])) if proven else []
+        kept = _kept_after(board, player, keeps, best.used, solver.value(prob.levels["life"])) if proven else []
         if proven and len(kept) == len(keeps):
             # The best payment ignoring the keep costs keeps them all: no payment keeps
             # more, so it is also the best one with the keep level in any position.
