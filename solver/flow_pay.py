@@ -114,10 +114,12 @@ def _pays(arcs: _Arcs, with_ones: bool, req: Requirement, life_left: int) -> boo
             demand["cost:rest"] = activated - 1
     if not demand:
         return True
-    flow = _MinCostFlow()
     kinds = {k: i + 1 for i, k in enumerate(demand)}  # 0 is the source
-    next_node = len(kinds) + 1
     per_kind = [(kinds[k], arcs.lives(k)) for k in demand]
+    if not with_ones and any(all(life is None for life in lives) for _, lives in per_kind):
+        return False  # a kind of symbol no class pays
+    flow = _MinCostFlow()
+    next_node = len(kinds) + 1
     for i, cap in enumerate(arcs.flow_caps):
         node, next_node = next_node, next_node + 1
         flow.arc(0, node, cap, 0)
@@ -169,7 +171,7 @@ class _MinCostFlow:
             dist, via = {source: 0}, {}
             frontier = [source]
             while frontier:  # Bellman-Ford by rounds (residual costs may be negative)
-                nxt = []
+                nxt: dict[int, None] = {}  # the nodes improved in this round, once each
                 for u in frontier:
                     du = dist[u]
                     for a in out.get(u, ()):
@@ -178,8 +180,8 @@ class _MinCostFlow:
                             old = dist.get(v)
                             if old is None or d < old:
                                 dist[v], via[v] = d, a
-                                nxt.append(v)
-                frontier = nxt
+                                nxt[v] = None
+                frontier = list(nxt)
             if sink not in dist:
                 break
             path, v = [], sink
