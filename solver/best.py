@@ -42,6 +42,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as cmh
 
 from manasolve.models.abilities import GRAVEYARD_KEYWORDS, CostKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
@@ -365,15 +366,13 @@ def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) ->
 _WEIGHT_LIMIT = 1 << 31
 
 
-def _range(m: cp_model.CpModel, expr) -> int:
+def _range(expr) -> int:
     """hi - lo of `expr` over its variables' domains (a bound, not the attainable range)."""
-    m.minimize(expr)
-    proto = m.proto
+    flat = cmh.FlatIntExpr(expr)  # the expression as one term per variable
     spread = 0
-    for ref, coeff in zip(proto.objective.vars, proto.objective.coeffs):
-        dom = list(proto.variables[ref if ref >= 0 else -ref - 1].domain)  # (no negative index on the proto)
-        spread += abs(coeff) * (dom[-1] - dom[0])
-    m.clear_objective()
+    for var, coeff in zip(flat.vars, flat.coeffs):
+        dom = var.proto.domain
+        spread += abs(coeff) * (dom[len(dom) - 1] - dom[0])  # (no negative index on the proto)
     return spread
 
 
@@ -395,7 +394,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
         else:
             levels.append((name, expr))
     if order not in prob.groups:
-        prob.groups[order] = _weighted(m, levels) or [[]]
+        prob.groups[order] = _weighted(levels) or [[]]
     groups = prob.groups[order]
     presolve = max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM
     if len(groups) > 1:  # the levels of earlier solves are fixed in a copy
@@ -419,7 +418,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
     return solver, {name: values[name] for name in order + (TIEBREAK,)}, True
 
 
-def _weighted(m: cp_model.CpModel, levels: list[tuple[str, object]]) -> list[list[tuple[str, object, int]]]:
+def _weighted(levels: list[tuple[str, object]]) -> list[list[tuple[str, object, int]]]:
     """The levels cut into consecutive groups, each with its weight in the group's
     objective: a level's weight is the product of (range + 1) of the levels after it
     in its group, so one step of a level outweighs any change of the later ones; a
@@ -427,7 +426,7 @@ def _weighted(m: cp_model.CpModel, levels: list[tuple[str, object]]) -> list[lis
     groups: list[list[tuple[str, object, int]]] = []
     weight = _WEIGHT_LIMIT + 1
     for name, expr in reversed(levels):
-        span = _range(m, expr) + 1
+        span = _range(expr) + 1
         if weight * span > _WEIGHT_LIMIT or not groups:
             groups.insert(0, [])
             weight = 1
