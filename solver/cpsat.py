@@ -77,7 +77,8 @@ class PaymentModel:
 
 
 def _total(classes: list[PermClass], use: dict, per_use) -> cp_model.LinearExpr:
-    return sum(per_use(cls, r) * use[c, j] for c, cls in enumerate(classes) for j, r in enumerate(cls.roles))
+    # (the terms of weight 0 left out: a smaller expression to build and to solve)
+    return sum(w * use[c, j] for c, cls in enumerate(classes) for j, r in enumerate(cls.roles) if (w := per_use(cls, r)))
 
 
 def model_classes(resources: Resources) -> tuple[list[PermClass], bool]:
