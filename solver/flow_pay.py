@@ -153,6 +153,7 @@ class _MinCostFlow:
         self.caps: list[int] = []
         self.costs: list[int] = []
         self.out: dict[int, list[int]] = {}
+        self.priced = False  # some arc costs life
 
     def arc(self, tail: int, head: int, cap: int, cost: int) -> None:
         """An arc and its residual twin (index ^ 1)."""
@@ -162,11 +163,27 @@ class _MinCostFlow:
         self.heads += (head, tail)
         self.caps += (cap, 0)
         self.costs += (cost, -cost)
+        self.priced = self.priced or cost != 0
 
     def solve(self, source: int, sink: int, most: int) -> tuple[int, int]:
         """(flow sent, its cost): the cheapest flow of the largest value up to `most`."""
         heads, caps, costs, out = self.heads, self.caps, self.costs, self.out
         sent = cost = 0
+        if not self.priced:
+            # Every flow costs nothing, so any flow may start the augmenting paths (a
+            # max flow is reached from any feasible one): first fill the paths
+            # source -> u -> v -> sink greedily, then augment the rest.
+            for a in out.get(source, ()):
+                for b in out.get(heads[a], ()):
+                    for c in out.get(heads[b], ()):
+                        if a & 1 or b & 1 or c & 1 or heads[c] != sink:
+                            continue  # (odd arcs are residual twins)
+                        push = min(caps[a], caps[b], caps[c], most - sent)
+                        if push > 0:
+                            for arc in (a, b, c):
+                                caps[arc] -= push
+                                caps[arc ^ 1] += push
+                            sent += push
         while sent < most:
             dist, via = {source: 0}, {}
             frontier = [source]
