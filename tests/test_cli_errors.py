@@ -139,3 +139,18 @@ def test_floating_mana_must_have_a_type(capsys, tmp_path):
     path = write(tmp_path, one_board({"id": "f", "card": "Forest"}, mana_pool="{2}{G}"))
     code, _, err = run_cli(capsys, "pay", path, "--cost", "{1}")
     assert_one_line_error(code, err, "players[0].mana_pool", "{2}")
+
+
+def test_a_reader_that_closes_the_pipe_early_gets_no_traceback():
+    """`manasolve ... --json | head`: the writer stops quietly (status 128 + SIGPIPE)."""
+    from manasolve.cli import PIPE_CLOSED
+    from manasolve.cli.example import example_board_path
+
+    proc = subprocess.Popen([sys.executable, "-m", "manasolve", "pay", str(example_board_path()), "--cost",
+                             "{2}{G}{W/U}", "--all", "--limit", "100000", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(20).startswith(b"{")
+    proc.stdout.close()  # the answer is ~120 KB: more than a pipe holds, so the writer meets the closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == PIPE_CLOSED
+    assert err == ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 from manasolve import __version__
@@ -21,6 +22,7 @@ from manasolve.models.errors import one_line
 
 # Exit status of a question that gave up at its time limit without a partial answer.
 GAVE_UP = 3
+PIPE_CLOSED = 141  # 128 + SIGPIPE: the status a shell gives a writer whose reader closed the pipe
 # Modules of manasolve.cli that define commands, in help order.
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve",
             "castability", "batch"]
@@ -70,9 +72,14 @@ def main(argv: list[str] | None = None) -> int:
             exc.source = getattr(args, "board", None)
         sys.stderr.write((exc.line(flag) if isinstance(exc, ParameterError) else exc.line()) + "\n")
         return 2
-    if getattr(args, "json", False):
-        json.dump(stamped(getattr(args, "answer_name", args.command), answer), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        render(answer)
+    try:
+        if getattr(args, "json", False):
+            json.dump(stamped(getattr(args, "answer_name", args.command), answer), sys.stdout, indent=2)
+            sys.stdout.write("\n")
+        else:
+            render(answer)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as a shell's writer would
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PIPE_CLOSED
     return 0
