@@ -59,12 +59,6 @@ def seconds() -> float | None:
     return None if limit is None else limit[1]
 
 
-def passed() -> bool:
-    """Whether the current question's time limit has passed."""
-    limit = _LIMIT.get()
-    return limit is not None and time.monotonic() > limit[0]
-
-
 def check() -> None:
     """Raise TimeUp if the current question's time limit has passed."""
     limit = _LIMIT.get()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import product
 
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
@@ -421,10 +420,3 @@ def _floored(symbols: list[Symbol], floor: int) -> tuple[Symbol, ...]:
     if short <= 0:
         return tuple(symbols)
     return tuple(reduce_symbols(list(symbols) + [Symbol(SymbolKind.GENERIC, amount=short)], []))
-
-
-def every_kick_choice(optional: list[OptionalCost], repeat_limit: int) -> list[tuple[int, ...]]:
-    """Every announcement of the optional additional costs: 0/1 for each kicker and "you
-    may" cost, 0..repeat_limit for each multikicker (702.33c)."""
-    return list(product(*[range(repeat_limit + 1 if o.repeatable else 2) for o in optional]))
-

@@ -7,6 +7,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from manasolve.cli.common import add_workers_args, check_workers
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``batch`` command."""
@@ -19,9 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "in this process with --workers 1.",
     )
     p.add_argument("questions", metavar="QUESTIONS", help="file of JSON-RPC requests, one per line ('-': stdin)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="processes (default: Ray on every core; 1: this process)")
-    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
+    add_workers_args(p, "4,096 lines")
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
     p.set_defaults(run=run)
 
@@ -29,10 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
     from manasolve.batch import answer_lines
-    from manasolve.models.errors import InputError, ParameterError
+    from manasolve.models.errors import InputError
 
-    if args.workers is not None and args.workers < 1:
-        raise ParameterError("workers", "give 1 or more workers, got %d" % args.workers, args.questions)
+    check_workers(args, args.questions)
     try:
         if args.questions == "-":
             lines = sys.stdin.read().splitlines()

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from fractions import Fraction
 
+from manasolve.cli.common import add_workers_args, check_workers
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``castability`` command."""
@@ -31,10 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "for any number of workers")
     p.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), default=[],
                    help="also: P(A and B both cast in one turn) (repeatable)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="processes to use (default: Ray on every core; "
-                       "1: this process, no Ray)")
-    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
+    add_workers_args(p, "200,000 games")
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards")
     p.add_argument("--plot", metavar="PNG", help="also draw castability by turn per card to this PNG (needs matplotlib)")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
@@ -44,10 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``castability`` for the deck named on the command line."""
     from manasolve.castability import castability
-    from manasolve.models.errors import ParameterError
-
-    if args.workers is not None and args.workers < 1:
-        raise ParameterError("workers", "give 1 or more workers, got %d" % args.workers, args.deck)
+    check_workers(args, args.deck)
     with _progress(args.games) as progress:
         answer = castability(args.deck, args.games, args.turns, args.on_play, args.mulligan, args.seed,
                              args.workers, args.address, [tuple(p) for p in args.pair], args.cards, progress)

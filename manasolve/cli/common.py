@@ -6,7 +6,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
-from manasolve.models.errors import shown
+from manasolve.models.errors import ParameterError, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Zone
 
 if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
@@ -42,6 +42,21 @@ def add_timeout_arg(p: argparse.ArgumentParser) -> None:
                    help="answer within SECONDS: past it a count is a lower bound (count_at_least), a best "
                    "payment the best found so far, plays the plays checked so far, anything else gives up "
                    "with exit status 3; none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
+
+
+def add_workers_args(p: argparse.ArgumentParser, ray_from: str) -> None:
+    """``--workers K | --address RAY_ADDRESS``: where a batch of independent tasks runs
+    (manasolve.executors); `ray_from` says from what size the default uses Ray."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="K", help="processes to use (default: this process, Ray on "
+                       "every core from %s on; 1: this process; K > 1: Ray)" % ray_from)
+    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
+
+
+def check_workers(args: argparse.Namespace, source: str) -> None:
+    """ParameterError unless ``--workers`` is absent or 1 or more."""
+    if args.workers is not None and args.workers < 1:
+        raise ParameterError("workers", "give 1 or more workers, got %d" % args.workers, source)
 
 
 def add_cast_args(p: argparse.ArgumentParser) -> None:
