@@ -176,6 +176,7 @@ class Reference:
     scope: ReferenceScope
     kind: ManaSort
     filter: tuple[str, ...] = ()  # only permanents in scope with every one of these words ("Basic", "Gate")
+    amount: int = 1  # mana of that type added ("Add two mana of the chosen color")
 
 
 # Scopes of the first solver; the others are extensions: ``chosen`` (the colour chosen as

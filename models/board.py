@@ -14,7 +14,7 @@ from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, Player
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
-from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, SymbolKind
+from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
 
 MAX_SPEED = 4  # 702.179c: a player's speed can't rise above 4 ("max speed", 702.178)
@@ -47,6 +47,8 @@ class Permanent:
     haste: bool = False
     entered_this_turn: bool = False  # for "Activate only if this land entered this turn"
     exhausted: tuple[str, ...] = ()  # its exhaust abilities already activated (702.177), by printed text
+    chosen_color: str | None = None  # the colour chosen for it (W/U/B/R/G): "of the chosen color"
+    chosen_type: str | None = None  # the subtype chosen for it: "of the chosen type" (Cavern of Souls)
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
@@ -133,7 +135,7 @@ class Permanent:
             self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
             self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
             self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
-            self.exhausted,
+            self.exhausted, self.chosen_color, self.chosen_type,
         )
 
 
@@ -357,14 +359,33 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
         if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
             raise InputError("%s.exhausted[%d]" % (where, ei), "%s has no exhaust ability %r%s" % (
                 card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
+    color, ctype = _chosen(perm, where, source)
     return Permanent(
         id=perm.id, card=card, controller=controller, tapped=perm.tapped,
         sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
         token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
         type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
         attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
-        exhausted=tuple(perm.exhausted),
+        exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype,
     )
+
+
+def _chosen(perm: PermanentIn, where: str, source: str | None) -> tuple[str | None, str | None]:
+    """The permanent's chosen colour (a mana letter; the board may name it, "green") and
+    chosen subtype (capitalised as a type line writes it); InputError for a colour that
+    is none of the five."""
+    if perm.chosen is None:
+        return None, None
+    color = perm.chosen.color
+    if color is not None:
+        by_name = {name: c for c, name in COLOR_NAMES.items()}
+        letter = color.upper() if color.upper() in COLORS else by_name.get(color.lower())
+        if letter is None:
+            raise InputError(where + ".chosen.color", "a chosen colour is one of W, U, B, R, G (or its name), not %r%s"
+                             % (color, nearest(color, list(COLORS) + list(by_name))), source)
+        color = letter
+    ctype = perm.chosen.type
+    return color, (" ".join(w[:1].upper() + w[1:] for w in ctype.split()) if ctype else None)
 
 
 def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: dict[str, str],

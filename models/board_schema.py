@@ -28,6 +28,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=False)
 
 
+class ChosenIn(_Strict):
+    """What was chosen for this permanent as it entered (or as an effect said): a colour
+    (Throne of Eldraine, Sunken Citadel: W, U, B, R or G, or its name) and a creature or
+    other subtype (Cavern of Souls, Unclaimed Territory, Eclipsed Realms: "Elf")."""
+
+    color: Text | None = None
+    type: Text | None = None
+
+
 class PermanentIn(_Strict):
     id: Text
     card: Text
@@ -46,6 +55,7 @@ class PermanentIn(_Strict):
     haste: bool = False
     entered_this_turn: bool = False
     exhausted: list[Text] = Field(default_factory=list)  # exhaust abilities already activated, by text (702.177)
+    chosen: ChosenIn | None = None  # the colour / type chosen for it ("As ~ enters, choose ...")
 
 
 class GrantedFlashbackIn(_Strict):

@@ -253,7 +253,7 @@ def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[
     resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
     if ability.reference is None:
         return _amounts(an, perm, ability, ability.options)
-    refs = tuple((t,) for t in _types_of(_reference_input(an, perm, ability)))
+    refs = tuple((t,) * ability.reference.amount for t in _types_of(_reference_input(an, perm, ability)))
     return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)))
 
 
@@ -440,10 +440,13 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
 
 def _fixed_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
     """The types a referential ability reads off no permanent: the colours of its
-    controller's commanders' identity (903.4; none without a commander, 903.4f)."""
+    controller's commanders' identity (903.4; none without a commander, 903.4f), the
+    colour chosen for the permanent (its board `chosen.color`; none when not given)."""
     assert ability.reference is not None
     if ability.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
         return frozenset(an.board.commander_identity(perm.controller))
+    if ability.reference.scope == ReferenceScope.CHOSEN and perm.chosen_color:
+        return frozenset(perm.chosen_color)
     return frozenset()
 
 

@@ -112,8 +112,9 @@ def parse_add(effect: str) -> dict | None:
         else:
             return None
         return {"reference": Reference(scope, ManaSort(m.group(1)), rest)}
-    if effect == "Add one mana of the chosen color":
-        return {"reference": Reference(ReferenceScope.CHOSEN, ManaSort.COLOR)}
+    m = re.fullmatch(r"Add %s mana of the chosen color" % _NUM, effect)
+    if m and (n := number_word(m.group(1))) and n <= MAX_PRINTED_MANA:
+        return {"reference": Reference(ReferenceScope.CHOSEN, ManaSort.COLOR, amount=n)}
     if effect == "Add one mana of any color in your commander's color identity":
         return {"reference": Reference(ReferenceScope.COMMANDER_IDENTITY, ManaSort.COLOR)}
     if effect == "Add one mana of any type the sacrificed land could produce":
