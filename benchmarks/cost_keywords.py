@@ -19,6 +19,7 @@ from pathlib import Path
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.cards import Card, card_from_mtgjson
 from manasolve.models.loaders import load_card_file
+from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import Alternative
 
 RESULTS = Path(__file__).resolve().parent / "results" / "cost_keywords.md"
@@ -27,6 +28,23 @@ THRESHOLD = 20  # the issue asks for every such keyword at least this many cards
 
 def _alt(kind: Alternative) -> Callable[[Card], bool]:
     return lambda c: any(a.kind == kind for a in c.spell_costs.alternative + c.spell_costs.flashback)
+
+
+def _opt(kind: str) -> Callable[[Card], bool]:
+    return lambda c: any(o.kind == kind for o in c.spell_costs.optional_costs)
+
+
+def _face_up(kind: str) -> Callable[[Card], bool]:
+    return lambda c: any(f.kind == kind and _solved(f.cost) for f in c.spell_costs.face_up)
+
+
+def _zone(kind: str) -> Callable[[Card], bool]:
+    return lambda c: any(a.kind == kind and _solved(a.cost) for a in c.spell_costs.zone_abilities)
+
+
+def _solved(cost: CostPart) -> bool:
+    """Whether the payment solver pays every non-mana part of `cost`."""
+    return not any(o.problem for o in cost.other)
 
 
 # keyword -> (how the parser shows it read it, what pays it; "" when the solver does not)
@@ -46,6 +64,26 @@ READ: dict[str, tuple[Callable[[Card], bool] | None, str]] = {
     "Replicate": (lambda c: any(o.kind == "replicate" for o in c.spell_costs.multikicker),
                   "pay --card --kicker TIMES; plays: 0..N times (702.56)"),
     "Foretell": (_alt(Alternative.FORETELL), "plays: a foretold card cast from exile for its foretell cost (702.143)"),
+    "Entwine": (_opt("entwine"), "pay --card --optional 1; plays: with and without (702.42)"),
+    "Gift": (_opt("gift"), "pay --card --optional 1 (no mana: an opponent chosen); plays: with and without (702.174)"),
+    "Bargain": (_opt("bargain"), "pay --card --optional 1: an artifact, enchantment or token sacrificed (702.166)"),
+    "Casualty": (_opt("casualty"), "pay --card --optional 1: a creature with power N or greater sacrificed (702.153)"),
+    "Conspire": (_opt("conspire"), "pay --card --optional 1: two creatures sharing a colour tapped (702.78)"),
+    "Squad": (_opt("squad"), "pay --card --optional TIMES; plays: times_max (702.157)"),
+    "Escalate": (_opt("escalate"), "pay --card --optional TIMES (at most the modes beyond the first, 702.120)"),
+    "Spree": (lambda c: c.spell_costs.spree and _opt("spree")(c),
+              "pay --card --optional 1,0,1 (one or more modes); plays: each choice (702.172)"),
+    "Cleave": (_alt(Alternative.CLEAVE), "pay --card --alt cleave (702.148)"),
+    "Morph": (_face_up("morph"), "pay --card --alt face_down ({3}); pay --card ID --ability face_up (702.37)"),
+    "Megamorph": (_face_up("megamorph"), "pay --card --alt face_down ({3}); pay --card ID --ability face_up (702.37b)"),
+    "Disguise": (_face_up("disguise"), "pay --card --alt face_down ({3}); pay --card ID --ability face_up (702.168)"),
+    "Unearth": (_zone("unearth"), "pay --card --ability unearth; plays: from the graveyard (702.84)"),
+    "Embalm": (_zone("embalm"), "pay --card --ability embalm; plays: from the graveyard (702.128)"),
+    "Eternalize": (_zone("eternalize"), "pay --card --ability eternalize; plays: from the graveyard (702.129)"),
+    "Ninjutsu": (_zone("ninjutsu"), "pay --card --ability ninjutsu: an unblocked attacker returned (702.49)"),
+    "Strive": (lambda c: bool(c.spell_costs.per_extra_target), "pay --card --targets N: more per target (601.2f)"),
+    "Undaunted": (lambda c: any(r.text == "Undaunted" for r in c.spell_costs.self_reductions),
+                  "total cost: {1} less per opponent (702.125)"),
     "Affinity": (lambda c: any(r.text.startswith("Affinity") for r in c.spell_costs.self_reductions),
                  "total cost: {1} less per object (702.41)"),
 }

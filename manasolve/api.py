@@ -99,7 +99,8 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
 def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | None = None, *,
         card: str | None = None, player: str | None = None, mode: str = "payable", limit: int | None = 50,
         x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0, side: int = 0,
-        flashback: int | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
+        flashback: int | None = None, optional: list[int] | None = None, targets: int = 1,
+        ability: str | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
         time_limit: float | None = DEFAULT_TIME_LIMIT, why: bool = False, db: CardDB | None = None) -> dict:
     """The ``pay`` answer of a cost string, or of a card's locked total cost: payable and
@@ -109,7 +110,8 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
     `time_limit` seconds (None: never) with a lower bound (``count_at_least``).
 
     Give a `PaymentRequest` alone, or what is paid (a cost string, a `CastChoice`, or
-    ``card=NAME`` with the CastChoice keywords zone, alt, kicker, x, side, flashback) and
+    ``card=NAME`` with the CastChoice keywords zone, alt, kicker, x, side, flashback,
+    optional, targets, ability) and
     the other PaymentRequest fields as keywords (see models/request.py for each).
 
     >>> board = {"format": "manasolve/board@1", "active_player": "a",
@@ -127,7 +129,8 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
 
     given = {k: v for k, v in (
         ("player", player), ("mode", mode), ("limit", limit), ("x", x), ("zone", zone), ("alt", alt),
-        ("kicker", kicker), ("side", side), ("flashback", flashback), ("convoke", convoke),
+        ("kicker", kicker), ("side", side), ("flashback", flashback), ("optional", optional), ("targets", targets),
+        ("ability", ability), ("convoke", convoke),
         ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
         ("order", order), ("time_limit", time_limit), ("why", why)) if v != _PAY_DEFAULTS[k]}
     return pay_json(pay_request(as_board(board, db), payment_request(cost, card, **given)))
@@ -135,9 +138,9 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
 
 # pay's keyword defaults: a keyword left at its default is not "given".
 _PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": "hand", "alt": None, "kicker": 0,
-                 "side": 0, "flashback": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
+                 "side": 0, "flashback": None, "optional": None, "targets": 1, "ability": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
                  "keep_hand": False, "order": None}
-_CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback")
+_CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback", "optional", "targets", "ability")
 
 
 def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card: str | None = None,
@@ -206,7 +209,8 @@ def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> 
 
 @names_format("cost")
 def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand", alt: str | None = None,
-         x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, player: str | None = None,
+         x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, optional: list[int] | None = None,
+         targets: int = 1, ability: str | None = None, player: str | None = None,
          time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve cost``: the 601.2f breakdown of casting `card` (a CastChoice, or a
     card name with its fields as keywords; `flashback`: which flashback instance, default
@@ -216,8 +220,8 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
     from manasolve.solver.total_cost import total_cost
 
     if not isinstance(card, CastChoice):
-        card = CastChoice(card, zone, alt, kicker, x, side, flashback)
-    elif (zone, alt, x, kicker, side, flashback) != ("hand", None, 0, 0, 0, None):
+        card = CastChoice(card, zone, alt, kicker, x, side, flashback, optional, targets, ability)
+    elif (zone, alt, x, kicker, side, flashback, optional, targets, ability) != ("hand", None, 0, 0, 0, None, None, 1, None):
         raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
     with _within(time_limit):
         return cost_json(total_cost(as_board(board, db), player, card))

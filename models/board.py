@@ -17,6 +17,10 @@ from manasolve.models.errors import MAX_LINE, InputError, ParameterError, neares
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
 
+# 708.2a: a face-down permanent is a 2/2 creature with no text, no name, no subtypes, no
+# mana cost and no colour (its face is `Permanent.face_up_card`).
+FACE_DOWN = Card("", None, "Creature", ("Creature",), power="2", toughness="2", colors=())
+
 MAX_SPEED = 4  # 702.179c: a player's speed can't rise above 4 ("max speed", 702.178)
 
 
@@ -49,6 +53,8 @@ class Permanent:
     exhausted: tuple[str, ...] = ()  # its exhaust abilities already activated (702.177), by printed text
     chosen_color: str | None = None  # the colour chosen for it (W/U/B/R/G): "of the chosen color"
     chosen_type: str | None = None  # the subtype chosen for it: "of the chosen type" (Cavern of Souls)
+    unblocked: bool = False  # an attacking creature no creature blocked (509.1h; ninjutsu, 702.49a)
+    face_up_card: Card | None = None  # face down (708.2): `card` is a 2/2 with no text; this, its face
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
@@ -78,7 +84,8 @@ class Permanent:
     def has_words(self, words: tuple[str, ...]) -> bool:
         """Whether it has every filter word (see `cards.has_filter_words`): words of its
         type line as it stands, colour words, ``non-X``; "Permanent" always holds."""
-        return has_filter_words(set(self.type_line.replace("—", " ").split()) | {"Permanent"}, self.colors, words)
+        words_of = set(self.type_line.replace("—", " ").split()) | {"Permanent"} | ({"Token"} if self.token else set())
+        return has_filter_words(words_of, self.colors, words)
 
     @property
     def is_creature(self) -> bool:
@@ -135,7 +142,7 @@ class Permanent:
             self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
             self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
             self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
-            self.exhausted, self.chosen_color, self.chosen_type,
+            self.exhausted, self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
         )
 
 
@@ -361,12 +368,13 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
                 card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
     color, ctype = _chosen(perm, where, source)
     return Permanent(
-        id=perm.id, card=card, controller=controller, tapped=perm.tapped,
+        id=perm.id, card=FACE_DOWN if perm.face_down else card, controller=controller, tapped=perm.tapped,
         sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
         token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
         type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
         attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
-        exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype,
+        exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype, unblocked=perm.unblocked,
+        face_up_card=card if perm.face_down else None,
     )
 
 

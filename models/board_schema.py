@@ -56,6 +56,8 @@ class PermanentIn(_Strict):
     entered_this_turn: bool = False
     exhausted: list[Text] = Field(default_factory=list)  # exhaust abilities already activated, by text (702.177)
     chosen: ChosenIn | None = None  # the colour / type chosen for it ("As ~ enters, choose ...")
+    face_down: bool = False  # a face-down 2/2 (708.2a; morph, disguise): `card` is its face
+    unblocked: bool = False  # attacking and not blocked (509.1h), for ninjutsu (702.49a)
 
 
 class GrantedFlashbackIn(_Strict):

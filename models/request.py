@@ -29,11 +29,24 @@ from manasolve.models.vocab import Vocabulary
 
 
 class Zone(str, Enum):
-    """Where a card is cast from."""
+    """Where a card is cast from (an ability activated from: ``battlefield`` for turning a
+    face-down permanent face up, whose `CastChoice.card` is the permanent's id)."""
 
     HAND = "hand"
     GRAVEYARD = "graveyard"
     COMMAND = "command"  # a commander cast from the command zone (903.8)
+    BATTLEFIELD = "battlefield"
+
+
+class AbilityKind(Vocabulary):
+    """A keyword ability paid instead of a cast: activated from the card's zone, or the
+    special action of turning a face-down permanent face up (116.2b)."""
+
+    UNEARTH = "unearth"  # 702.84a, from the graveyard
+    EMBALM = "embalm"  # 702.128a, from the graveyard
+    ETERNALIZE = "eternalize"  # 702.129a, from the graveyard
+    NINJUTSU = "ninjutsu"  # 702.49a, from the hand
+    FACE_UP = "face_up"  # 702.37e, 702.168d: morph, megamorph, disguise
 
 
 # The oracle reader (models/oracle/spell_costs.py) reads every kind but "free" from a card's text.
@@ -46,6 +59,8 @@ class Alternative(Vocabulary):
     FORETELL = "foretell"  # 702.143a: only a foretold card, from exile (plays)
     ALTERNATIVE = "alternative"  # "You may pay ... rather than pay this spell's mana cost"
     FREE = "free"  # "without paying its mana cost"
+    CLEAVE = "cleave"  # 702.148a
+    FACE_DOWN = "face_down"  # 702.37c, 702.168a: morph, megamorph, disguise: a face-down 2/2 for {3}
 
 
 # Seconds a question may take (every command, API function and server method; see
@@ -101,7 +116,13 @@ class CastChoice:
     side of an "A or B" additional cost is paid (0: A), and which flashback instance
     (`flashback`: its index among the card's flashback costs, printed first then granted
     by the board, as ``plays`` lists them; None: the cheapest one, those payable now
-    first)."""
+    first).  `optional`: the times each optional additional cost is paid, in the order
+    ``cost`` lists them (kicker, multikicker, squad, escalate, then buyback, entwine,
+    gift, bargain, casualty, conspire, spree modes...; instead of `kicker`); `targets`:
+    how many targets are chosen (Strive's increase, 601.2c/f); `ability`: a keyword
+    ability paid instead of the cast (unearth, embalm, eternalize from the graveyard,
+    ninjutsu from the hand; face_up with zone ``battlefield`` and `card` the face-down
+    permanent's id)."""
 
     card: str
     zone: Zone = Zone.HAND
@@ -110,9 +131,30 @@ class CastChoice:
     x: int = 0
     side: int = 0
     flashback: int | None = None
+    optional: tuple[int, ...] | None = None
+    targets: int = 1
+    ability: AbilityKind | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "zone", member(Zone, self.zone, "zone"))
+        if self.ability is not None:
+            object.__setattr__(self, "ability", member(AbilityKind, self.ability, "ability"))
+            if self.ability == AbilityKind.FACE_UP:  # `card` names a permanent
+                object.__setattr__(self, "zone", Zone.BATTLEFIELD)
+        if self.optional is not None:
+            if isinstance(self.optional, str):  # the CLI's comma list
+                try:
+                    object.__setattr__(self, "optional", tuple(int(t) for t in self.optional.split(",")))
+                except ValueError:
+                    raise ParameterError("optional", "give the times each optional cost is paid as numbers "
+                                         "separated by commas, e.g. 1,0,1; got %s" % shown(self.optional, 30)) from None
+            object.__setattr__(self, "optional", tuple(self.optional))
+            for t in self.optional:
+                _at_least_zero(t, "optional")
+            if self.kicker:
+                raise ParameterError("optional", "give kicker or optional, not both (optional lists every "
+                                     "optional cost's times, the kicker's first)")
+        _at_least_zero(self.targets, "targets")
         if self.alt is not None:
             object.__setattr__(self, "alt", member(Alternative, self.alt, "alt"))
         _at_least_zero(self.x, "x", " (107.1b)")

@@ -109,7 +109,7 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
     me = board.player(player)
     if part.zone == PartZone.BATTLEFIELD:
         perms = [p for p in board.controlled_by(player) if any(p.has_words(w) for w in part.alternatives)
-                 and not (part.kind == PartKind.TAP and p.tapped)]
+                 and not (part.kind == PartKind.TAP and p.tapped) and _has_qualities(board, p, part, casting)]
         values = tuple(p.counters.get(part.counter, 0) for p in perms) if part.counter else ()
         return PartChoice(part.kind, part.zone, text, tuple(p.id for p in perms), k, values)
     cards = me.hand if part.zone == PartZone.HAND else me.graveyard
@@ -119,6 +119,16 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
     eligible = tuple(i for i in ids if any(board.db.get(i.split(":", 1)[1]).has_words(words)
                                            for words in part.alternatives))
     return PartChoice(part.kind, part.zone, text, eligible, k)
+
+
+def _has_qualities(board: Board, perm: Permanent, part: NonManaPart, casting: str | None) -> bool:
+    """Whether `perm` has the part's qualities beyond filter words: power N or greater
+    (casualty), a colour shared with the spell `casting` (conspire), unblocked (ninjutsu)."""
+    if part.min_power is not None and not (perm.is_creature and perm.power >= part.min_power):
+        return False
+    if part.shares_color and not (casting and set(perm.colors) & set(board.db.get(casting).color_set)):
+        return False
+    return perm.unblocked if part.unblocked else True
 
 
 def _zone_cards(names: list[str], zone: str, casting: str | None) -> tuple[str, ...]:

@@ -347,6 +347,9 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
     choices and the spell as spend restrictions see it.  Raises NotPaid for a part the
     solver does not pay."""
     card, mana_cost = plan.card, plan.card.mana_cost
+    if plan.ability:  # not a spell: nothing on the stack pays, no spell-only mana (106.6)
+        return CostToPay(plan.cost, tuple(plan.announcements),
+                         parts=tuple(parse_parts(board, plan.player, plan.other, plan.x)))
     return CostToPay(
         plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
         card.name if plan.zone == "graveyard" else None,

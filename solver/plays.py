@@ -23,6 +23,7 @@ from itertools import product
 from manasolve.models.board import Board, Exiled
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement
+from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
@@ -36,6 +37,8 @@ from manasolve.solver.total_cost import (
     TotalCost,
     _pipeline,
     base_choices,
+    kicks_problem,
+    optional_costs,
     sides_of,
     timing_reason,
 )
@@ -153,7 +156,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     if not legal:
         return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
-    optional = sc.optional_costs
+    optional = optional_costs(sc, base.kind)
     via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
 
@@ -161,19 +164,28 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
         return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side)
 
     for side, kicks in product(range(sides_of(sc)), product(*[range(2)] * len(optional))):
+        if kicks_problem(sc, optional, kicks):
+            continue  # a Spree spell with no mode chosen (702.172a)
         plan = plan_for(kicks, side=side)
-        if any(kicks) and counter.feasible(plan) is False:
+        # a Spree spell is listed with each single mode, payable or not (it needs one)
+        single_mode = sc.spree and sum(kicks) == 1 and optional[kicks.index(1)].kind == OptionalKind.SPREE
+        if any(kicks) and not single_mode and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
         entry = _cast_entry(name, plan, payable_, count, via, instance)
         if targets is not None:
             entry["targets"] = targets
+        if optional:  # pay --card --optional takes these back
+            entry["optional"] = list(kicks)
+        if sc.per_extra_target and base.kind != "face_down":  # Strive: with one target; pay --card --targets N
+            entry["more_per_extra_target"] = "".join(str(m) for m in sc.per_extra_target)
         if payable_ and base.x_free:
             entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0)
         for i, (k, opt) in enumerate(zip(kicks, optional)):
             if k and opt.repeatable and payable_:
                 entry["times_max"] = _largest(
-                    lambda n: counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:], side=side)), 1)
+                    lambda n: (opt.most is None or n <= opt.most)
+                    and counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:], side=side)), 1)
         out.append(entry)
     return out
 
@@ -293,7 +305,8 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
                   for name in dict.fromkeys(names)]
     parts += [({"kind": "cast", "zone": "exile", "card": e.card}, partial(_exile_plays, board, me.name, e, counter))
               for e in me.exile if e.adventure or e.foretold]
-    parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)))
+    parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)
+                  + keyword_ability_plays(board, me.name, counter)))
     out: list[dict] = []
     unchecked: list[dict] = []
     for what, plays_of in parts:
@@ -321,7 +334,7 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
         return [play for i, base in enumerate(base_choices(board, player, card, "flashback"))
                 for play in _cast_plays(board, player, name, zone, base, counter, i)]
     faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
-    out = [play for face in faces for alt in (None, "overload", "evoke", "alternative")
+    out = [play for face in faces for alt in (None, "overload", "evoke", "alternative", "cleave", "face_down")
            for base in base_choices(board, player, face, alt)
            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
     if card.layout in MULTI_FACE and not board.db.faces(name):
@@ -337,3 +350,37 @@ def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -
     return [play for base in base_choices(board, player, board.db.get(exiled.card), alt)
             for play in _cast_plays(board, player, exiled.card, "exile", base, counter)]
 
+
+
+def keyword_ability_plays(board: Board, player: str, counter: _Counter) -> list[dict]:
+    """Unearth, embalm and eternalize of the cards in `player`'s graveyard, ninjutsu of the
+    cards in their hand, and turning each face-down permanent they control face up
+    (solver.keyword_abilities), when they may be used now."""
+    from manasolve.solver.keyword_abilities import ability_plan, locked
+
+    me = board.player(player)
+    out: list[dict] = []
+    for zone, names in (("hand", me.hand), ("graveyard", me.graveyard)):
+        for name in dict.fromkeys(names):
+            card = board.db.get(name)
+            for ability in card.spell_costs.zone_abilities:
+                plan = ability_plan(board, player, card, ability)
+                if ability.zone == zone and plan.castable_now:
+                    out.append(_ability_entry({"kind": "activate", "card": name, "zone": zone,
+                                               "ability": ability.kind.value}, plan, counter))
+    if no_priority_reason(board, player) is None:  # 116.2b: a special action, any time with priority
+        for perm in board.controlled_by(player):
+            if perm.face_up_card is not None:
+                for f in perm.face_up_card.spell_costs.face_up[:1]:
+                    plan = locked(board, player, perm.face_up_card, "battlefield", f.kind.value, f.cost, None)
+                    out.append(_ability_entry({"kind": "turn_face_up", "source": perm.id,
+                                               "card": perm.face_up_card.name, "via": f.kind.value}, plan, counter))
+    return out
+
+
+def _ability_entry(entry: dict, plan: TotalCost, counter: _Counter) -> dict:
+    payable_, count = counter.count(plan)
+    entry.update(total=plan.total_text, payable=payable_, **count)
+    if plan.other and payable_ is None:
+        entry["not_modelled"] = [o.text for o in plan.other]
+    return entry

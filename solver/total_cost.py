@@ -15,16 +15,16 @@ Also: X (107.3a/b), mana value (202.3) and whether the cast may be started now (
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from manasolve.models.abilities import CostKeyword
-from manasolve.models.board import Board, ParameterError, Permanent
+from manasolve.models.board import FACE_DOWN, Board, ParameterError, Permanent
 from manasolve.models.carddb import UnknownCard
 from manasolve.models.cards import Card
 from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart
-from manasolve.models.oracle.spell_costs import Casters, Counting, Direction, OptionalCost, SpellCosts
+from manasolve.models.oracle.spell_costs import Casters, Counting, Direction, OptionalCost, OptionalKind, SpellCosts
 from manasolve.models.request import Alternative, CastChoice, Zone
 from manasolve.solver.other_costs import NotPaid
 from manasolve.solver.resources import zone_cards
@@ -145,6 +145,7 @@ class TotalCost:
     improvise: bool = False
     delve: bool = False
     notes: list[str] = field(default_factory=list)
+    ability: bool = False  # a keyword ability's cost (solver.keyword_abilities), not a cast
 
     @property
     def total_text(self) -> str:
@@ -259,6 +260,8 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
             n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
         elif sr.counting == Counting.OPPONENT_MOST:
             n = max((len(matching(o.name)) for o in board.players if o.name != player), default=0)
+        elif sr.counting == Counting.OPPONENTS:  # Undaunted (702.125a)
+            n = len(board.opponents_of(player))
         elif sr.counting == Counting.COUNTERS:  # the board records no counters on players
             n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
         else:  # graveyard; the spell cast from there is on the stack (601.2a)
@@ -286,6 +289,13 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     if not isinstance(cast, CastChoice):
         cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
     player = board.player(player).name
+    if cast.ability is not None:
+        from manasolve.solver.keyword_abilities import ability_cost
+
+        return ability_cost(board, player, cast)
+    if cast.zone == Zone.BATTLEFIELD:
+        raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
+                             "face-down permanent face up", board.source)
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
     card = find_card(board, player, cast.card, zone)
     sc = card.spell_costs
@@ -295,17 +305,23 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     if not choices:
         raise ParameterError("flashback" if cast.flashback is not None else "alt",
                              "%s has no %s cost" % (card.name, alt), board.source)
-    optional = sc.optional_costs
-    if cast.kicker and not optional:
-        raise ParameterError("kicker", "%s has no kicker or other optional additional cost" % card.name, board.source)
-    kicks = tuple([cast.kicker] + [0] * (len(optional) - 1)) if optional else ()
-    if optional and cast.kicker > 1 and not optional[0].repeatable:
-        raise ParameterError("kicker", "%s: kicks %s don't fit its optional costs (%s)" % (
-            card.name, list(kicks), ", ".join("%s %s" % (o.kind, o.cost) for o in optional)), board.source)
+    optional = optional_costs(sc, alt)
+    if (cast.kicker or cast.optional) and not optional:
+        raise ParameterError("kicker" if cast.kicker else "optional", "%s has no kicker or other optional "
+                             "additional cost%s" % (card.name, " cast this way" if sc.optional_costs else ""), board.source)
+    kicks = cast.optional if cast.optional is not None else (
+        tuple([cast.kicker] + [0] * (len(optional) - 1)) if optional else ())
+    if why := kicks_problem(sc, optional, kicks):
+        raise ParameterError("kicker" if cast.optional is None else "optional", "%s: %s; its optional costs, in "
+                             "order: %s" % (card.name, why, ", ".join("%s %s" % (o.kind, o.cost) for o in optional)),
+                             board.source)
+    if cast.targets != 1 and not sc.per_extra_target:
+        raise ParameterError("targets", "%s has no cost per target (Strive); leave targets at 1" % card.name, board.source)
     if not cast.side < sides_of(sc):
         raise ParameterError("side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
             card.name, sides_of(sc), " or 1" if sides_of(sc) > 1 else ""), board.source)
-    plans = [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side) for base in choices]
+    plans = [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side, cast.targets)
+             for base in choices]
     if cast.flashback is None:
         return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
     if cast.flashback >= len(plans):
@@ -338,13 +354,39 @@ def _cheapest_payable(board: Board, plans: list[TotalCost]) -> int:
     return min(range(len(plans)), key=rank)
 
 
+def optional_costs(sc: SpellCosts, alt: str | None) -> tuple[OptionalCost, ...]:
+    """The optional additional costs a cast with base `alt` may pay: none for a face-down
+    spell (702.37c: it has no abilities)."""
+    return () if alt == Alternative.FACE_DOWN else sc.optional_costs
+
+
+def kicks_problem(sc: SpellCosts, optional: tuple[OptionalCost, ...], kicks: tuple[int, ...]) -> str | None:
+    """Why paying each optional cost `kicks[i]` times is not a legal choice, or None: one
+    number per cost; more than once only for those paid any number of times (multikicker,
+    replicate, squad; escalate at most once per mode beyond the first); a Spree spell needs
+    one mode or more (702.172a)."""
+    if len(kicks) != len(optional):
+        return "give %d number(s) for its %d optional cost(s), got %d" % (len(optional), len(optional), len(kicks))
+    for times, opt in zip(kicks, optional):
+        most = opt.most if opt.repeatable else 1
+        if most is not None and times > most:
+            return "%s %s may be paid at most %d time(s), got %d" % (opt.kind, opt.cost, most, times)
+    if sc.spree and optional and not any(t for t, o in zip(kicks, optional) if o.kind == OptionalKind.SPREE):
+        return "choose one or more of its spree modes (702.172a)"
+    return None
+
+
 def sides_of(sc: SpellCosts) -> int:
     """How many sides the card's "A or B" mandatory additional costs offer (1: none)."""
     return max((len(add.sides) for add in sc.additional), default=1)
 
 
 def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice, x: int,
-              kicks: tuple[int, ...], optional: list[OptionalCost], sc: SpellCosts, side: int = 0) -> TotalCost:
+              kicks: tuple[int, ...], optional: tuple[OptionalCost, ...], sc: SpellCosts, side: int = 0,
+              targets: int = 1) -> TotalCost:
+    face_down = base.kind == Alternative.FACE_DOWN
+    if face_down:  # 702.37c, 702.168a: cast as a 2/2 with no text, name, colour or mana cost
+        card, sc = replace(FACE_DOWN, name=card.name), SpellCosts(card.name)
     x_forced = not base.x_free and x != 0
     x = x if base.x_free else 0  # 107.3b: X is 0 unless the base cost has X
     symbols: list[Symbol] = list(base.cost.mana.with_x(x).symbols) if base.cost else []
@@ -371,6 +413,10 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
     inc, red = _modifiers(board, player, card)
+    if targets > 1:  # Strive: an increase for each target beyond the first (601.2f)
+        for amount in sc.per_extra_target:
+            more = ManaCost(amount.symbols * (targets - 1))
+            inc.append((more, {"source": card.name, "text": "Strive", "by": str(more), "count": targets - 1}))
     paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
     red += _self_reductions(board, player, card, zone, paid)
     if base.cost is not None:

@@ -21,7 +21,7 @@ from tests.paying import pay
 
 SOURCES = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Buried Treasure",
            "Dwarven Ruins", "Tinder Wall", "Kitesail Scout", "Sol Ring", "Springleaf Drum", "Cylian Elf",
-           "Ashnod's Altar"]
+           "Ashnod's Altar", "Grizzly Bears", "Raging Goblin", "Glorious Anthem"]
 GRAVEYARD = ["Think Twice", "Forest", "Treasure Cruise", "Kitesail Scout"]
 
 
@@ -43,14 +43,24 @@ PARTS = {
     "Collect evidence 4": ("evidence", 4, "graveyard"),
     "Discard a card": ("discard", 1, "hand"),
     "Exile a green card from your hand": ("exile", 1, "green in hand"),
+    # Bargain (702.166a), Casualty 2 (702.153a), Conspire cast with a red spell (702.78a), Ninjutsu (702.49a)
+    "Sacrifice an artifact, enchantment, or token": (
+        "remove", 1, lambda p: p.token or "Artifact" in p.card.types or "Enchantment" in p.card.types),
+    "Sacrifice a creature with power 2 or greater": ("remove", 1, lambda p: "Creature" in p.card.types and p.power >= 2),
+    "Tap two untapped creatures you control that share a color with it": (
+        "tap", 2, lambda p: "Creature" in p.card.types and "R" in p.colors),
+    "Return an unblocked attacker you control to its owner's hand": (
+        "remove", 1, lambda p: "Creature" in p.card.types and p.unblocked),
 }
+CASTING = "Burn Trail"  # the red spell a part that shares its colour is paid for
 
 
 @st.composite
 def scenarios(draw):
     n = draw(st.integers(0, 6))
     perms = [{"id": "p%d" % i, "card": draw(st.sampled_from(SOURCES)), "tapped": draw(st.booleans()) and draw(st.booleans()),
-              "sick": draw(st.booleans())} for i in range(n)]
+              "sick": draw(st.booleans()), "token": draw(st.booleans()) and draw(st.booleans()),
+              "unblocked": draw(st.booleans())} for i in range(n)]
     cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{G}", "{W}", "{B}", "{R}", "{G/W}"]), max_size=3))) or "{0}"
     graveyard = draw(st.lists(st.sampled_from(GRAVEYARD), max_size=min(3, 8 - n)))
     hand = draw(st.lists(st.sampled_from(["Forest", "Think Twice", "Elvish Spirit Guide"]), max_size=2))
@@ -105,7 +115,7 @@ def test_other_cost_counts_match_brute_force(scenario):
     board = loaded(*perms, player="a", graveyard=graveyard, hand=hand)
     cost = ManaCost.parse(cost_text)
     assume(choice_product(board, convoke=convoke) <= 20_000)  # sacrifice outlets multiply choices
-    parts = parse_parts(board, "a", [read_non_mana_part(part)])
+    parts = parse_parts(board, "a", [read_non_mana_part(part)], casting=CASTING)
     expected = sum(_brute_count(board, ident, part)
                    for ident in brute_payments(board, cost, convoke=convoke, delve=delve))
     what = CostToPay(cost, convoke=convoke, delve=delve, parts=tuple(parts))

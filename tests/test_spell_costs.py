@@ -73,7 +73,7 @@ def test_affinity_and_for_each_reductions():
 
 
 @pytest.mark.parametrize("name,fragment", [
-    ("Launch the Fleet", "for each target beyond the first"),
+    ("Toxic Deluge", "pay X life"),  # (Launch the Fleet's Strive is read now: test_added_costs.py)
     ("Defiler of Vigor", "you may pay 2 life"),
     ("Thing Swing", "if it targets a Hero"),
     ("Snapcaster Mage", "gains flashback"),

@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING
 
 from manasolve.models.errors import ParameterError, shown
-from manasolve.models.request import DEFAULT_TIME_LIMIT, Alternative, CastChoice, Zone
+from manasolve.models.request import DEFAULT_TIME_LIMIT, AbilityKind, Alternative, CastChoice, Zone
 
 if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
     from manasolve.models.board import Board
@@ -60,7 +60,8 @@ def check_workers(args: argparse.Namespace, source: str) -> None:
 
 
 def add_cast_args(p: argparse.ArgumentParser) -> None:
-    """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --flashback."""
+    """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --optional,
+    --targets, --ability, --flashback."""
     p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
                    help="zone it is cast from (default: hand; graveyard with --alt flashback or --flashback)")
     p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use instead of the mana cost")
@@ -68,6 +69,14 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
                    help="pay the (first) kicker; multikicker: TIMES")
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
+    p.add_argument("--optional", metavar="T1,T2,...", help="the times each optional additional cost is paid, in "
+                   "the order `cost` lists them (kicker, multikicker, squad, escalate, buyback, entwine, gift, "
+                   "bargain, casualty, conspire, spree modes...), as `plays` lists a play's \"optional\"")
+    p.add_argument("--targets", type=int, default=1, metavar="N", help="how many targets are chosen (Strive: "
+                   "more for each beyond the first)")
+    p.add_argument("--ability", choices=[a.value for a in AbilityKind], help="pay a keyword ability of the card "
+                   "instead of casting it: unearth, embalm, eternalize (graveyard), ninjutsu (hand); face_up: "
+                   "--card is a face-down permanent's id, turned up for its morph/disguise cost")
     p.add_argument("--flashback", type=int, metavar="N", help="which flashback instance, numbered as `plays` lists "
                    "them (printed first, then granted by the board; default: the cheapest one, payable ones first)")
 
@@ -76,7 +85,8 @@ def cast_choice(args: argparse.Namespace) -> CastChoice:
     """The CastChoice named by ``--card`` and the cast options."""
     flashback = args.alt == Alternative.FLASHBACK or args.flashback is not None
     zone = args.zone or (Zone.GRAVEYARD if flashback else Zone.HAND)
-    return CastChoice(args.card, zone, args.alt, args.kicker, args.x, args.side, args.flashback)
+    return CastChoice(args.card, zone, args.alt, args.kicker, args.x, args.side, args.flashback, args.optional,
+                      args.targets, args.ability)
 
 
 def card_db(args: argparse.Namespace) -> CardDB:

@@ -39,7 +39,8 @@ def run(args: argparse.Namespace):
     board = board_from_args(args)
     if args.card is None:
         for name, given in (("zone", args.zone), ("alt", args.alt), ("kicker", args.kicker), ("side", args.side),
-                            ("flashback", args.flashback is not None)):
+                            ("flashback", args.flashback is not None), ("optional", args.optional),
+                            ("targets", args.targets != 1), ("ability", args.ability)):
             if given:
                 raise ParameterError(name, "applies to a card cast (--card NAME), not to --cost")
         paid, x = args.cost, args.x

@@ -130,6 +130,9 @@ class NonManaPart:
     alternatives: tuple[tuple[str, ...], ...] = ((),)
     counter: str = ""
     problem: str | None = None
+    min_power: int | None = None  # "a creature with power N or greater" (casualty, 702.153a)
+    shares_color: bool = False  # "that share a color with it": with the spell cast (conspire, 702.78a)
+    unblocked: bool = False  # "an unblocked attacker" (ninjutsu, 702.49a)
 
     def __str__(self) -> str:
         return self.text
@@ -156,8 +159,9 @@ def read_non_mana_part(text: str) -> NonManaPart:
     """The part's kind, zone, number and object filter; with ``problem`` set for text no
     template reads."""
     unread = NonManaPart(text, problem="non-mana cost part %r is not paid by the payment solver" % text)
+    said, qualities = _qualities(text.strip().rstrip("."))
     for kind, zone, form in _FORMS:
-        m = form.fullmatch(text.strip().rstrip("."))
+        m = form.fullmatch(said)
         if m is None:
             continue
         word = m.group(1)
@@ -175,8 +179,22 @@ def read_non_mana_part(text: str) -> NonManaPart:
         alternatives = _object_filter(phrase)
         if alternatives is None:
             return NonManaPart(text, problem="%r: %r is not a filter the solver reads" % (text, phrase))
-        return NonManaPart(text, kind, zone, n, x, alternatives, counter)
+        return NonManaPart(text, kind, zone, n, x, alternatives, counter, **qualities)
     return unread
+
+
+def _qualities(text: str) -> tuple[str, dict]:
+    """The part's text without the qualities read apart from its filter words, and them:
+    "a creature with power 2 or greater", "creatures you control that share a color with
+    it", "an unblocked attacker"."""
+    out: dict = {}
+    if m := re.fullmatch(r"(.+?) with power (\d+) or greater(.*)", text):
+        text, out["min_power"] = m.group(1) + m.group(3), int(m.group(2))
+    if text.endswith(" that share a color with it"):
+        text, out["shares_color"] = text[:-len(" that share a color with it")], True
+    if " unblocked attacker " in text:
+        text, out["unblocked"] = text.replace(" unblocked attacker ", " creature "), True
+    return text, out
 
 
 # Verbs that begin a non-mana cost part we recognise.

@@ -25,6 +25,14 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from manasolve.models.mana import CostSyntaxError, ManaCost
+from manasolve.models.oracle.added_costs import (
+    ADDED_COST_START,
+    FACE_DOWN_COST,
+    FaceUpCost,
+    Splice,
+    ZoneAbility,
+    read_added_cost,
+)
 from manasolve.models.oracle.costs import CostPart, parse_cost_part
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import (
@@ -41,6 +49,7 @@ from manasolve.models.vocab import Vocabulary
 
 _COST_WORDS = re.compile(
     r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Foretell|Affinity for|Buyback|Offspring|Replicate)\b"
+    r"|%s" % ADDED_COST_START.pattern[1:] +
     r"|additional cost|(?:more|less) to cast"
     r"|rather than pay|\bflashback\b|\bcosts? [a-z]+ mana to cast"
 )
@@ -55,6 +64,14 @@ class OptionalKind(Vocabulary):
     OFFSPRING = "offspring"  # 702.175a: an optional additional cost
     REPLICATE = "replicate"  # 702.56a: an additional cost paid any number of times
     OPTIONAL = "optional"  # "As an additional cost to cast this spell, you may ..."
+    ENTWINE = "entwine"  # 702.42a: pay it to choose every mode
+    GIFT = "gift"  # 702.174a: "you may choose an opponent" (no mana, no object)
+    BARGAIN = "bargain"  # 702.166a: "you may sacrifice an artifact, enchantment, or token"
+    CASUALTY = "casualty"  # 702.153a: "you may sacrifice a creature with power N or greater"
+    SQUAD = "squad"  # 702.157a: any number of times
+    SPREE = "spree"  # 702.172a: one mode's "+ {cost}"; one or more of them must be chosen
+    ESCALATE = "escalate"  # 702.120a: once for each mode chosen beyond the first
+    CONSPIRE = "conspire"  # 702.78a: tap two untapped creatures that share a colour with it
 
 
 class Direction(Vocabulary):
@@ -82,6 +99,7 @@ class Counting(Vocabulary):
     OPPONENT_MOST = "opponent_most"
     COUNTERS = "counters"
     PAID = "paid"
+    OPPONENTS = "opponents"  # Undaunted (702.125a): each opponent
 
 
 @dataclass(frozen=True)
@@ -104,10 +122,12 @@ class OptionalCost:
 
     kind: OptionalKind
     cost: CostPart
+    most: int | None = None  # the most times it may be paid (escalate: the modes beyond the first)
 
     @property
     def repeatable(self) -> bool:
-        return self.kind in (OptionalKind.MULTIKICKER, OptionalKind.REPLICATE)
+        return self.kind in (OptionalKind.MULTIKICKER, OptionalKind.REPLICATE, OptionalKind.SQUAD,
+                             OptionalKind.ESCALATE) and self.most != 1
 
 
 @dataclass(frozen=True)
@@ -186,6 +206,12 @@ class SpellCosts:
     modifiers: tuple[CostModifier, ...] = ()
     floors: tuple[CostFloor, ...] = ()
     self_reductions: tuple[SelfReduction, ...] = ()
+    per_extra_target: tuple[ManaCost, ...] = ()  # Strive: more for each target beyond the first (601.2f)
+    face_up: tuple[FaceUpCost, ...] = ()  # morph, megamorph, disguise: the cost to turn it face up
+    zone_abilities: tuple[ZoneAbility, ...] = ()  # unearth, embalm, eternalize, ninjutsu
+    splice: tuple[Splice, ...] = ()  # 702.47: added to a spell it is spliced onto
+    spree: bool = False  # 702.172a: its modes' costs are `optional` of kind spree; one or more chosen
+    fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
     not_understood: tuple[NotUnderstood, ...] = ()
 
     @property
@@ -253,14 +279,33 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     to other spells while on the battlefield; unreadable cost sentences are listed in
     ``not_understood``."""
     out: dict[str, list] = defaultdict(list)
-    for line, shown in normalized_lines(text, name):
+    lines = normalized_lines(text, name)
+    modes = sum(1 for line, _ in lines if line.startswith("•"))
+    for line, shown in lines:
+        if line.startswith("+ ") and out.get("spree"):
+            if not _read_spree_mode(line, out):
+                out["not_understood"].append(not_understood(name, shown, line))
+            continue
         said, originals = sentences(without_ability_word(line)), sentences(shown)
         if len(originals) != len(said):
             originals = said
         for sentence, original in zip(said, originals):
             if _COST_WORDS.search(sentence) and not _read_sentence_safely(sentence, original, out):
                 out["not_understood"].append(not_understood(name, original, sentence))
-    return SpellCosts(name, **{k: tuple(v) for k, v in out.items()})
+    if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
+        out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
+                              for o in out["multikicker"]]
+    return SpellCosts(name, **{k: (v if k in ("fuse", "spree") else tuple(v)) for k, v in out.items()})
+
+
+def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
+    """A Spree mode, "+ {1}{R} — ...": its additional cost (702.172a)."""
+    m = re.match(r"\+ (%s) — " % SYMBOLS, line)
+    cost = parse_cost_part(m.group(1)) if m else None
+    if cost is None:
+        return False
+    out["optional"].append(OptionalCost(OptionalKind.SPREE, cost))
+    return True
 
 
 def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) -> bool:
@@ -275,6 +320,9 @@ def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) ->
 def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     """Record one sentence (normalized; `original` as printed) in `out`; False if it
     matches no template."""
+    added = read_added_cost(sentence)
+    if added is not None:
+        return _record_added(added, out)
     m = re.fullmatch(r"(Flashback|Overload|Evoke|Foretell|Multikicker)(?:—| )(.+?)\.?", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
@@ -345,3 +393,28 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         out["self_reductions"].append(replace(red, text=original))
         return True
     return False
+
+
+def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
+    """Record what `read_added_cost` read: (field, value); value None: not understood."""
+    key, value = added
+    if value is None:
+        return False
+    if key in ("fuse", "spree"):
+        out[key] = True
+    elif key in ("optional", "multikicker"):
+        kind, cost = value  # type: ignore[misc]
+        out[key].append(OptionalCost(OptionalKind(kind), cost))
+    elif key == "alternative":
+        kind, cost = value  # type: ignore[misc]
+        out[key].append(AltCost(Alternative(kind), cost))
+    elif key == "face_up":  # 702.37c, 702.168a: also castable face down for {3}
+        out[key].append(value)
+        if not any(a.kind == Alternative.FACE_DOWN for a in out["alternative"]):
+            down = ManaCost.parse(FACE_DOWN_COST)
+            out["alternative"].append(AltCost(Alternative.FACE_DOWN, CostPart(down, text=FACE_DOWN_COST)))
+    elif key == "undaunted":
+        out["self_reductions"].append(SelfReduction(ManaCost.parse("{1}"), ((),), Counting.OPPONENTS, "Undaunted"))
+    else:
+        out[key].append(value)
+    return True

@@ -133,7 +133,7 @@ def filter_words(phrase: str) -> tuple[str, ...] | None:
             out.append("non-" + low[3:].capitalize())
         elif low.startswith("non") and low[3:] in _COLOR_WORDS:
             out.append("non-" + low[3:])  # "nonblack"
-        elif low in _TYPES or low in _SUPERTYPES:
+        elif low in _TYPES or low in _SUPERTYPES or low == "token":  # "Token": see Permanent.has_words
             out.append(low.capitalize())
         elif low in _COLOR_WORDS:
             out.append(low)
