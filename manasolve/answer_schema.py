@@ -42,6 +42,7 @@ class GroupActivation(_Answer):
     produces: str
     sacrificed_to: list[str] = absent()
     same_permanents_as_previous: bool = absent()
+    riders: list[str] = absent()  # what the ability does besides its mana ("that spell can't be countered")
 
 
 class DelveGroup(_Answer):
@@ -76,6 +77,7 @@ class Activation(_Answer):
     ability: str
     produces: str
     sacrificed: str = absent()
+    riders: list[str] = absent()
 
 
 class Payment(_Answer):
@@ -146,6 +148,7 @@ class ProduceDetail(_Answer):
     card: str
     controller: str
     mana_abilities: list[str]
+    riders: dict[str, list[str]] = absent()  # ability text -> what else it does (changing neither mana nor cost)
 
 
 class ProduceAnswer(_Answer):

@@ -28,6 +28,8 @@ def group_json(group: PaymentGroup) -> dict:
             entry["sacrificed_to"] = list(a.sacrificed_to)
         if a.same_permanents_as_previous:
             entry["same_permanents_as_previous"] = True
+        if a.riders:
+            entry["riders"] = list(a.riders)
         activations.append(entry)
     answer: dict = {"multiplicity": group.multiplicity, "announced": group.announced, "life": group.life,
                     "activations": activations,
@@ -67,6 +69,8 @@ def _activation(a) -> dict:
     entry: dict = {"permanent": a.permanent, "ability": a.ability, "produces": a.produces}
     if a.sacrificed is not None:
         entry["sacrificed"] = a.sacrificed
+    if a.riders:
+        entry["riders"] = list(a.riders)
     return entry
 
 
@@ -118,10 +122,16 @@ def produce_json(result: Production) -> dict:
     mana production that are not understood."""
     return {
         "permanents": {p.id: list(p.could) for p in result.permanents},
-        "details": {p.id: {"card": p.card, "controller": p.controller, "mana_abilities": list(p.mana_abilities)}
-                    for p in result.permanents},
+        "details": {p.id: _produce_detail(p) for p in result.permanents},
         "not_understood": [{"card": n.card, "sentence": n.sentence} for n in result.not_understood],
     }
+
+
+def _produce_detail(p) -> dict:
+    detail: dict = {"card": p.card, "controller": p.controller, "mana_abilities": list(p.mana_abilities)}
+    if p.riders:  # what each ability does besides its mana, by its text
+        detail["riders"] = {text: list(riders) for text, riders in p.riders}
+    return detail
 
 
 # What a tap-creature cost does, by keyword, for the answer's "effect" key.

@@ -221,7 +221,7 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
             victim = _own(board, act["sacrificed"], name, at + ".sacrificed")
             done["sacrificed"].append(victim.id)
         done["energy_paid"] += ab.cost.energy
-        done["life_lost"] += ab.damage  # painlands: the ability's effect, dealt as it resolves
+        done["life_lost"] += ab.damage + ab.life_loss  # painlands, "You lose 1 life": effects as it resolves
         spend.add_cost(ab.cost.mana, spell=False)
         spend.add_mana(act.get("produces", ""), snow, at + ".produces")
     for k, t in enumerate(_list(payment, "tapped_for_cost", "payment")):

@@ -243,20 +243,52 @@ def all_of(*conditions: Condition | None) -> Condition | None:
     return Condition(ConditionKind.ALL_OF, parts=tuple(found))
 
 
+class SpellTrait(Vocabulary):
+    """What a spend restriction may ask of the spell being cast besides its type line."""
+
+    KICKED = "kicked"  # 702.33d: its kicker (or multikicker) cost was paid
+    COMMANDER = "commander"  # it is one of its caster's commanders (903.3)
+    NO_ABILITIES = "no_abilities"  # its card has no rules text (a vanilla creature)
+    FACE_DOWN = "face_down"  # cast face down (708.4, morph, disguise)
+    NOT_OWNED = "not_owned"  # its caster does not own it
+    NO_X = "no_x"  # no {X} in its mana cost
+    CHOSEN_TYPE = "chosen_type"  # it has the subtype chosen for the mana's source
+    CHOSEN_COLOR = "chosen_color"  # "of that color": the colour chosen for the mana's source
+    NOT_FROM_HAND = "not_from_hand"  # "can't be spent to cast spells from your hand"
+
+
+class SpendPurpose(Vocabulary):
+    """Things other than casting a spell that restricted mana may pay and that no
+    question here pays: read so that the line is understood, never matched."""
+
+    EQUIP = "equip"  # activate equip abilities
+    POWER_UP = "power-up"  # activate power-up abilities
+    TURN_FACE_UP = "turn face up"  # turn a permanent face up (morph, manifest, disguise costs)
+    MORPH = "morph"  # pay a morph cost
+    CUMULATIVE_UPKEEP = "cumulative upkeep"  # 702.24
+    UNLOCK = "unlock a door"  # 709.5
+    FORETELL = "foretell"  # the special action of 702.143a, not the cast
+
+
 @dataclass(frozen=True)
 class SpellFilter:
     """Which spells a restricted mana may pay for: every given field must hold.
 
     words: the spell has every one of these filter words (type-line words, ``non-X``,
-    colour words, ``colorless``, ``multicolored``; empty: any spell).  zone: cast from
-    that zone.  via: cast with that alternative cost ("flashback").  min_mana_value /
-    x_in_cost: mana value ≥ N / {X} in its mana cost."""
+    colour words, ``colorless``, ``monocolored``, ``multicolored``; empty: any spell).
+    zone: cast from that zone.  via: cast with that alternative cost ("flashback",
+    "disturb").  min_mana_value / x_in_cost: mana value ≥ N / {X} in its mana cost.
+    traits: `SpellTrait`s it must have.  keyword: a keyword it has ("Devoid").
+    nth_spell: it is its caster's Nth spell this turn."""
 
     words: tuple[str, ...] = ()
     zone: str | None = None
     via: str | None = None
     min_mana_value: int | None = None
     x_in_cost: bool = False
+    traits: tuple[SpellTrait, ...] = ()
+    keyword: str | None = None
+    nth_spell: int | None = None
 
 
 @dataclass(frozen=True)
@@ -264,12 +296,15 @@ class SpendRestriction:
     """"Spend this mana only ..." (106.6): the mana may pay a spell matching one of
     ``spells``; an ability of a source with one of the words in ``abilities`` (empty:
     any ability; None: no ability); only costs containing {X} (``x_costs_only``); never
-    generic mana (``no_generic``)."""
+    generic mana (``no_generic``); any cost containing one of ``costs_with`` ("C":
+    "pay a cost that contains {C}"); the ``purposes`` no question here pays."""
 
     spells: tuple[SpellFilter, ...] = ()
     abilities: tuple[str, ...] | None = None
     x_costs_only: bool = False
     no_generic: bool = False
+    costs_with: tuple[str, ...] = ()
+    purposes: tuple[SpendPurpose, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -303,7 +338,10 @@ class ManaAbility:
     a station band (702.184b), "Max speed —" (702.178a).  instead — a conditional
     replacement of the mana added.  restriction — "Spend this mana only ...".  effects —
     further effects of the ability that change neither the mana nor any cost ("Draw a
-    card."), kept as text.
+    card.", "When that mana is spent to cast ...", 106.6a), kept as text: answers report
+    them as ``riders``.  life_loss — life its controller loses when it resolves ("You
+    lose 1 life.", "Each player loses 1 life."), an effect like ``damage`` (also kept
+    in ``effects``).
     """
 
     cost: AbilityCost
@@ -319,6 +357,7 @@ class ManaAbility:
     restriction: SpendRestriction | None = None
     effects: tuple[str, ...] = ()
     present_if: Condition | None = None
+    life_loss: int = 0
 
     @property
     def extras(self) -> tuple[str, ...]:

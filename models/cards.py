@@ -31,7 +31,8 @@ from manasolve.models.oracle.triggers import Triggers, read_triggers
 def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple[str, ...]) -> bool:
     """Whether an object with these type-line words (card types, supertypes, subtypes) and
     colours has every filter word (`oracle.filter_words`): a type-line word, ``non-X``
-    (lacks X: a type or a colour, "nonblack"), a colour word, ``colorless`` or ``multicolored``."""
+    (lacks X: a type or a colour, "nonblack"), a colour word, ``colorless``, ``monocolored`` or
+    ``multicolored``."""
     color_words = {COLOR_NAMES[c] for c in colors}
     for w in words:
         if w.startswith("non-"):
@@ -42,6 +43,9 @@ def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple
                 return False
         elif w == "multicolored":
             if len(colors) < 2:
+                return False
+        elif w == "monocolored":  # 105.2b: exactly one colour
+            if len(colors) != 1:
                 return False
         elif w in COLOR_NAMES.values():
             if w not in color_words:

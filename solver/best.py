@@ -12,7 +12,8 @@ tie-break always comes last):
    copy may pay only the life left after the main payment (119.4).  The copies are
    independent: "payable afterwards" is asked of each keep cost on its own.
 2. ``life`` — life paid (Phyrexian 107.4f, "Pay N life" costs) plus damage dealt to you:
-   painlands' rider (``ManaAbility.damage``) and a "Whenever this land becomes tapped, it
+   painlands' rider (``ManaAbility.damage``), a life-loss rider ("You lose 1 life.",
+   ``ManaAbility.life_loss``) and a "Whenever this land becomes tapped, it
    deals N damage to you." trigger (City of Brass), which fires whenever the permanent is
    tapped for any reason.  Triggers worded otherwise are not read (listed under "notes").
 3. ``sacrifice`` — permanents sacrificed to pay (Treasures, Ashnod's Altar), cards exiled
@@ -221,7 +222,8 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     for c, cls in enumerate(classes):
         trig = tapped_trigger_damage(reps[c])
         for j, r in enumerate(cls.roles):
-            d = sum(part.ability.damage for part in r.parts if part.ability) + (trig if _taps(r) else 0)
+            d = sum(part.ability.damage + part.ability.life_loss for part in r.parts if part.ability) \
+                + (trig if _taps(r) else 0)
             if d:
                 damage.append(d * pm.use[c, j])
     loss = pm.life_paid + sum(damage)

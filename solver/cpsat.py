@@ -244,9 +244,9 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> Payment:
                 produces = "".join("{%s}" % t for t in p.bundle)
                 ability = r.ability.text if r.ability else ""
                 if r.via:  # the outlet's activation, sacrificing perm
-                    activations.append(Activation(r.via[0], ability, produces, perm.id))
+                    activations.append(Activation(r.via[0], ability, produces, perm.id, r.riders))
                 else:
-                    activations.append(Activation(getattr(perm, "source", perm.id), ability, produces))
+                    activations.append(Activation(getattr(perm, "source", perm.id), ability, produces, riders=r.riders))
                 life += p.life
             elif p.kind == PatternKind.DELVE:
                 exiled.append(perm.id)

@@ -13,7 +13,9 @@ from manasolve.models.mana import (
     Announcement,
     CostSyntaxError,
     ManaCost,
+    SymbolKind,
 )
+from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.request import Mode, PaymentRequest
 from manasolve.solver import deadline
 from manasolve.solver.flow_pay import flow_payable
@@ -58,7 +60,7 @@ def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
                 ids = (cls.members[0].source,) if isinstance(cls.members[0], CounterUse) else tuple(cls.ids)
                 # k > 0: the members of the use before, once more (made mana, then sacrificed)
                 activations.append(ActivationUse(ids, n, role.describe(), "".join("{%s}" % t for t in p.bundle),
-                                                 tuple(role.via or ()), bool(k)))
+                                                 tuple(role.via or ()), bool(k), role.riders))
                 life += n * p.life
             elif p.kind == PatternKind.DELVE:
                 exiled.append(DelveUse(tuple(cls.ids), n))
@@ -346,7 +348,7 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
     announcements, cost keywords, the card on the stack (601.2a), its non-mana parts as
     choices and the spell as spend restrictions see it.  Raises NotPaid for a part the
     solver does not pay."""
-    card, mana_cost = plan.card, plan.card.mana_cost
+    card = plan.card
     if plan.ability:  # not a spell: nothing on the stack pays, no spell-only mana (106.6)
         return CostToPay(plan.cost, tuple(plan.announcements),
                          parts=tuple(parse_parts(board, plan.player, plan.other, plan.x)))
@@ -354,5 +356,18 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
         plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
         card.name if plan.zone == "graveyard" else None,
         tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
-        SpellBeingCast(card.type_line, plan.zone, plan.base.kind, plan.mana_value,
-                       bool(mana_cost and mana_cost.has_x), plan.base.x_free, card.name, card.color_set))
+        spell_being_cast(board, plan))
+
+
+def spell_being_cast(board: Board, plan) -> SpellBeingCast:
+    """The spell of a locked total as spend restrictions see it (106.6)."""
+    card, mana_cost = plan.card, plan.card.mana_cost
+    caster = board.player(plan.player)
+    return SpellBeingCast(
+        card.type_line, plan.zone, plan.base.kind, plan.mana_value, bool(mana_cost and mana_cost.has_x),
+        plan.base.x_free, card.name, card.color_set,
+        kicked=any(a["kind"] in ("kicker", "multikicker") for a in plan.additional),  # 702.33d
+        commander=any(c.card.name == card.name for c in caster.commanders),
+        no_abilities=not strip_reminder(card.text).strip(), face_down=plan.base.kind == "face_down",  # 708.4
+        keywords=card.keywords,
+        nth=caster.spells_cast_this_turn + 1, cost_has_c=any(s.kind == SymbolKind.C for s in plan.cost.symbols))

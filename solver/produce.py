@@ -11,14 +11,16 @@ from manasolve.solver.production import could_produce, mana_abilities
 
 @dataclass(frozen=True)
 class PermanentMana:
-    """What one permanent could produce now (106.7), with its card, controller and the
-    texts of its mana abilities now."""
+    """What one permanent could produce now (106.7), with its card, controller, the
+    texts of its mana abilities now and their riders (effects that change neither the
+    mana nor any cost, `ManaAbility.effects`)."""
 
     id: str
     card: str
     controller: str
     could: tuple[str, ...]
     mana_abilities: tuple[str, ...]
+    riders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (ability text, what else it does) per ability with riders
 
 
 @dataclass(frozen=True)
@@ -47,5 +49,6 @@ def production(board: Board, id: str | None = None) -> Production:
     ignored = {(n.card, n.sentence) for p in board.permanents for n in p.card.production_not_understood}
     return Production(
         tuple(PermanentMana(p.id, p.name, p.controller, tuple(could[p.id]),
-                            tuple(ab.text for ab in mana_abilities(board, p))) for p in perms),
+                            tuple(ab.text for ab in mana_abilities(board, p)),
+                            tuple((ab.text, ab.effects) for ab in mana_abilities(board, p) if ab.effects)) for p in perms),
         tuple(NotUnderstood(c, s) for c, s in sorted(ignored)))

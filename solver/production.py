@@ -161,7 +161,7 @@ def _granted_to(an: Analysis, source: Permanent, grant: GrantAbility, perm: Perm
 
 
 def _ability_key(ab: ManaAbility) -> tuple:
-    return (ab.cost, ab.options, ab.reference, ab.damage)
+    return (ab.cost, ab.options, ab.reference, ab.damage, ab.life_loss)
 
 
 def _build(board: Board) -> Analysis:

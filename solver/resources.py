@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpendRestriction
+from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpellTrait, SpendRestriction
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS, SymbolKind
@@ -59,7 +59,10 @@ _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+refere
 class SpellBeingCast:
     """What a spend restriction looks at (106.6): the spell's type line, the zone it is
     cast from, the alternative cost used ("flashback", or "mana_cost"), its mana value,
-    whether its mana cost has {X}, whether the cost being paid does, its name and colours."""
+    whether its mana cost has {X}, whether the cost being paid does, its name and colours;
+    whether it is kicked (702.33d), one of its caster's commanders (903.3), a card with no
+    rules text, cast face down, owned by its caster; its keywords; which spell of its
+    caster this turn it is (1: the first); whether the cost being paid contains {C}."""
 
     type_line: str
     zone: str = "hand"
@@ -69,24 +72,55 @@ class SpellBeingCast:
     cost_has_x: bool = False
     name: str = ""
     colors: tuple[str, ...] = ()
+    kicked: bool = False
+    commander: bool = False
+    no_abilities: bool = False
+    face_down: bool = False
+    owned: bool = True
+    keywords: tuple[str, ...] = ()
+    nth: int = 1
+    cost_has_c: bool = False
 
-    def matches(self, f: SpellFilter) -> bool:
-        """Whether this spell passes every field of the filter."""
+    def matches(self, f: SpellFilter, source: Permanent) -> bool:
+        """Whether this spell passes every field of the filter, for mana made by `source`
+        (whose chosen type and colour "of the chosen type" / "of that color" read)."""
         if not has_filter_words(set(self.type_line.replace("—", " ").split()), self.colors, f.words):
             return False
         return ((f.zone is None or f.zone == self.zone) and (f.via is None or f.via == self.via)
                 and (f.min_mana_value is None or self.mana_value >= f.min_mana_value)
-                and (not f.x_in_cost or self.has_x))
+                and (not f.x_in_cost or self.has_x) and (f.keyword is None or f.keyword in self.keywords)
+                and (f.nth_spell is None or f.nth_spell == self.nth)
+                and all(self._has(t, source) for t in f.traits))
+
+    def _has(self, trait: SpellTrait, source: Permanent) -> bool:
+        if trait == SpellTrait.CHOSEN_TYPE:
+            return source.chosen_type is not None and self.has_subtype(source.chosen_type)
+        if trait == SpellTrait.CHOSEN_COLOR:
+            return source.chosen_color is not None and self.colors == (source.chosen_color,)
+        return {SpellTrait.KICKED: self.kicked, SpellTrait.COMMANDER: self.commander,
+                SpellTrait.NO_ABILITIES: self.no_abilities, SpellTrait.FACE_DOWN: self.face_down,
+                SpellTrait.NOT_OWNED: not self.owned, SpellTrait.NO_X: not self.has_x,
+                SpellTrait.NOT_FROM_HAND: self.zone != "hand"}[trait]
+
+    def has_subtype(self, subtype: str) -> bool:
+        """Whether the spell has this subtype ("Elf", "Time Lord"); a changeling spell has
+        every creature type (702.73a)."""
+        if "Changeling" in self.keywords:
+            return True
+        _, _, subtypes = self.type_line.partition("—")
+        return (" %s " % subtype) in (" %s " % " ".join(subtypes.split()))
 
 
-def restricted_flags(restriction: SpendRestriction, spell: SpellBeingCast) -> tuple[bool, bool] | None:
-    """(spell_only, no_generic) for mana with this restriction spent on `spell`, or None
-    if it can't be spent on it at all."""
+def restricted_flags(restriction: SpendRestriction, spell: SpellBeingCast, source: Permanent) -> tuple[bool, bool] | None:
+    """(spell_only, no_generic) for mana of `source` with this restriction spent on
+    `spell`, or None if it can't be spent on it at all."""
     if restriction.no_generic:
         return False, True  # Jegantha: any spell or ability, never generic
     if restriction.x_costs_only:
         return (True, False) if spell.cost_has_x else None
-    return (True, False) if any(spell.matches(f) for f in restriction.spells) else None
+    if "C" in restriction.costs_with and spell.cost_has_c:
+        return True, False  # "pay a cost that contains {C}": the whole cost
+    return (True, False) if any(spell.matches(f, source) for f in restriction.spells) else None
 
 
 @dataclass(frozen=True, order=True)
@@ -177,6 +211,12 @@ class Role:
         """True when taking this role takes the permanent away (sacrificed; a card exiled
         for delve)."""
         return self.pattern.kind == PatternKind.DELVE or self.sacrifices
+
+    @property
+    def riders(self) -> tuple[str, ...]:
+        """What this use's ability does besides its mana, changing neither the mana nor
+        the cost (``ManaAbility.effects``: "that spell can't be countered", ...)."""
+        return self.ability.effects if self.ability else ()
 
     def describe(self) -> str:
         """This use (the first part's, for a role with `then`) as answers name it."""
@@ -320,7 +360,7 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
                 notes.append("%s: %r has a spend restriction; it is used only when paying a card (--card)"
                              % (perm.id, ab.text))
                 continue
-            flags = restricted_flags(ab.restriction, spell)
+            flags = restricted_flags(ab.restriction, spell, perm)
             if flags is None:
                 continue  # 106.6: its mana can't be spent on this spell
         if unmodelled:

@@ -12,7 +12,8 @@ class ActivationUse:
     """`use` activations of one mana ability among the interchangeable `permanents`.
     `sacrificed_to`: the outlets each of those permanents is sacrificed to (one each);
     `same_permanents_as_previous`: the members of the use before, once more (they made
-    mana, then were sacrificed)."""
+    mana, then were sacrificed); `riders`: what else the ability does, changing neither
+    the mana nor the cost ("When that mana is spent to cast ...", "You gain 1 life.")."""
 
     permanents: tuple[str, ...]
     use: int
@@ -20,6 +21,7 @@ class ActivationUse:
     produces: str
     sacrificed_to: tuple[str, ...] = ()
     same_permanents_as_previous: bool = False
+    riders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,12 +86,13 @@ class PaymentGroup:
 @dataclass(frozen=True)
 class Activation:
     """One mana ability activated: of `permanent` (an outlet, when `sacrificed` names
-    the permanent it sacrifices)."""
+    the permanent it sacrifices); `riders` as in `ActivationUse`."""
 
     permanent: str
     ability: str
     produces: str
     sacrificed: str | None = None
+    riders: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

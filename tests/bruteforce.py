@@ -101,13 +101,14 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
     for ab in perm.card.intrinsic_mana_abilities():
         c = ab.cost
         # Abilities usable at most once: {T}, {Q}, sacrifice this, or "only once each turn".
-        if ab.reference is not None or not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
+        chosen = ab.reference is not None and ab.reference.scope == "chosen"  # the permanent's chosen colour
+        if ab.reference is not None and not chosen or not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
             continue
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
         if (c.tap or c.untap) and sick_blocked:
             continue
-        if _unit_kind(ab, spell) is None:
+        if _unit_kind(ab, spell, perm) is None:
             continue
         if ab.per is not None and ab.per.kind == "removed_counters":  # storage lands, Mana Batteries
             (kind, _), = c.remove_counters
@@ -118,7 +119,8 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue  # "Remove a charge counter from ~": only with that many counters
         if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm):
             continue
-        for bundle in ab.options:
+        options = ab.options + (((perm.chosen_color,) * ab.reference.amount,) if chosen and perm.chosen_color else ())
+        for bundle in options:
             own.append(("act", ab, bundle))
     words = set(perm.card.types) | set(perm.card.subtypes) | set(perm.card.supertypes)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
@@ -200,9 +202,11 @@ def _assignable(slots: list, units: list, must: set[int], must_units: set[int]) 
     return go(0, frozenset())
 
 
-def _unit_kind(ab, spell: dict | None) -> str | None:
-    """How mana of `ab` may be spent on `spell` (106.6): "mana" (anywhere), "mana:spell"
-    (on the spell only), "mana:nogen" (never generic), None (not on this spell)."""
+def _unit_kind(ab, spell: dict | None, perm) -> str | None:
+    """How mana of `perm`'s `ab` may be spent on `spell` (106.6): "mana" (anywhere),
+    "mana:spell" (on the spell only), "mana:nogen" (never generic), None (not on this
+    spell).  The spell dict: type_line, zone, via, mana_value, has_x, cost_has_x, and
+    optionally colors, kicked, commander, no_abilities, keywords, nth, cost_has_c."""
     r = getattr(ab, "restriction", None)
     if r is None:
         return "mana"
@@ -212,16 +216,41 @@ def _unit_kind(ab, spell: dict | None) -> str | None:
         return "mana:nogen"
     if r.x_costs_only:
         return "mana:spell" if spell["cost_has_x"] else None
+    if "C" in r.costs_with and spell.get("cost_has_c"):
+        return "mana:spell"
     words = spell["type_line"].replace("—", " ").split()
-    colors = spell.get("colors", ())
+    subtypes = spell["type_line"].partition("—")[2].split()
+    colors = tuple(spell.get("colors", ()))
+    keywords = spell.get("keywords", ())
     names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+    def has_word(w: str) -> bool:
+        if w.startswith("non-"):
+            return not has_word(w[4:])
+        if w == "colorless":
+            return not colors
+        if w == "monocolored":
+            return len(colors) == 1
+        if w == "multicolored":
+            return len(colors) > 1
+        if w in names.values():
+            return w in {names[c] for c in colors}
+        return w in words
+
+    traits = {
+        "kicked": spell.get("kicked", False), "commander": spell.get("commander", False),
+        "no_abilities": spell.get("no_abilities", False), "face_down": False, "not_owned": False,
+        "no_x": not spell["has_x"], "not_from_hand": spell["zone"] != "hand",
+        "chosen_type": perm.chosen_type is not None and ("Changeling" in keywords or any(
+            subtypes[i:i + len(perm.chosen_type.split())] == perm.chosen_type.split() for i in range(len(subtypes)))),
+        "chosen_color": perm.chosen_color is not None and colors == (perm.chosen_color,),
+    }
     for f in r.spells:
-        type_ok = all((w[4:] not in words) if w.startswith("non-") else
-                      (not colors) if w == "colorless" else (len(colors) > 1) if w == "multicolored" else
-                      (w in {names[c] for c in colors}) if w in names.values() else (w in words) for w in f.words)
-        if (type_ok and f.zone in (None, spell["zone"]) and f.via in (None, spell["via"])
+        if (all(has_word(w) for w in f.words) and f.zone in (None, spell["zone"]) and f.via in (None, spell["via"])
                 and (f.min_mana_value is None or spell["mana_value"] >= f.min_mana_value)
-                and (not f.x_in_cost or spell["has_x"])):
+                and (not f.x_in_cost or spell["has_x"]) and (f.keyword is None or f.keyword in keywords)
+                and (f.nth_spell is None or f.nth_spell == spell.get("nth", 1))
+                and all(traits[str(t)] for t in f.traits)):
             return "mana:spell"
     return None
 
@@ -236,7 +265,7 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
         units = []
         for i, (perm, ab, bundle, _) in enumerate(acts):
             for t in bundle:
-                units.append((_unit_kind(ab, spell), t, perm.is_snow, i))
+                units.append((_unit_kind(ab, spell, perm), t, perm.is_snow, i))
         for j, (perm, kind) in enumerate(taps):
             units.append((kind, perm.colors, False, "tap%d" % j))
         slots = []

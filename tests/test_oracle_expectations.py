@@ -96,6 +96,11 @@ def _only(r: SpendRestriction) -> str:
                 bits.append("mv>=%d" % f.min_mana_value)
             if f.x_in_cost:
                 bits.append("X")
+            bits += ["!" + t for t in f.traits]
+            if f.keyword:
+                bits.append("kw:" + f.keyword)
+            if f.nth_spell:
+                bits.append("#%d" % f.nth_spell)
             alts.append("".join(bits) or "any")
         parts.append("spells:" + ";".join(alts))
     if r.abilities is not None:
@@ -104,6 +109,10 @@ def _only(r: SpendRestriction) -> str:
         parts.append("Xcosts")
     if r.no_generic:
         parts.append("nogeneric")
+    if r.costs_with:
+        parts.append("costs:" + "+".join(r.costs_with))
+    if r.purposes:
+        parts.append("for:" + ";".join(r.purposes))
     return "only(%s)" % " ".join(parts)
 
 
@@ -118,6 +127,8 @@ def describe(ab: ManaAbility) -> str:
     flags = []
     if ab.damage:
         flags.append("dmg%d" % ab.damage)
+    if ab.life_loss:
+        flags.append("loss%d" % ab.life_loss)
     if ab.per:
         p = ab.per
         args = [p.kind, *p.filter]
@@ -148,6 +159,7 @@ def describe(ab: ManaAbility) -> str:
 MANA = """
 Adagia, Windswept Bastion: T -> W
 Adarkar Wastes: T -> C | T -> W/U dmg1
+Andrios, Roaming Explorer: T -> WUBRG fx1
 Adherent's Heirloom: T -> any only(spells:Creature)
 Agent of Stromgald: {R} -> B
 Altar of the Lost: T -> mix2 only(spells:@graveyard~flashback)
@@ -378,7 +390,6 @@ Tundra: T -> W | T -> U
 
 # Mana-ability lines that must stay not understood (the ability is left out).
 NOT_UNDERSTOOD = {
-    "Andrios, Roaming Explorer": "{T}: Add {W}{U}{B}{R}{G}. Creature spells you spend this mana to cast have their base power and toughness become 4/3.",
     "Benthic Explorers": "{T}, Untap a tapped land an opponent controls: Add one mana of any type that land could produce.",
     "Command Mine": "{T}: Add one mana of any color in your commander's color identity. If you control a Command Tower and a Command Power Plant, add two mana of any color in your commander's color identity instead.",
     "Druid of the Sacred Beaker": "{T}: Add {G} for each Crossbreed Labs watermark among permanents you control.",

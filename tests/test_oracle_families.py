@@ -58,8 +58,9 @@ def test_spend_restriction_grammar_reads_qualifier_lists_and_clauses():
                              "their mana costs").spells == (SpellFilter(("Creature",), min_mana_value=4),
                                                             SpellFilter(("Creature",), x_in_cost=True))
     # a word it cannot place: not understood, never read without it
-    assert parse_restriction("to cast a creature spell of the chosen type") is None
-    assert parse_restriction("to cast kicked spells") is None
+    assert parse_restriction("to cast a spell that shares a watermark with ~") is None  # Secret Base
+    assert parse_restriction("to cast spells that aren't from your starting deck") is None  # The Mystical Archive
+    assert parse_restriction("to pay Un-costs") is None  # Underdome
 
 
 def test_maelstrom_colored_mana_pays_a_dragon_spell_only():

@@ -260,9 +260,16 @@ _INERT_EFFECTS = tuple(re.compile(p) for p in (
     r"If there are no [a-z+/\d-]+ counters on ~, sacrifice it\.",
     r"When you do, ~ deals \d+ damage to each opponent\.",
     # 106.6a: effects of spending the mana, never a condition on spending it
-    r"(?:When|If|Whenever) (?:you spend this mana|that mana is spent|this mana is spent) (?:to cast|on) [^.]+\.",
+    r"(?:When|If|Whenever) (?:you spend this mana|that mana is spent|this mana is spent)(?: (?:to cast|on) [^,.]+)?, [^.]+\.",
+    r"[A-Z][^.]* you spend this mana to cast [^.]+\.",  # Andrios: "Creature spells you spend this mana to cast have ..."
     r"When you next cast [^.]+ this turn, [^.]+\.",
-    r"(?:You|Each player|Each opponent) (?:gain|gains|lose|loses) \d+ life\.",
+    r"You may choose new targets for the copy\.",  # of a spell copied when the mana is spent (707.10c)
+    r"Until end of turn, you may cast that card without paying its mana cost\.",  # Codie's delayed trigger
+    r"Put each other card exiled this way on the bottom of your library in a random order\.",
+    r"When you do, mill (?:a card|two cards|three cards)\.",
+    r"(?:You|Each player|Each opponent) (?:gain|gains) (?:\d+|X) life\.",
+    r"Each opponent loses \d+ life\.",  # the controller's own loss is `life_loss`
+    r"If you control [^.]+, you gain \d+ life\.",
     r"You get (?:a|two) poison counters?\.",
     r"Roll a d20\.",
     r"~ becomes that color until end of turn\.",
@@ -319,7 +326,7 @@ def _read_extra(sentence: str, fields: dict) -> bool:
     elif m := re.fullmatch(r"Spend this mana only (.+?)(, and that spell can't be countered)?\.", sentence):
         r = parse_restriction(m.group(1))
         if m.group(2):
-            fields["effects"] = fields.get("effects", ()) + (m.group(2)[2:],)
+            fields["effects"] = fields.get("effects", ()) + ("That spell can't be countered.",)
         if r is None:
             return False
         fields["restriction"] = r
@@ -339,6 +346,10 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         if other is None or set(other) != {"options"}:
             return False
         fields["instead"] = Instead(cond, options=other["options"])
+    elif m := re.fullmatch(r"(?:You lose|Each player loses) (\d+) life\.", sentence):
+        # a rider that costs its controller (119.3): counted by `pay --best` like damage
+        fields["life_loss"] = fields.get("life_loss", 0) + int(m.group(1))
+        fields["effects"] = fields.get("effects", ()) + (sentence,)
     elif any(p.fullmatch(sentence) for p in _INERT_EFFECTS):
         fields["effects"] = fields.get("effects", ()) + (sentence,)
     else:

@@ -33,7 +33,7 @@ _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 
 _TYPES = {"artifact", "creature", "land", "enchantment", "planeswalker", "instant", "sorcery", "battle", "permanent", "kindred"}
 _SUPERTYPES = {"basic", "legendary", "snow"}
-_COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless", "multicolored"}
+_COLOR_WORDS = {"white", "blue", "black", "red", "green", "colorless", "monocolored", "multicolored"}
 
 
 def number_word(word: str) -> int | None:
