@@ -258,13 +258,15 @@ class SpellTrait(Vocabulary):
 
 
 class SpendPurpose(Vocabulary):
-    """Things other than casting a spell that restricted mana may pay and that no
-    question here pays: read so that the line is understood, never matched."""
+    """Things other than casting a spell that restricted mana may pay: turning a
+    face-down permanent face up is paid by ``pay --ability face_up``; the others no
+    question here pays (read so that the line is understood, never matched)."""
 
     EQUIP = "equip"  # activate equip abilities
     POWER_UP = "power-up"  # activate power-up abilities
-    TURN_FACE_UP = "turn face up"  # turn a permanent face up (morph, manifest, disguise costs)
-    MORPH = "morph"  # pay a morph cost
+    TURN_FACE_UP = "turn face up"  # turn a permanent face up (its morph, megamorph or disguise cost)
+    MORPH = "morph"  # pay a morph cost (a megamorph cost is one, 702.37b)
+    MANIFESTED_FACE_UP = "manifested face up"  # pay a mana cost to turn a manifested creature face up (701.40b)
     CUMULATIVE_UPKEEP = "cumulative upkeep"  # 702.24
     UNLOCK = "unlock a door"  # 709.5
     FORETELL = "foretell"  # the special action of 702.143a, not the cast

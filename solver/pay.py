@@ -15,6 +15,7 @@ from manasolve.models.mana import (
     ManaCost,
     SymbolKind,
 )
+from manasolve.models.abilities import SpendPurpose
 from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.request import Mode, PaymentRequest
 from manasolve.solver import deadline
@@ -351,12 +352,28 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
     card = plan.card
     if plan.ability:  # not a spell: nothing on the stack pays, no spell-only mana (106.6)
         return CostToPay(plan.cost, tuple(plan.announcements),
-                         parts=tuple(parse_parts(board, plan.player, plan.other, plan.x)))
+                         parts=tuple(parse_parts(board, plan.player, plan.other, plan.x)),
+                         spell=ability_being_paid(plan))
     return CostToPay(
         plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
         card.name if plan.zone == "graveyard" else None,
         tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
         spell_being_cast(board, plan))
+
+
+# What turning a permanent face up for its cost is to "Spend this mana only to ..." (106.6).
+_FACE_UP_PURPOSES = {"morph": (SpendPurpose.TURN_FACE_UP, SpendPurpose.MORPH),
+                     "megamorph": (SpendPurpose.TURN_FACE_UP, SpendPurpose.MORPH),  # 702.37b: a morph cost
+                     "disguise": (SpendPurpose.TURN_FACE_UP,)}
+
+
+def ability_being_paid(plan) -> SpellBeingCast:
+    """A keyword ability's or special action's locked cost (no spell) as spend
+    restrictions see it: its purposes (turning face up for a morph cost) and whether
+    its cost contains {X} or {C}."""
+    return SpellBeingCast(plan.card.type_line, plan.zone, plan.base.kind, cost_has_x=plan.cost.has_x,
+                          cost_has_c=any(s.kind == SymbolKind.C for s in plan.cost.symbols), spell=False,
+                          purposes=_FACE_UP_PURPOSES.get(plan.base.kind, ()))
 
 
 def spell_being_cast(board: Board, plan) -> SpellBeingCast:

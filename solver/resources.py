@@ -11,7 +11,7 @@ import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpellTrait, SpendRestriction
+from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpellTrait, SpendPurpose, SpendRestriction
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS, SymbolKind
@@ -62,7 +62,10 @@ class SpellBeingCast:
     whether its mana cost has {X}, whether the cost being paid does, its name and colours;
     whether it is kicked (702.33d), one of its caster's commanders (903.3), a card with no
     rules text, cast face down, owned by its caster; its keywords; which spell of its
-    caster this turn it is (1: the first); whether the cost being paid contains {C}."""
+    caster this turn it is (1: the first); whether the cost being paid contains {C}.
+    With ``spell`` false it is no spell but an ability or special action of the card
+    (turning it face up, unearth): no spell filter holds, and ``purposes`` say which
+    "Spend this mana only to ..." purposes it is."""
 
     type_line: str
     zone: str = "hand"
@@ -80,11 +83,13 @@ class SpellBeingCast:
     keywords: tuple[str, ...] = ()
     nth: int = 1
     cost_has_c: bool = False
+    spell: bool = True
+    purposes: tuple[SpendPurpose, ...] = ()
 
     def matches(self, f: SpellFilter, source: Permanent) -> bool:
         """Whether this spell passes every field of the filter, for mana made by `source`
         (whose chosen type and colour "of the chosen type" / "of that color" read)."""
-        if not has_filter_words(set(self.type_line.replace("—", " ").split()), self.colors, f.words):
+        if not self.spell or not has_filter_words(set(self.type_line.replace("—", " ").split()), self.colors, f.words):
             return False
         return ((f.zone is None or f.zone == self.zone) and (f.via is None or f.via == self.via)
                 and (f.min_mana_value is None or self.mana_value >= f.min_mana_value)
@@ -120,6 +125,8 @@ def restricted_flags(restriction: SpendRestriction, spell: SpellBeingCast, sourc
         return (True, False) if spell.cost_has_x else None
     if "C" in restriction.costs_with and spell.cost_has_c:
         return True, False  # "pay a cost that contains {C}": the whole cost
+    if set(restriction.purposes) & set(spell.purposes):
+        return True, False  # "Spend this mana only to turn permanents face up", ...
     return (True, False) if any(spell.matches(f, source) for f in restriction.spells) else None
 
 

@@ -206,7 +206,8 @@ def _unit_kind(ab, spell: dict | None, perm) -> str | None:
     """How mana of `perm`'s `ab` may be spent on `spell` (106.6): "mana" (anywhere),
     "mana:spell" (on the spell only), "mana:nogen" (never generic), None (not on this
     spell).  The spell dict: type_line, zone, via, mana_value, has_x, cost_has_x, and
-    optionally colors, kicked, commander, no_abilities, keywords, nth, cost_has_c."""
+    optionally colors, kicked, commander, no_abilities, keywords, nth, cost_has_c, and
+    spell (False: an ability's cost) with its purposes ("turn face up", "morph")."""
     r = getattr(ab, "restriction", None)
     if r is None:
         return "mana"
@@ -218,6 +219,10 @@ def _unit_kind(ab, spell: dict | None, perm) -> str | None:
         return "mana:spell" if spell["cost_has_x"] else None
     if "C" in r.costs_with and spell.get("cost_has_c"):
         return "mana:spell"
+    if any(p in spell.get("purposes", ()) for p in r.purposes):  # e.g. turning a permanent face up
+        return "mana:spell"
+    if not spell.get("spell", True):
+        return None  # an ability or special action: no "to cast ..." holds
     words = spell["type_line"].replace("—", " ").split()
     subtypes = spell["type_line"].partition("—")[2].split()
     colors = tuple(spell.get("colors", ()))

@@ -133,7 +133,8 @@ from tests.test_pay_property import _best_identity, _brute_parts  # noqa: E402
 CARDS = ["Cavern of Souls", "Unclaimed Territory", "Eclipsed Realms", "Elfhame Druid", "Jeweled Lotus",
          "Corrupted Crossroads", "Throne of Eldraine", "Sunken Citadel", "Archaeomancer's Spade",
          "Jasmine Boreal of the Seven", "Cultivator Drone", "Volshe Tideturner", "Second City", "Adarkar Unicorn",
-         "Tin Street Gossip", "Forest", "Island", "Wastes"]
+         "Tin Street Gossip", "Qarsi Deceiver", "Overgrown Zealot", "Jegantha, the Wellspring", "Forest", "Island",
+         "Wastes"]
 TYPE_LINES = ["Creature — Elf Druid", "Creature — Goblin", "Creature — Shapeshifter", "Kindred Instant — Elf",
               "Instant", "Sorcery", "Artifact", "Enchantment"]
 
@@ -155,6 +156,16 @@ def spells(draw) -> dict:
 
 
 @st.composite
+def payees(draw) -> dict:
+    """A spell, or an ability's cost (turning a permanent face up for its morph or
+    disguise cost, unearth)."""
+    if draw(st.integers(0, 3)):
+        return draw(spells())
+    return {**_SPELL, "spell": False, "cost_has_x": draw(st.booleans()), "cost_has_c": draw(st.booleans()),
+            "purposes": draw(st.sampled_from([(), ("turn face up",), ("turn face up", "morph")]))}
+
+
+@st.composite
 def restricted_boards(draw):
     perms = []
     for i in range(draw(st.integers(0, 4))):
@@ -163,7 +174,7 @@ def restricted_boards(draw):
             perm["chosen"] = {"color": draw(st.sampled_from("WUG")), "type": draw(st.sampled_from(["Elf", "Goblin"]))}
         perms.append(perm)
     cost = "".join(draw(st.lists(st.sampled_from(["{1}", "{2}", "{W}", "{U}", "{G}", "{C}", "{G/W}"]), max_size=4))) or "{0}"
-    return perms, cost, draw(spells()), draw(st.integers(0, 2))
+    return perms, cost, draw(payees()), draw(st.integers(0, 2))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,6 +184,7 @@ def restricted_boards(draw):
 @example(([{"id": "p0", "card": "Throne of Eldraine", "chosen": {"color": "W"}}], "{W}",  # green: not "of that color"
           {**_SPELL, "colors": ("G",)}, 0))
 @example(([{"id": "p0", "card": "Elfhame Druid"}], "{G}{G}", {**_SPELL, "kicked": True}, 0))
+@example(([{"id": "p0", "card": "Qarsi Deceiver"}], "{C}", {**_SPELL, "spell": False, "purposes": ("turn face up",)}, 0))
 @example(([{"id": "p0", "card": "Archaeomancer's Spade"}], "{R}", {**_SPELL, "zone": "graveyard"}, 0))
 def test_every_question_honours_the_new_restrictions_like_the_brute_force(scenario):
     perms, cost_text, spell, life = scenario
@@ -187,3 +199,22 @@ def test_every_question_honours_the_new_restrictions_like_the_brute_force(scenar
     assert best["payable"] == bool(expected)
     if expected:
         assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}
+
+
+def test_face_down_spells_and_turning_face_up_take_their_restricted_mana():
+    # Tin Street Gossip {R}{G}: face-down spells or turning creatures face up.
+    gossip = {"id": "g", "card": "Tin Street Gossip", "sick": False}
+    b = board(gossip, ("m", "Mountain"), hand=["Exalted Angel"])
+    assert count(b, "Exalted Angel", alt="face_down") == 1  # {3}: R, G and the Mountain
+    assert count(b, "Exalted Angel") == 0  # face up it is no face-down spell: {4}{W}{W} and only the Mountain
+    up = board(gossip, {"id": "fd", "card": "Ainok Survivalist", "face_down": True})
+    assert api.pay(up, card="fd", ability="face_up", mode="count")["count"] == 1  # megamorph {1}{G}: R for {1}
+    # Qarsi Deceiver's {C}: a morph cost, never a disguise cost; Somberwald Sage's: creature spells only
+    qarsi = {"id": "q", "card": "Qarsi Deceiver", "sick": False}
+    assert api.pay(board(qarsi, ("f", "Forest"), {"id": "fd", "card": "Ainok Survivalist", "face_down": True}),
+                   card="fd", ability="face_up", mode="count")["count"] == 1
+    assert api.pay(board(qarsi, ("m", "Mountain"), {"id": "fd", "card": "Boltbender", "face_down": True}),
+                   card="fd", ability="face_up", mode="payable")["payable"] is False
+    assert api.pay(board({"id": "s", "card": "Somberwald Sage", "sick": False},
+                         {"id": "fd", "card": "Ainok Survivalist", "face_down": True}),
+                   card="fd", ability="face_up", mode="payable")["payable"] is False

@@ -63,7 +63,7 @@ _PURPOSES = {
     "activate power-up abilities": SpendPurpose.POWER_UP,
     "turn permanents face up": SpendPurpose.TURN_FACE_UP, "turn a permanent face up": SpendPurpose.TURN_FACE_UP,
     "turn creatures face up": SpendPurpose.TURN_FACE_UP,
-    "pay a mana cost to turn a manifested creature face up": SpendPurpose.TURN_FACE_UP,
+    "pay a mana cost to turn a manifested creature face up": SpendPurpose.MANIFESTED_FACE_UP,
     "pay a morph cost": SpendPurpose.MORPH, "pay cumulative upkeep costs": SpendPurpose.CUMULATIVE_UPKEEP,
     "unlock a door": SpendPurpose.UNLOCK, "foretell a card from your hand": SpendPurpose.FORETELL,
 }
