@@ -16,7 +16,7 @@ from manasolve.models.card_pool import card_pool
 from manasolve.models.carddb import builtin_cards
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.errors import InputError
-from manasolve.models.oracle.words import ABILITY_WORDS, line_prefix, normalized_lines
+from manasolve.models.oracle.words import WITHOUT_RULES_MEANING, line_prefix, normalized_lines
 from tests.boards import board
 
 JORAGA = {"name": "Joraga Treespeaker", "type": "Creature — Elf Druid", "types": ["Creature"], "subtypes": ["Elf", "Druid"],
@@ -130,7 +130,7 @@ def _words_kept(ab: ManaAbility, band: str | None) -> list[str]:
         lost.append("Max speed")
     if prefix == "Exhaust" and ConditionKind.NOT_EXHAUSTED not in kinds:
         lost.append("Exhaust")
-    if prefix is not None and prefix not in ("Max speed", "Exhaust") and prefix.lower() not in ABILITY_WORDS:
+    if prefix is not None and prefix not in ("Max speed", "Exhaust") and prefix.lower() not in WITHOUT_RULES_MEANING:
         lost.append(prefix)
     if re.search(r"Activate only (?:if|as|during)", text) and ab.activate_if is None:
         lost.append("Activate only")

@@ -218,3 +218,15 @@ def test_face_down_spells_and_turning_face_up_take_their_restricted_mana():
     assert api.pay(board({"id": "s", "card": "Somberwald Sage", "sick": False},
                          {"id": "fd", "card": "Ainok Survivalist", "face_down": True}),
                    card="fd", ability="face_up", mode="payable")["payable"] is False
+
+
+def test_flavor_words_are_dropped_like_ability_words_and_riders_reported():
+    # Biophagus: "Genomic Enhancement — {T}: Add one mana of any color. If this mana is spent to
+    # cast a creature spell, that creature enters with an additional +1/+1 counter on it."
+    b = board({"id": "bio", "card": "Biophagus", "sick": False})
+    (act,) = api.pay(b, cost="{G}", mode="best")["best"]["activations"]
+    assert act["riders"] == ["If this mana is spent to cast a creature spell, that creature enters with an additional "
+                             "+1/+1 counter on it."]
+    # a keyword in front of an ability keeps its meaning: "Boast —" stays not understood
+    from manasolve.models.oracle.bands import BandedLine, gate
+    assert gate(BandedLine("Boast — {1}: Add {R}.", "Boast — {1}: Add {R}.")) is None

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from manasolve.models.abilities import Condition, ConditionKind, all_of
-from manasolve.models.oracle.words import ABILITY_WORDS, line_prefix, normalized_lines
+from manasolve.models.oracle.words import WITHOUT_RULES_MEANING, line_prefix, normalized_lines
 
 _LEVEL_BAND = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
 # A Class's "{2}{G}: Level 2" (716.2a) begins the abilities of a class level, which the
@@ -63,7 +63,7 @@ class Gated:
 def gate(banded: BandedLine) -> Gated | None:
     """The line's conditions and body; None when something in front of it is not
     understood (a Class level, or a prefix that is neither these keywords nor an ability
-    word, e.g. "Boast —")."""
+    or flavor word, e.g. "Boast —")."""
     if banded.class_level:
         return None
     line = banded.line
@@ -77,6 +77,6 @@ def gate(banded: BandedLine) -> Gated | None:
         present.append(Condition(ConditionKind.MAX_SPEED))
     elif prefix == "Exhaust":
         exhaust = Condition(ConditionKind.NOT_EXHAUSTED, text=banded.original)
-    elif prefix is not None and prefix.lower() not in ABILITY_WORDS:
+    elif prefix is not None and prefix.lower() not in WITHOUT_RULES_MEANING:  # 207.2c, 207.2d
         return None
     return Gated(body, all_of(*present), exhaust)

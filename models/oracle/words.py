@@ -29,6 +29,11 @@ descend_8 domain eerie eminence enrage fateful_hour fathomless_descent ferocious
 heroic imprint inspired join_forces kinship landfall lieutenant magecraft metalcraft morbid pack_tactics paradox
 parley radiance raid rally renew revolt secret_council spell_mastery strive survival sweep tempting_offer threshold
 undergrowth valiant void will_of_the_council""".split())
+# 207.2d's flavor words in front of abilities of the pool (Warhammer 40,000, Final Fantasy,
+# My Little Pony cards): no rules meaning either.  Only these are removed, as ability words.
+FLAVOR_WORDS = frozenset({"psychic stimulus", "secrets of the soul", "genomic enhancement", "devouring monster",
+                          "a thousand souls die every day", "grand summon", "sonic rainboom"})
+WITHOUT_RULES_MEANING = ABILITY_WORDS | FLAVOR_WORDS
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 
 _TYPES = {"artifact", "creature", "land", "enchantment", "planeswalker", "instant", "sorcery", "battle", "permanent", "kindred"}
@@ -81,11 +86,12 @@ def line_prefix(line: str) -> tuple[str | None, str]:
 
 
 def without_ability_word(line: str) -> str:
-    """A line without its leading ability word (207.2c): "Metalcraft — {T}: Add {C}." →
+    """A line without its leading ability word (207.2c) or flavor word (207.2d):
+    "Metalcraft — {T}: Add {C}." →
     "{T}: Add {C}.".  Any other prefix ("Max speed —", "Exhaust —") is kept: it has a
     rules meaning."""
     prefix, rest = line_prefix(line)
-    return rest if prefix is not None and prefix.lower() in ABILITY_WORDS else line
+    return rest if prefix is not None and prefix.lower() in WITHOUT_RULES_MEANING else line
 
 
 def sentences(line: str) -> list[str]:
