@@ -7,6 +7,7 @@ is wrong, and where possible the nearest valid value.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -138,9 +139,9 @@ class Permanent:
 
     def state_key(self) -> tuple:
         """Everything that makes two permanents interchangeable, except identity."""
+        counters = tuple(sorted(self.counters.items())) if self.counters else ()
         return (
-            self.controller, self.card.name, self.tapped, self.sick, tuple(sorted(self.counters.items())),
-            self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
+            self.controller, self.card.name, self.tapped, self.sick, counters, self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
             self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
             self.exhausted, self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
         )
@@ -205,6 +206,20 @@ class StackObject:
     ability: str = "activated"  # or "triggered", for abilities
 
 
+@dataclass(frozen=True)
+class Derivation:
+    """How a board was made from another (`board_changes.derive`): the board before the
+    change (weakly: a derived board does not keep its history alive) and the fields the
+    change touched, e.g. ``frozenset({"permanent.tapped", "player.life"})``.
+
+    The two boards share the permanents the change did not touch.  Boards are not changed
+    in place once loaded (nothing in manasolve does), so what the solver cached for the
+    parent is taken as it is for what the change did not touch."""
+
+    parent: weakref.ref
+    touched: frozenset[str]
+
+
 @dataclass
 class Board:
     """A validated board: players, their permanents, and the card database used.
@@ -212,7 +227,8 @@ class Board:
     ``priority_player`` is the player the board says holds priority, None when it does
     not say (then the player asked about is taken to hold it, 117.3 by default the
     active player); ``stack`` the objects on the stack when the board lists them (None:
-    only ``stack_empty`` is known)."""
+    only ``stack_empty`` is known); ``derived``: the board it was derived from, for a
+    board changed in place (None for a board loaded from JSON)."""
 
     active_player: str
     step: str
@@ -222,6 +238,7 @@ class Board:
     source: str | None = None
     priority_player: str | None = None
     stack: tuple[StackObject, ...] | None = None
+    derived: Derivation | None = field(default=None, compare=False, repr=False)
 
     def player(self, name: str | None = None) -> Player:
         name = name or self.active_player

@@ -191,14 +191,17 @@ def _problem(board: Board, player: str, res: Resources, anns: list[Announcement]
     """`_build`'s problem, built once per resources object (cached per unchanged board,
     see resources.collect) and question; `_solve_levels` leaves its model as it found it."""
     key = ("best", player, board.player(player).life, tuple(anns), tuple(keeps))
+    # Without keep costs the model reads the classes alone (and the life total, in the
+    # key); keep costs collect other resources of this board.
+    models = res.board_models if keeps else res.models
     try:
-        hit = res.models.get(key)
+        hit = models.get(key)
     except TypeError:  # an unhashable part: not cached
         return _build(board, player, res, anns, keeps)
     if hit is None:
-        if len(res.models) >= _MODELS_KEPT:  # a long session asking many costs: forget the oldest
-            del res.models[next(iter(res.models))]
-        hit = res.models[key] = _build(board, player, res, anns, keeps)
+        if len(models) >= _MODELS_KEPT:  # a long session asking many costs: forget the oldest
+            del models[next(iter(models))]
+        hit = models[key] = _build(board, player, res, anns, keeps)
     return hit
 
 

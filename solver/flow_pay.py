@@ -15,35 +15,57 @@ matters.  Two kinds of classes are then a plain flow:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
-from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass, Resources
+from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass, Resources, Role
 
 _ONE = Symbol(SymbolKind.GENERIC, (), 1)
 
 
 def flow_class(c: PermClass) -> bool:
     """Whether the class's choice is a plain flow (see the module docstring)."""
-    def one_unit(r) -> bool:
+    return _flow_roles(tuple(c.roles))
+
+
+def one_class(c: PermClass) -> bool:
+    """Whether the class has one role whose only cost is {1} (a Signet)."""
+    return _one_roles(tuple(c.roles))
+
+
+# The facts below depend on a class's roles alone: cached by roles, so the classes of a
+# changed board (a permanent tapped: one class a member fewer) find them already known.
+@lru_cache(maxsize=4096)
+def _flow_roles(roles: tuple[Role, ...]) -> bool:
+    def one_unit(r: Role) -> bool:
         p = r.pattern
         if r.then is not None or p.energy:
             return False
         return p.kind in SYMBOL_PAYERS or (p.kind == PatternKind.MANA and len(p.bundle) == 1 and not p.costly
                                           and not p.tap_creatures)
-    if all(one_unit(r) for r in c.roles):
+    if all(one_unit(r) for r in roles):
         return True
-    (only, *rest) = c.roles
+    (only, *rest) = roles
     p = only.pattern
     return not rest and only.then is None and p.kind == PatternKind.MANA and len(set(p.bundle)) == 1 \
         and not (p.costly or p.life or p.tap_creatures or p.energy)
 
 
-def one_class(c: PermClass) -> bool:
-    """Whether the class has one role whose only cost is {1} (a Signet)."""
-    if len(c.roles) != 1 or c.roles[0].then is not None:
+@lru_cache(maxsize=4096)
+def _one_roles(roles: tuple[Role, ...]) -> bool:
+    if len(roles) != 1 or roles[0].then is not None:
         return False
-    p = c.roles[0].pattern
+    p = roles[0].pattern
     return p.kind == PatternKind.MANA and costs_one_generic(p) and not (p.life or p.tap_creatures or p.energy)
+
+
+@lru_cache(maxsize=16384)
+def _least_life(roles: tuple[Role, ...], k: str) -> int | None:
+    """The least life a member of a flow class with these roles pays to fill one symbol
+    of kind `k` (its cheapest role that pays it), None if none does."""
+    return min((r.pattern.life for r in roles if _accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)),
+               default=None)
 
 
 def flow_payable(res: Resources, req: Requirement, life_left: int) -> bool | None:
@@ -84,9 +106,7 @@ class _Arcs:
         (its cheapest role that pays it), None if none does."""
         hit = self._lives.get(k)
         if hit is None:
-            hit = self._lives[k] = [min((r.pattern.life for r in c.roles
-                                         if _accepts(k, r.pattern, r.pattern.bundle[0] if r.pattern.bundle else None)),
-                                        default=None) for c in self.flows]
+            hit = self._lives[k] = [_least_life(tuple(c.roles), k) for c in self.flows]
         return hit
 
     def one_accepts(self, k: str) -> list[list[bool]]:

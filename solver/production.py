@@ -89,6 +89,15 @@ class Analysis:
     abilities: dict[str, list[ManaAbility]] = field(default_factory=dict)
     could: dict[str, frozenset[str]] = field(default_factory=dict)
     graph: dict = field(default_factory=dict)  # node -> successor -> abilities on that edge
+    # The board this analysis was carried over from (`carried_from`), weakly; None when built.
+    parent: weakref.ref | None = None
+
+    @property
+    def reads_life(self) -> bool:
+        """Whether some ability's amount is its controller's life total (the only use of
+        life totals here)."""
+        return any(ab.per is not None and ab.per.kind == CountKind.LIFE_TOTAL
+                   for abilities in self.abilities.values() for ab in abilities)
 
 
 def _supertypes(perm: Permanent) -> tuple[str, ...]:
@@ -552,7 +561,7 @@ def _fingerprint(board: Board) -> tuple:
     life totals are counted by some amounts and conditions)."""
     return tuple(
         (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
-         tuple(sorted(p.counters.items())))
+         tuple(sorted(p.counters.items())) if p.counters else ())
         for p in board.permanents
     ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), pl.lands_played_this_turn) for pl in board.players) + (
         board.active_player, board.step, board.stack_empty)
@@ -576,8 +585,40 @@ def pinned(board: Board) -> Iterator[None]:
         del _PINNED[key]
 
 
+# What a change of a derived board (`Board.derived`) may touch and leave the analysis as
+# it was: tapped and sick state, attacking and saddled (106.7 ignores them; nothing here
+# reads them), floating mana, energy, hands, spells cast and who holds priority.  A
+# change of life totals too when no ability counts life (`Analysis.reads_life`).
+UNREAD = frozenset({"permanent.tapped", "permanent.sick", "permanent.haste", "permanent.attacked",
+                    "permanent.saddled", "player.mana_pool", "player.energy", "player.hand",
+                    "player.spells_cast_this_turn", "board.priority_player"})
+
+
+def _carried(board: Board) -> Analysis | None:
+    """The analysis of the board `board` was derived from, when that is cached and the
+    change touched nothing it reads: the same analysis, its permanents those of `board`."""
+    derived = board.derived
+    parent = derived.parent() if derived is not None else None
+    hit = _CACHE.get(id(parent)) if parent is not None else None
+    # (the parent's analysis as it is: see `Derivation`, boards are not changed in place)
+    prev = hit[2] if hit is not None and hit[0]() is parent else None
+    if prev is None or not derived.touched <= (UNREAD if prev.reads_life else UNREAD | {"player.life"}):
+        return None
+    perms = {p.id: p for p in board.permanents}  # the same ids: no permanent added or removed
+    return Analysis(weakref.proxy(board), [(perms[s.id], e) for s, e in prev.effects], prev.subtypes, prev.abilities,
+                    prev.could, prev.graph, derived.parent)
+
+
+def carried_from(board: Board) -> Board | None:
+    """The board `board` was derived from when `board`'s analysis is that board's carried
+    over (the change touched nothing it reads, see `UNREAD`); None otherwise."""
+    an = analyse(board)
+    return an.parent() if an.parent is not None else None
+
+
 def analyse(board: Board) -> Analysis:
-    """The mana-production analysis of `board` (recomputed when its permanents change)."""
+    """The mana-production analysis of `board` (recomputed when its permanents change;
+    carried over from the board it was derived from when the change does not touch it)."""
     key = id(board)
     pinned_analysis = _PINNED.get(key)
     if pinned_analysis is not None:
@@ -586,7 +627,7 @@ def analyse(board: Board) -> Analysis:
     hit = _CACHE.get(key)
     if hit is not None and hit[0]() is board and hit[1] == fp:
         return hit[2]
-    an = _build(board)
+    an = _carried(board) or _build(board)
     _CACHE[key] = (weakref.ref(board, lambda ref, k=key, cache=_CACHE: _forget(cache, k, ref)), fp, an)
     return an
 

@@ -20,6 +20,7 @@ from manasolve.solver.production import (
     activation_allowed,
     activation_bundles,
     bundles_sacrificing,
+    carried_from,
     mana_abilities,
     pinned,
     sacrifice_victims,
@@ -189,6 +190,14 @@ class Role:
     # for {G}, then sacrifice it to Ashnod's Altar).
     then: Role | None = None
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        # Tuples of roles key the classes (resources.collect) and the flow's facts: hash once.
+        return hash((self.pattern, self.ability, self.via, self.then))
+
     @property
     def parts(self) -> tuple[Role, ...]:
         """The uses one member taking this role makes, in order (one, or two with `then`)."""
@@ -249,6 +258,40 @@ class PermClass:
 
 
 @dataclass
+class Entry:
+    """One permanent's part of `Resources`, before the roles every permanent of the
+    payment gets (convoke, improvise, tapped for another's cost, then sacrificed): the
+    roles of its own mana abilities and as a sacrifice outlet's victim (`victim`), the
+    notes on abilities left out, and its counter-limited activations."""
+
+    perm: Permanent
+    roles: list[Role]
+    victim: list[Role]
+    notes: list[str]
+    counter_classes: list[PermClass]
+    # Its class key once the payment-wide roles are added (None: no role), and whether
+    # some permanent had a "tap an untapped creature" cost then (None: not yet added).
+    group: ClassKey | None = None
+    any_tap: bool | None = None
+
+
+class ClassKey:
+    """What puts permanents in one class: their state and their roles (with the payment-
+    wide ones), hashed once."""
+
+    __slots__ = ("key", "hash")
+
+    def __init__(self, key: tuple) -> None:
+        self.key, self.hash = key, hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, ClassKey) and self.key == other.key)
+
+
+@dataclass
 class Resources:
     """What one player can pay with: the classes, the abilities left out (with the
     reason) and the player's energy."""
@@ -256,8 +299,14 @@ class Resources:
     classes: list[PermClass]
     skipped: list[str]  # abilities left out, with the reason
     energy: int = 0  # energy counters the paying player has, for "Pay {E}" (107.14)
-    # Models built from these resources (solver.best), reused while the board is unchanged.
+    # Models built from the classes alone (solver.best without keep costs, flow arcs):
+    # reused while the board is unchanged, and by a board derived from it with the same
+    # classes (`collect`).
     models: dict = field(default_factory=dict, compare=False, repr=False)
+    # Models that read more of the board (solver.best with keep costs): this board only.
+    board_models: dict = field(default_factory=dict, compare=False, repr=False)
+    # Each permanent's entry by id, for the resources of a board derived from this one.
+    entries: dict[str, Entry] = field(default_factory=dict, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -452,8 +501,20 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     hit = per_board.get(key)
     if hit is None:
         with pinned(board):
-            hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell)
+            hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell,
+                                            _earlier(board, key))
     return hit
+
+
+def _earlier(board: Board, key: tuple) -> Resources | None:
+    """The same question's resources on the board `board` was derived from, when the
+    change left the production analysis as it was (`production.carried_from`): then each
+    permanent's entry is a function of the permanent alone, and the entry of every
+    permanent the change did not touch (the same object) is reused."""
+    parent = carried_from(board)
+    hit = _CACHE.get(id(parent)) if parent is not None else None
+    # (the parent's cache as it is: see `Derivation`, boards are not changed in place)
+    return hit[2].get(key) if hit is not None and hit[0]() is parent else None
 
 
 # Resources are computed once per board object and question keywords, and reused while
@@ -483,45 +544,66 @@ def _per_board(board: Board) -> dict:
     return hit[2]
 
 
+def _entries(board: Board, perms: list[Permanent], spell: SpellBeingCast | None,
+             earlier: Resources | None) -> dict[str, Entry]:
+    """Each permanent's entry: `earlier`'s for a permanent it has (the same object),
+    computed for the others (their roles as a victim are `earlier`'s too: a change that
+    keeps the analysis keeps what outlets can sacrifice and make)."""
+    if earlier is not None and all(p.id in earlier.entries for p in perms):
+        out = {}
+        for perm in perms:
+            old = earlier.entries[perm.id]
+            out[perm.id] = old if old.perm is perm else _entry(board, perm, spell, old.victim)
+        return out
+    sacrificed = outlet_roles(board, perms[0].controller) if perms else {}
+    return {perm.id: _entry(board, perm, spell, sacrificed.get(perm.id, [])) for perm in perms}
+
+
+def _entry(board: Board, perm: Permanent, spell: SpellBeingCast | None, victim: list[Role]) -> Entry:
+    roles, notes = ability_roles(board, perm, spell)
+    return Entry(perm, roles + victim, victim, notes, counter_uses(board, perm))
+
+
+def _class_key(perm: Permanent, entry: Entry, convoke: bool, improvise: bool, any_tap: bool) -> ClassKey | None:
+    """The key of `perm`'s class: its state and its roles with the payment-wide ones."""
+    roles = list(entry.roles)
+    if not perm.tapped:
+        # Tapping for convoke/improvise/another cost is not {T}: sick creatures may (302.6).
+        if convoke and perm.is_creature:
+            roles.append(Role(Pattern(PatternKind.CONVOKE, colors=tuple(c for c in COLORS if c in perm.colors))))
+        if improvise and perm.is_artifact:
+            roles.append(Role(Pattern(PatternKind.IMPROVISE)))
+        if any_tap and perm.is_creature:
+            roles.append(Role(Pattern(PatternKind.TAPPED)))
+    # Made mana with it (or tapped it for Springleaf Drum), then sacrificed it.
+    roles += [replace(first, then=last) for first in roles if _then_sacrificable(first) for last in entry.victim]
+    return ClassKey((perm.state_key(), tuple(roles))) if roles else None
+
+
 def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
-             casting_from_graveyard: str | None, spell: SpellBeingCast | None) -> Resources:
+             casting_from_graveyard: str | None, spell: SpellBeingCast | None,
+             earlier: Resources | None = None) -> Resources:
     perms = board.controlled_by(player)
-    any_tap_creature_cost = False
-    entries: list[tuple[Permanent, list[Role]]] = []
-    skipped: list[str] = []
-    sacrificed = outlet_roles(board, player)
+    entries = _entries(board, perms, spell, earlier)
+    any_tap_creature_cost = any(r.pattern.tap_creatures for e in entries.values() for r in e.roles)
+    skipped = [note for e in entries.values() for note in e.notes]
+    groups: dict[ClassKey, tuple[ClassKey, PermClass]] = {}
     for perm in perms:
-        roles, notes = ability_roles(board, perm, spell)
-        roles += sacrificed.get(perm.id, [])
-        skipped += notes
-        if any(r.pattern.tap_creatures for r in roles):
-            any_tap_creature_cost = True
-        if not perm.tapped:
-            # Tapping for convoke/improvise/another cost is not {T}: sick creatures may (302.6).
-            if convoke and perm.is_creature:
-                roles.append(Role(Pattern(PatternKind.CONVOKE, colors=tuple(c for c in COLORS if c in perm.colors))))
-            if improvise and perm.is_artifact:
-                roles.append(Role(Pattern(PatternKind.IMPROVISE)))
-        entries.append((perm, roles))
-    if any_tap_creature_cost:
-        for perm, roles in entries:
-            if perm.is_creature and not perm.tapped:
-                roles.append(Role(Pattern(PatternKind.TAPPED)))
-    for perm, roles in entries:
-        # Made mana with it (or tapped it for Springleaf Drum), then sacrificed it.
-        roles += [replace(first, then=last) for first in roles if _then_sacrificable(first)
-                  for last in sacrificed.get(perm.id, [])]
-    groups: dict[tuple, PermClass] = {}
-    for perm, roles in entries:
-        if not roles:
+        entry = entries[perm.id]
+        if entry.any_tap is not any_tap_creature_cost:
+            entry = entries[perm.id] = replace(entry, any_tap=any_tap_creature_cost,
+                                               group=_class_key(perm, entry, convoke, improvise, any_tap_creature_cost))
+        if entry.group is None:
             continue
-        key = (perm.state_key(), tuple(roles))
-        if key not in groups:
-            groups[key] = PermClass([], roles)
-        groups[key].members.append(perm)
-    classes = list(groups.values())
+        hit = groups.get(entry.group)
+        if hit is None:
+            hit = groups[entry.group] = (entry.group, PermClass([], list(entry.group.key[1])))
+        elif hit[0] is not entry.group:  # an equal key: share one, so the next board compares by identity
+            entries[perm.id] = replace(entry, group=hit[0])
+        hit[1].members.append(perm)
+    classes = [cls for _, cls in groups.values()]
     for perm in perms:
-        classes += counter_uses(board, perm)
+        classes += entries[perm.id].counter_classes
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
         members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
@@ -533,7 +615,11 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern(PatternKind.DELVE))]))
             cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
-    return Resources(classes, skipped, board.player(player).energy)
+    res = Resources(classes, skipped, board.player(player).energy, entries=entries)
+    if earlier is not None and res == earlier:
+        # The same classes: the models built from them alone stay valid.
+        res.classes, res.models = earlier.classes, earlier.models
+    return res
 
 
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
