@@ -267,7 +267,9 @@ def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[
 
 
 def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
-    """A "for each" number read off the board now; None if the board doesn't say."""
+    """A "for each" number read off the board now; None if the board doesn't say.
+    (A count or condition that reads a field of `UNREAD` must take it out of there: the
+    analysis is carried over across changes of those fields.)"""
     if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS):
         counted = [q for q in (an.board.permanents if count.everyone else an.board.controlled_by(perm.controller))
                    if all(_has_word(an, q, w) for w in count.filter) and not (count.others and q is perm)
