@@ -153,10 +153,11 @@ def plot(after: list[dict], before: list[dict] | None):
         import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(7, 4.5))
-        for kind, style in zip(KINDS, ("o", "s", "^")):
-            ax.plot(SIZES, [per_question(after, kind, s) for s in SIZES], style + "-", label="%s (after)" % kind)
+        for i, (kind, style) in enumerate(zip(KINDS, ("o", "s", "^"))):
+            ax.plot(SIZES, [per_question(after, kind, s) for s in SIZES], style + "-", color="C%d" % i,
+                    label="%s (after)" % kind)
             if before and kind != "payable":
-                ax.plot(SIZES, [per_question(before, kind, s) for s in SIZES], style + ":",
+                ax.plot(SIZES, [per_question(before, kind, s) for s in SIZES], style + ":", color="C%d" % i,
                         label="%s (before)" % kind)
         ax.set_yscale("log")
         ax.set_xlabel("permanents on the board")

@@ -143,6 +143,7 @@ class PlayBoard:
         Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
         is unchanged on InputError."""
         from manasolve.payment_apply import apply_payment
+        from manasolve.solver.production import pinned
 
         if isinstance(payment, dict) and "best" in payment and "announced" not in payment:
             player = player or payment.get("player")
@@ -150,7 +151,8 @@ class PlayBoard:
                 raise InputError("payment.best", "the answer has no payment (the cost is not payable)")
             payment = payment["best"]
         data = _copy_json(self._data)
-        done = apply_payment(data, self.resolved, payment, player)
+        with pinned(self.resolved):  # one analysis lookup for every activation checked
+            done = apply_payment(data, self.resolved, payment, player)
         self._commit(data, "payment")
         return done
 
