@@ -141,9 +141,10 @@ class Permanent:
         """Everything that makes two permanents interchangeable, except identity."""
         counters = tuple(sorted(self.counters.items())) if self.counters else ()
         return (
-            self.controller, self.card.name, self.tapped, self.sick, counters, self.attached_to, self.token, self.power_override, self.toughness_override, self.type_override,
-            self.saddled, self.saddled_by, self.attacked, self.haste, bool(self.attachments), self.entered_this_turn,
-            self.exhausted, self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
+            self.controller, self.card.name, self.tapped, self.sick, counters, self.attached_to, self.token,
+            self.power_override, self.toughness_override, self.type_override, self.saddled, self.saddled_by,
+            self.attacked, self.haste, bool(self.attachments), self.entered_this_turn, self.exhausted,
+            self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
         )
 
 
