@@ -27,6 +27,9 @@ and asked random costs:
 
     python -m benchmarks.serve [--quick] [--rounds 3] [--before REV|none]
 
+What a change of a session costs in-process (patch or apply, then a question, then undo,
+before/after, 20 to 160 permanents) is measured by benchmarks/session_changes.py.
+
 Writes benchmarks/results/serve.md and benchmarks/results/serve.png: the targets of
 issue 14 with pass/fail, then the measurements.
 """
