@@ -29,6 +29,12 @@ class CountKind(Vocabulary):
     DEVOTION = "devotion"  # 700.5: mana symbols of that colour in the mana costs of permanents you control
     GREATEST_POWER = "greatest_power"
     GREATEST_TOUGHNESS = "greatest_toughness"
+    BASIC_LAND_TYPES = "basic_land_types"  # basic land types among lands you control (domain)
+    DIFFERENT_POWERS = "different_powers"  # different powers among the creatures you control matching filter
+    SHARED_TYPE = "shared_type"  # the most creatures you control sharing a creature type (702.73a: changelings all)
+    CARDS_DRAWN = "cards_drawn"  # cards you've drawn this turn (the player's cards_drawn_this_turn)
+    LIFE_GAINED = "life_gained"  # life you gained this turn (the player's life_gained_this_turn)
+    REVEALED = "revealed"  # "Reveal any number of <filter> cards in your hand": any number up to those cards
 
 
 class ConditionKind(Vocabulary):
@@ -208,6 +214,32 @@ class Count:
     plus: int = 0
     others: bool = False  # "other ... you control": not this permanent
     everyone: bool = False  # "... on the battlefield": every player's permanents
+    keyword: str | None = None  # "creatures you control with defender": only those with this keyword
+    named: str | None = None  # "artifact you control named ~": only those with this name ("~": the card's own)
+    entered_this_turn: bool = False  # "... creatures you control that entered this turn"
+
+
+class AmongWhere(Vocabulary):
+    """Where `ColorsAmong` looks for colours."""
+
+    PERMANENTS = "permanents"  # permanents you control
+    GRAVEYARD = "graveyard"  # cards in your graveyard
+    EXILED_WITH = "exiled_with"  # the cards exiled with this permanent (its `exiled_with`)
+
+
+@dataclass(frozen=True)
+class ColorsAmong:
+    """Mana of the colours among some objects (105.2): ``each`` — one mana of each colour
+    among them ("For each color among permanents you control, add one mana of that color",
+    Bloom Tender); else one mana of any one of them ("Add one mana of any color among
+    legendary permanents you control", Plaza of Heroes; "of any of the exiled card's
+    colors", Chrome Mox).  ``alternatives``: the objects have every word of one of these
+    (empty: any object); ``monocolored``: only objects of exactly one colour."""
+
+    where: AmongWhere
+    each: bool = False
+    alternatives: tuple[tuple[str, ...], ...] = ()
+    monocolored: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,7 +375,8 @@ class ManaAbility:
     card.", "When that mana is spent to cast ...", 106.6a), kept as text: answers report
     them as ``riders``.  life_loss — life its controller loses when it resolves ("You
     lose 1 life.", "Each player loses 1 life."), an effect like ``damage`` (also kept
-    in ``effects``).
+    in ``effects``).  among — the mana is of the colours among some objects
+    (`ColorsAmong`; ``options`` is then empty).
     """
 
     cost: AbilityCost
@@ -360,11 +393,12 @@ class ManaAbility:
     effects: tuple[str, ...] = ()
     present_if: Condition | None = None
     life_loss: int = 0
+    among: ColorsAmong | None = None
 
     @property
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields in use (cost extensions included)."""
-        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if"]
+        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if", "among"]
         out = [n for n in names if getattr(self, n)]
         if self.options and self.reference:
             out.append("options+reference")

@@ -56,6 +56,8 @@ class Permanent:
     chosen_type: str | None = None  # the subtype chosen for it: "of the chosen type" (Cavern of Souls)
     unblocked: bool = False  # an attacking creature no creature blocked (509.1h; ninjutsu, 702.49a)
     face_up_card: Card | None = None  # face down (708.2): `card` is a 2/2 with no text; this, its face
+    chosen_colors: tuple[str, ...] = ()  # every colour chosen for it (chosen.color and chosen.colors), WUBRG order
+    exiled_with: tuple[str, ...] = ()  # names of the cards in exile its text refers to (Chrome Mox's imprint)
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
@@ -145,6 +147,7 @@ class Permanent:
             self.power_override, self.toughness_override, self.type_override, self.saddled, self.saddled_by,
             self.attacked, self.haste, bool(self.attachments), self.entered_this_turn, self.exhausted,
             self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
+            self.chosen_colors, self.exiled_with,
         )
 
 
@@ -169,7 +172,8 @@ class Exiled:
 
 @dataclass
 class Player:
-    """A player: life, zones, floating mana, energy, spells cast this turn."""
+    """A player: life, zones, floating mana, energy, and what happened this turn (spells
+    cast, lands played, cards drawn, life gained and lost)."""
 
     name: str
     life: int
@@ -184,6 +188,9 @@ class Player:
     lands_played_this_turn: int = 0  # 305.2
     commanders: list[Commander] = field(default_factory=list)  # 903.3
     exile: list[Exiled] = field(default_factory=list)  # cards castable from exile (715.4, 702.143a)
+    cards_drawn_this_turn: int = 0
+    life_gained_this_turn: int = 0
+    life_lost_this_turn: int = 0
 
     @property
     def in_command_zone(self) -> list[str]:
@@ -326,6 +333,8 @@ def _card_refs(raw: BoardIn) -> Iterator[tuple[str, str]]:
     for pi, p in enumerate(raw.players):
         for bi, perm in enumerate(p.battlefield):
             yield "players[%d].battlefield[%d].card" % (pi, bi), perm.card
+            for ei, name in enumerate(perm.exiled_with):
+                yield "players[%d].battlefield[%d].exiled_with[%d]" % (pi, bi, ei), name
         for zone in ("hand", "graveyard"):
             for i, name in enumerate(getattr(p, zone)):
                 yield "players[%d].%s[%d]" % (pi, zone, i), name
@@ -384,7 +393,7 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
         if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
             raise InputError("%s.exhausted[%d]" % (where, ei), "%s has no exhaust ability %r%s" % (
                 card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
-    color, ctype = _chosen(perm, where, source)
+    color, ctype, colors = _chosen(perm, where, source)
     return Permanent(
         id=perm.id, card=FACE_DOWN if perm.face_down else card, controller=controller, tapped=perm.tapped,
         sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
@@ -393,25 +402,33 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
         attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
         exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype, unblocked=perm.unblocked,
         face_up_card=card if perm.face_down else None,
+        chosen_colors=colors,
+        exiled_with=tuple(cards(name, "%s.exiled_with[%d]" % (where, i)).name for i, name in enumerate(perm.exiled_with)),
     )
 
 
-def _chosen(perm: PermanentIn, where: str, source: str | None) -> tuple[str | None, str | None]:
-    """The permanent's chosen colour (a mana letter; the board may name it, "green") and
-    chosen subtype (capitalised as a type line writes it); InputError for a colour that
-    is none of the five."""
+def _chosen(perm: PermanentIn, where: str, source: str | None) -> tuple[str | None, str | None, tuple[str, ...]]:
+    """The permanent's chosen colour (a mana letter; the board may name it, "green"),
+    chosen subtype (capitalised as a type line writes it) and every colour chosen for it
+    (``color`` and ``colors``, "choose up to two colors", in WUBRG order); InputError for
+    a colour that is none of the five."""
     if perm.chosen is None:
-        return None, None
-    color = perm.chosen.color
-    if color is not None:
-        by_name = {name: c for c, name in COLOR_NAMES.items()}
-        letter = color.upper() if color.upper() in COLORS else by_name.get(color.lower())
-        if letter is None:
-            raise InputError(where + ".chosen.color", "a chosen colour is one of W, U, B, R, G (or its name), not %r%s"
-                             % (color, nearest(color, list(COLORS) + list(by_name))), source)
-        color = letter
+        return None, None, ()
+    color = _color_letter(perm.chosen.color, where + ".chosen.color", source) if perm.chosen.color is not None else None
+    more = {_color_letter(c, "%s.chosen.colors[%d]" % (where, i), source) for i, c in enumerate(perm.chosen.colors)}
+    every = tuple(c for c in COLORS if c in more or c == color)
     ctype = perm.chosen.type
-    return color, (" ".join(w[:1].upper() + w[1:] for w in ctype.split()) if ctype else None)
+    return color, (" ".join(w[:1].upper() + w[1:] for w in ctype.split()) if ctype else None), every
+
+
+def _color_letter(color: str, where: str, source: str | None) -> str:
+    """A colour as the board writes it ("G" or "green") → its letter; InputError otherwise."""
+    by_name = {name: c for c, name in COLOR_NAMES.items()}
+    letter = color.upper() if color.upper() in COLORS else by_name.get(color.lower())
+    if letter is None:
+        raise InputError(where, "a chosen colour is one of W, U, B, R, G (or its name), not %r%s"
+                         % (color, nearest(color, list(COLORS) + list(by_name))), source)
+    return letter
 
 
 def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: dict[str, str],
@@ -439,7 +456,8 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
     exile = [_exiled(e, "players[%d].exile[%d]" % (pi, ei), cards, source) for ei, e in enumerate(p.exile)]
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
                   _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
-                  p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile)
+                  p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile,
+                  p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn)
 
 
 def _exiled(e: ExiledIn, where: str, cards: _CardLookup, source: str | None) -> Exiled:

@@ -31,10 +31,12 @@ class _Strict(BaseModel):
 class ChosenIn(_Strict):
     """What was chosen for this permanent as it entered (or as an effect said): a colour
     (Throne of Eldraine, Sunken Citadel: W, U, B, R or G, or its name) and a creature or
-    other subtype (Cavern of Souls, Unclaimed Territory, Eclipsed Realms: "Elf")."""
+    other subtype (Cavern of Souls, Unclaimed Territory, Eclipsed Realms: "Elf"); several
+    colours in ``colors`` ("choose up to two colors", Desert Cenote)."""
 
     color: Text | None = None
     type: Text | None = None
+    colors: list[Text] = Field(default_factory=list)  # several chosen: "choose up to two colors" (Desert Cenote)
 
 
 class PermanentIn(_Strict):
@@ -58,6 +60,9 @@ class PermanentIn(_Strict):
     chosen: ChosenIn | None = None  # the colour / type chosen for it ("As ~ enters, choose ...")
     face_down: bool = False  # a face-down 2/2 (708.2a; morph, disguise): `card` is its face
     unblocked: bool = False  # attacking and not blocked (509.1h), for ninjutsu (702.49a)
+    # Cards in exile its text refers to (imprinted by Chrome Mox, exiled with Pit of Offerings,
+    # used to craft it, 702.167c), by name.
+    exiled_with: list[Text] = Field(default_factory=list)
 
 
 class GrantedFlashbackIn(_Strict):
@@ -100,6 +105,10 @@ class PlayerIn(_Strict):
     spells_cast_this_turn: Count = 0  # for Damping Sphere-like taxes
     granted_flashback: list[GrantedFlashbackIn] = Field(default_factory=list)
     lands_played_this_turn: Count = 0  # 305.2
+    # History of this turn read by amounts and costs ("for each card you've drawn this turn").
+    cards_drawn_this_turn: Count = 0
+    life_gained_this_turn: Count = 0
+    life_lost_this_turn: Count = 0
     command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
     exile: list[ExiledIn] = Field(default_factory=list)  # 715.4, 702.143a
 

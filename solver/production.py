@@ -14,6 +14,7 @@ Three questions, all answered from one analysis of the board (`analyse`, cached 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import weakref
 from collections import Counter
@@ -25,6 +26,8 @@ from functools import lru_cache
 
 from manasolve.models.abilities import (
     BASIC_LAND_TYPES,
+    AmongWhere,
+    ColorsAmong,
     Condition,
     ConditionKind,
     Count,
@@ -99,6 +102,13 @@ class Analysis:
         return any(ab.per is not None and ab.per.kind == CountKind.LIFE_TOTAL
                    for abilities in self.abilities.values() for ab in abilities)
 
+    @property
+    def reads_hand(self) -> bool:
+        """Whether some ability's amount counts cards in its controller's hand ("Reveal
+        any number of artifact cards in your hand", Metalworker)."""
+        return any(ab.per is not None and ab.per.kind == CountKind.REVEALED
+                   for abilities in self.abilities.values() for ab in abilities)
+
 
 def _supertypes(perm: Permanent) -> tuple[str, ...]:
     if perm.type_override is not None:
@@ -170,7 +180,7 @@ def _granted_to(an: Analysis, source: Permanent, grant: GrantAbility, perm: Perm
 
 
 def _ability_key(ab: ManaAbility) -> tuple:
-    return (ab.cost, ab.options, ab.reference, ab.damage, ab.life_loss)
+    return (ab.cost, ab.options, ab.reference, ab.damage, ab.life_loss, ab.per, ab.among)
 
 
 def _build(board: Board) -> Analysis:
@@ -260,28 +270,39 @@ def replaced(bundle: Bundle, effects: tuple[ManaEffect, ...]) -> frozenset[Bundl
 def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[Bundle, ...]:
     """The bundles the ability's own text allows, before any effect (referential ones
     resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
+    if ability.among is not None:
+        return _among(an, perm, ability.among)
     if ability.reference is None:
         return _amounts(an, perm, ability, ability.options)
     refs = tuple((t,) * ability.reference.amount for t in _types_of(_reference_input(an, perm, ability)))
     return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)))
 
 
-def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
+def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None) -> int | None:
     """A "for each" number read off the board now; None if the board doesn't say.
+    ``color``: the colour of the mana added, for "your devotion to that color".
     (A count or condition that reads a field of `UNREAD` must take it out of there: the
     analysis is carried over across changes of those fields.)"""
-    if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS):
+    if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS,
+                      CountKind.DIFFERENT_POWERS, CountKind.SHARED_TYPE):
         counted = [q for q in (an.board.permanents if count.everyone else an.board.controlled_by(perm.controller))
                    if all(_has_word(an, q, w) for w in count.filter) and not (count.others and q is perm)
-                   and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least))]
+                   and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least))
+                   and (count.keyword is None or count.keyword in q.card.keywords)
+                   and (count.named is None or q.card.name == (perm.card.name if count.named == "~" else count.named))
+                   and (not count.entered_this_turn or q.entered_this_turn)]
         if count.kind == CountKind.PERMANENTS:
             n = len(counted)
+        elif count.kind == CountKind.DIFFERENT_POWERS:
+            n = len({q.power for q in counted})
+        elif count.kind == CountKind.SHARED_TYPE:
+            n = _most_sharing_a_type(an, counted)
         else:
             n = max((q.power if count.kind == CountKind.GREATEST_POWER else q.toughness for q in counted), default=0)
     elif count.kind == CountKind.LIFE_TOTAL:
         n = an.board.player(perm.controller).life
     elif count.kind == CountKind.DEVOTION:  # 700.5: hybrid symbols count for each of their colours
-        letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter]
+        letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter] if count.counter else color
         n = sum(1 for q in an.board.controlled_by(perm.controller) if q.card.mana_cost is not None
                 for sym in q.card.mana_cost.symbols if letter in sym.colors)
     elif count.kind == CountKind.COUNTERS_ON_SELF:
@@ -290,9 +311,37 @@ def _count(an: Analysis, perm: Permanent, count: Count) -> int | None:
         n = perm.power
     elif count.kind == CountKind.GRAVEYARD_CARDS:
         n = sum(1 for name in an.board.player(perm.controller).graveyard if an.board.db.get(name).has_words(count.filter))
+    elif count.kind == CountKind.BASIC_LAND_TYPES:  # domain: Urborg's and Blood Moon's changes included
+        n = len({t for q in an.board.controlled_by(perm.controller) if q.is_land for t in an.subtypes[q.id]
+                 if t in BASIC_LAND_TYPES})
+    elif count.kind == CountKind.CARDS_DRAWN:
+        n = an.board.player(perm.controller).cards_drawn_this_turn
+    elif count.kind == CountKind.LIFE_GAINED:
+        n = an.board.player(perm.controller).life_gained_this_turn
+    elif count.kind == CountKind.REVEALED:  # the most cards that may be revealed; any fewer too (`_amount_choices`)
+        cards = [an.board.db.get(name) for name in an.board.player(perm.controller).hand]
+        cards = [c for c in cards if c.has_words(count.filter)]
+        if count.power_at_least is not None:
+            if any(not _printed_number(c.power) for c in cards):
+                return None  # "*" power in the hand: the board doesn't say
+            cards = [c for c in cards if int(c.power) >= count.power_at_least]  # type: ignore[arg-type]
+        n = len(cards)
     else:  # counters removed or mana value sacrificed as a cost
         return None
     return max(n, 0) + count.plus
+
+
+def _printed_number(value: str | None) -> bool:
+    return value is not None and value.lstrip("-").isdigit()
+
+
+def _most_sharing_a_type(an: Analysis, creatures: list[Permanent]) -> int:
+    """The greatest number of `creatures` that have a creature type in common (a
+    changeling has every creature type, 702.73a; land types are no creature types)."""
+    changelings = sum(1 for q in creatures if "Changeling" in q.card.keywords)
+    per_type = Counter(t for q in creatures if "Changeling" not in q.card.keywords
+                       for t in an.subtypes[q.id] - _LAND_TYPES)
+    return max([changelings] + [n + changelings for n in per_type.values()])
 
 
 def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
@@ -337,14 +386,26 @@ def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
     """Amounts read off the board ("for each", "If ..., add ... instead"); an amount the
     board doesn't determine leaves the ability out (no bundle: never guessed)."""
     if ability.per is not None:
-        n = _count(an, perm, ability.per)
-        if n is None:
-            return ()
-        if ability.any_combination:
-            pool = _types_of({t for b in bundles for t in b})
-            bundles = tuple(itertools.combinations_with_replacement(pool, n)) if n else ()
+        per = ability.per
+        if per.kind == CountKind.DEVOTION and per.counter is None:  # "equal to your devotion to that color"
+            scaled: list[Bundle] = []
+            for b in bundles:
+                n = _count(an, perm, per, b[0])
+                if n is None:
+                    return ()
+                scaled.append(b * n)
+            bundles = tuple(scaled)
         else:
-            bundles = tuple(b * n for b in bundles) if n else ()
+            most = _count(an, perm, per)
+            if most is None:
+                return ()
+            # "Reveal any number of ...": every number up to the most; otherwise exactly that many
+            amounts = range(1, most + 1) if per.kind == CountKind.REVEALED else [most]
+            if ability.any_combination:
+                pool = _types_of({t for b in bundles for t in b})
+                bundles = tuple(c for n in amounts if n for c in itertools.combinations_with_replacement(pool, n))
+            else:
+                bundles = tuple(b * n for n in amounts if n for b in bundles)
     if ability.instead is not None:
         holds = _holds(an, perm, ability.instead.condition)
         if holds is None:
@@ -352,7 +413,29 @@ def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
         if holds:
             inst = ability.instead
             bundles = inst.options if inst.options else tuple(_sort(b * inst.times) for b in bundles)
-    return tuple(dict.fromkeys(_sort(b) for b in bundles))
+    return tuple(dict.fromkeys(_sort(b) for b in bundles if b))
+
+
+def _among(an: Analysis, perm: Permanent, among: ColorsAmong) -> tuple[Bundle, ...]:
+    """The bundles of "For each color among ..., add one mana of that color" (one bundle,
+    a mana of each colour) or "one mana of any color among ..." (one per colour): the
+    colours of the objects now (105.2); none among them, no mana (106.5)."""
+    board = an.board
+    if among.where == AmongWhere.EXILED_WITH:
+        found = {c for name in perm.exiled_with for c in board.db.get(name).color_set}
+    elif among.where == AmongWhere.GRAVEYARD:
+        cards = [board.db.get(name) for name in board.player(perm.controller).graveyard]
+        found = {c for card in cards if not among.alternatives or any(card.has_words(a) for a in among.alternatives)
+                 for c in card.color_set if not among.monocolored or len(card.color_set) == 1}
+    else:
+        found = {c for q in board.controlled_by(perm.controller)
+                 if not among.alternatives or any(all(w == "Permanent" or _has_word(an, q, w) for w in a)
+                                                  for a in among.alternatives)
+                 if not among.monocolored or len(q.colors) == 1 for c in q.colors}
+    colors = _types_of(found)
+    if not colors:
+        return ()
+    return (colors,) if among.each else tuple((c,) for c in colors)
 
 
 def _resolve(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> list[Bundle]:
@@ -452,12 +535,13 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
 def _fixed_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
     """The types a referential ability reads off no permanent: the colours of its
     controller's commanders' identity (903.4; none without a commander, 903.4f), the
-    colour chosen for the permanent (its board `chosen.color`; none when not given)."""
+    colours chosen for the permanent (its board `chosen.color` / `chosen.colors`; none when
+    not given)."""
     assert ability.reference is not None
     if ability.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
         return frozenset(an.board.commander_identity(perm.controller))
-    if ability.reference.scope == ReferenceScope.CHOSEN and perm.chosen_color:
-        return frozenset(perm.chosen_color)
+    if ability.reference.scope == ReferenceScope.CHOSEN:
+        return frozenset(perm.chosen_colors)
     return frozenset()
 
 
@@ -488,8 +572,10 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     mana abilities ("any type that land produced" has no defined type on its own, 106.5)."""
     out: set[str] = set()
     for ab in an.abilities[perm.id]:
+        if ab.per is not None and ab.per.kind == CountKind.REMOVED_COUNTERS:  # 106.7: costs ignored, so any number
+            ab = dataclasses.replace(ab, per=None)
         if ab.reference is None:
-            out.update(t for b in _resolve(an, perm, ab, _amounts(an, perm, ab, ab.options)) for t in b)
+            out.update(t for b in _resolve(an, perm, ab, _base_options(an, perm, ab)) for t in b)
         elif ab.options:  # "Add {G} or one mana of the chosen color": the fixed half
             out.update(t for b in _resolve(an, perm, ab, _amounts(an, perm, ab, ab.options)) for t in b)
     for s, e in an.effects:
@@ -563,9 +649,11 @@ def _fingerprint(board: Board) -> tuple:
     life totals are counted by some amounts and conditions)."""
     return tuple(
         (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
-         tuple(sorted(p.counters.items())) if p.counters else ())
+         tuple(sorted(p.counters.items())) if p.counters else (), p.chosen_colors, p.chosen_type, p.exiled_with,
+         p.entered_this_turn)
         for p in board.permanents
-    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), pl.lands_played_this_turn) for pl in board.players) + (
+    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), tuple(pl.hand), pl.lands_played_this_turn,
+               pl.cards_drawn_this_turn, pl.life_gained_this_turn) for pl in board.players) + (
         board.active_player, board.step, board.stack_empty)
 
 
@@ -590,7 +678,8 @@ def pinned(board: Board) -> Iterator[None]:
 # What a change of a derived board (`Board.derived`) may touch and leave the analysis as
 # it was: tapped and sick state, attacking and saddled (106.7 ignores them; nothing here
 # reads them), floating mana, energy, hands, spells cast and who holds priority.  A
-# change of life totals too when no ability counts life (`Analysis.reads_life`).
+# change of life totals too when no ability counts life (`Analysis.reads_life`); a change of
+# a hand not when an ability counts cards in it (`Analysis.reads_hand`).
 UNREAD = frozenset({"permanent.tapped", "permanent.sick", "permanent.haste", "permanent.attacked",
                     "permanent.saddled", "player.mana_pool", "player.energy", "player.hand",
                     "player.spells_cast_this_turn", "board.priority_player"})
@@ -604,7 +693,10 @@ def _carried(board: Board) -> Analysis | None:
     hit = _CACHE.get(id(parent)) if parent is not None else None
     # (the parent's analysis as it is: see `Derivation`, boards are not changed in place)
     prev = hit[2] if hit is not None and hit[0]() is parent else None
-    if prev is None or not derived.touched <= (UNREAD if prev.reads_life else UNREAD | {"player.life"}):
+    if prev is None:
+        return None
+    unread = (UNREAD if prev.reads_life else UNREAD | {"player.life"}) - ({"player.hand"} if prev.reads_hand else set())
+    if not derived.touched <= unread:
         return None
     perms = {p.id: p for p in board.permanents}  # the same ids: no permanent added or removed
     return Analysis(weakref.proxy(board), [(perms[s.id], e) for s, e in prev.effects], prev.subtypes, prev.abilities,

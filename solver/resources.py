@@ -526,7 +526,7 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, dict]] = {}
 def _fingerprint(board: Board) -> tuple:
     return (tuple((p.id, p.card.text, p.state_key()) for p in board.permanents),
             tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy, pl.speed,
-                   pl.lands_played_this_turn)
+                   pl.lands_played_this_turn, pl.cards_drawn_this_turn, pl.life_gained_this_turn)
                   for pl in board.players), board.active_player, board.step, board.stack_empty)
 
 

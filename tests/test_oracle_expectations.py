@@ -385,6 +385,7 @@ Volcanic Island: T -> U | T -> R
 Wooded Bastion: T -> C | {G/W},T -> GG/WG/WW
 Yavimaya Coast: T -> C | T -> G/U dmg1
 Izzet Signet: {1},T -> UR
+Kydele, Chosen of Kruphix: T -> C per(cards_drawn)
 Tundra: T -> W | T -> U
 """
 
@@ -394,7 +395,6 @@ NOT_UNDERSTOOD = {
     "Command Mine": "{T}: Add one mana of any color in your commander's color identity. If you control a Command Tower and a Command Power Plant, add two mana of any color in your commander's color identity instead.",
     "Druid of the Sacred Beaker": "{T}: Add {G} for each Crossbreed Labs watermark among permanents you control.",
     "Guilded Lotus": "{T}: Add three mana in any combination of your guild's colors",
-    "Kydele, Chosen of Kruphix": "{T}: Add {C} for each card you've drawn this turn.",
     "The Mystical Archive": "{1}, {T}: Add two mana in any combination of colors. Spend this mana only to cast spells that aren't from your starting deck.",
 }
 

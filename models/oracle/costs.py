@@ -67,8 +67,9 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
                 fields["tap_creatures"] += n
             else:
                 fields["tap_untapped"] += ((n, words),)
-        elif m := re.fullmatch(r"Remove (X|any number of|%s) ([a-z+/\d-]+) counters? from ~" % NUMBER, part):
-            n = -1 if m.group(1) in ("X", "any number of") else number_word(m.group(1))
+        elif m := re.fullmatch(r"Remove (X|any number of|one or more|%s) ([a-z+/\d-]+) counters? from ~" % NUMBER, part):
+            # "one or more": any number, and the ability reading it makes no mana from none
+            n = -1 if m.group(1) in ("X", "any number of", "one or more") else number_word(m.group(1))
             fields["remove_counters"] += ((m.group(2), n),)
         else:
             return None

@@ -24,6 +24,7 @@ from manasolve.models.abilities import (
 )
 from manasolve.models.mana import COLORS
 from manasolve.models.oracle.costs import parse_ability_cost
+from manasolve.models.oracle.mana_amounts import parse_leading, parse_more_adds, parse_more_amounts, parse_more_counts
 from manasolve.models.oracle.spend_restrictions import cant_be_spent, parse_restriction
 from manasolve.models.bounds import MAX_PRINTED_MANA
 from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, number_word, sentences, without_ability_word
@@ -159,11 +160,14 @@ def _parse_variable_add(effect: str) -> dict | None:
     m = re.fullmatch(r"Add (%s) (\{[WUBRGC]\})" % NUMBER, effect)
     if m and (n := number_word(m.group(1))) and 1 < n <= MAX_PRINTED_MANA:  # "Add six {G}"
         return {"options": (_bundle(m.group(2) * n),)}
-    return None
+    return parse_more_adds(effect, parse_amount)
 
 
 def parse_count(phrase: str) -> Count | None:
     """What a "for each ..." phrase counts, when it is on the board (or the cost)."""
+    more = parse_more_counts(phrase)  # keywords, names, history, different powers
+    if more is not None:
+        return more
     m = re.fullmatch(r"(other )?(.+?) (?:with power (\d+) or greater )?(you control|on the battlefield)", phrase)
     if m:
         words = filter_words(m.group(2))
@@ -200,7 +204,7 @@ def parse_amount(phrase: str) -> Count | None:
         return Count(CountKind.GREATEST_POWER if m.group(1) == "power" else CountKind.GREATEST_TOUGHNESS, words,
                      others=bool(m.group(2)))
     m = re.fullmatch(r"the number of (.+)", phrase)
-    return parse_count(m.group(1)) if m else None
+    return (parse_count(m.group(1)) if m else None) or parse_more_amounts(phrase)
 
 
 def parse_condition(text: str) -> Condition | None:
@@ -293,10 +297,13 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
     if cost is None:
         return None
     said = sentences(effect)
-    fields = parse_add(said[0])
-    if fields is None:
-        return None
-    for extra in said[1:]:
+    fields, rest = parse_add(said[0]), said[1:]
+    if fields is None:  # "Choose a color. Add ...", "For each color among ..., add ..."
+        lead = parse_leading(said, parse_add, parse_amount)
+        if lead is None:
+            return None
+        fields, rest = lead
+    for extra in rest:
         if not _read_extra(extra, fields):
             return None
     per = fields.get("per")

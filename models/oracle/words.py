@@ -28,7 +28,7 @@ celebration channel chroma cohort constellation converge corrupted council's_dil
 descend_8 domain eerie eminence enrage fateful_hour fathomless_descent ferocious flurry formidable grandeur hellbent
 heroic imprint inspired join_forces kinship landfall lieutenant magecraft metalcraft morbid pack_tactics paradox
 parley radiance raid rally renew revolt secret_council spell_mastery strive survival sweep tempting_offer threshold
-undergrowth valiant void will_of_the_council""".split())
+undergrowth valiant vivid void will_of_the_council""".split())
 # 207.2d's flavor words in front of abilities of the pool (Warhammer 40,000, Final Fantasy,
 # My Little Pony cards): no rules meaning either.  Only these are removed, as ability words.
 FLAVOR_WORDS = frozenset({"psychic stimulus", "secrets of the soul", "genomic enhancement", "devouring monster",
@@ -63,6 +63,8 @@ def normalize(text: str, name: str) -> str:
     """
     t = _REMINDER.sub("", text)
     names = [name] + [n for n in name.split(" // ") if n != name] if name else []
+    if name.startswith("A-"):  # an Alchemy rebalanced card names itself without the "A-" (A-Vivi Ornitier)
+        names.append(name[2:])
     for full in names:
         t = _replace_word(t, full)
         short = full.split(",")[0]
