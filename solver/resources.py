@@ -50,10 +50,11 @@ _PAYABLE_COST_KINDS = {SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, Symbo
 # cost, "once each turn" (one activation per payment anyway), bands and max speed
 # (`mana_abilities` leaves out an ability the permanent does not have), "Exert ~" (701.43:
 # it only keeps the permanent tapped later), and amounts or types that
-# `activation_bundles` reads off the board (it yields no bundle when the board is silent).
+# `activation_bundles` reads off the board (it yields no bundle when the board is silent),
+# colours among objects included.
 # Spend restrictions are handled apart (they need the spell being paid).
 _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope", "present_if",
-                   "exert"}
+                   "exert", "among"}
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,104 @@ def _condition(cond, mine, perm) -> bool:
     raise AssertionError("condition not handled by the brute force: %s" % cond.kind)
 
 
-def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None, mine=()) -> list[tuple]:
+_BASIC = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _printed_words(card) -> set[str]:
+    return set(card.types) | set(card.subtypes) | set(card.supertypes) | {"Permanent"}
+
+
+def _has(card, words) -> bool:
+    """Every filter word on the printed card (types, subtypes, supertypes, colour words)."""
+    have = _printed_words(card) | {_COLOR_WORD[c] for c in card.color_set}
+    return all(w in have for w in words)
+
+
+def _power(perm) -> int:
+    return int(perm.card.power) + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+
+
+def _amount(perm, count, mine, who, db, color=None) -> list[int]:
+    """Every amount a "for each" / "where X is" count may be on this board (several only
+    for "Reveal any number of ..."), counted from the printed cards."""
+    kind = count.kind
+    if kind in ("permanents", "greatest_power", "different_powers", "shared_type"):
+        chosen = [p for p in mine if _has(p.card, count.filter) and not (count.others and p is perm)
+                  and (count.keyword is None or count.keyword in p.card.keywords)
+                  and (count.named is None or p.card.name == (perm.card.name if count.named == "~" else count.named))
+                  and (not count.entered_this_turn or p.entered_this_turn)]
+        if kind == "permanents":
+            n = len(chosen)
+        elif kind == "greatest_power":
+            n = max([_power(p) for p in chosen] + [0])
+        elif kind == "different_powers":
+            n = len({_power(p) for p in chosen})
+        else:  # the biggest group of creatures with some one creature type (changelings have them all)
+            types = {t for p in chosen for t in p.card.subtypes}
+            n = max([sum(1 for p in chosen if t in p.card.subtypes or "Changeling" in p.card.keywords) for t in types]
+                    + [sum(1 for p in chosen if "Changeling" in p.card.keywords)])
+    elif kind == "devotion":
+        n = sum(1 for p in mine if p.card.mana_cost for s in p.card.mana_cost.symbols if color in s.colors)
+    elif kind == "counters_on_self":
+        n = perm.counters.get(count.counter, 0)
+    elif kind == "basic_land_types":
+        n = len({t for p in mine if "Land" in p.card.types for t in p.card.subtypes if t in _BASIC})
+    elif kind == "cards_drawn":
+        n = who.cards_drawn_this_turn
+    elif kind == "life_gained":
+        n = who.life_gained_this_turn
+    elif kind == "self_power":
+        n = _power(perm)
+    elif kind == "revealed":  # any subset of the matching hand cards may be revealed
+        fits = [db.get(name) for name in who.hand]
+        fits = [c for c in fits if _has(c, count.filter)
+                and (count.power_at_least is None or int(c.power) >= count.power_at_least)]
+        return list(range(1, len(fits) + 1))
+    else:
+        raise AssertionError("count not handled by the brute force: %s" % kind)
+    return [n + count.plus]
+
+
+def _own_bundles(perm, ab, mine, who, db) -> list[tuple]:
+    """The bundles one activation of `ab` may add, worked out from the printed cards: fixed
+    options, "for each"/"where X is" amounts, "any combination", the colours among
+    permanents / exiled cards, the chosen colours."""
+    if ab.among is not None:
+        a = ab.among
+        if a.where == "exiled_with":
+            cards = [db.get(name) for name in perm.exiled_with]
+        elif a.where == "graveyard":
+            cards = [db.get(name) for name in who.graveyard]
+        else:
+            cards = [p.card for p in mine]
+        colors = set()
+        for c in cards:
+            if (not a.alternatives or any(_has(c, alt) for alt in a.alternatives)) and \
+                    (not a.monocolored or len(c.color_set) == 1):
+                colors |= set(c.color_set)
+        ordered = tuple(c for c in COLORS if c in colors)
+        if not ordered:
+            return []
+        return [ordered] if a.each else [(c,) for c in ordered]
+    options = list(ab.options)
+    if ab.reference is not None:  # only "the chosen color" reaches here ("two mana of the chosen color")
+        options += [(c,) * ab.reference.amount for c in perm.chosen_colors if (c,) * ab.reference.amount not in options]
+    if ab.per is None:
+        return options
+    out = set()
+    for b in options:
+        for n in _amount(perm, ab.per, mine, who, db, b[0]):
+            if ab.any_combination:
+                out |= {tuple(sorted(m, key="WUBRGC".index)) for m in product(sorted({t for o in options for t in o}),
+                                                                             repeat=n)}
+            elif n > 0:
+                out.add(tuple(sorted(b * n, key="WUBRGC".index)))
+    return sorted(x for x in out if x)
+
+
+def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None, mine=(),
+             who=None, db=None) -> list[tuple]:
     """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
     sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
     activation of its own that leaves it in play (no mana cost) and then sacrificed."""
@@ -101,8 +198,8 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
     for ab in perm.card.intrinsic_mana_abilities():
         c = ab.cost
         # Abilities usable at most once: {T}, {Q}, sacrifice this, or "only once each turn".
-        chosen = ab.reference is not None and ab.reference.scope == "chosen"  # the permanent's chosen colour
-        if ab.reference is not None and not chosen or not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
+        if (ab.reference is not None and ab.reference.scope != "chosen") or \
+                not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
             continue
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
@@ -119,8 +216,7 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue  # "Remove a charge counter from ~": only with that many counters
         if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm):
             continue
-        options = ab.options + (((perm.chosen_color,) * ab.reference.amount,) if chosen and perm.chosen_color else ())
-        for bundle in options:
+        for bundle in _own_bundles(perm, ab, mine, who, db):
             own.append(("act", ab, bundle))
     words = set(perm.card.types) | set(perm.card.subtypes) | set(perm.card.supertypes)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
@@ -337,7 +433,7 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
     themselves for mana, graveyard cards for delve."""
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
-    per = [_choices(p, convoke, improvise, outlets, spell, perms) for p in perms]
+    per = [_choices(p, convoke, improvise, outlets, spell, perms, board.player(player), board.db) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
@@ -438,3 +534,21 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                          frozenset((p.id, k) for p, k in taps))
                 found.add(ident)
     return found
+
+
+def brute_could_produce(board: Board, player: str) -> dict[str, set[str]]:
+    """Rule 106.7 for `player`'s permanents without mana effects on the board: the types
+    their own mana abilities could add now, costs and tapped state ignored (a counter
+    removed for the amount: any number)."""
+    mine = [p for p in board.permanents if p.controller == player]
+    who = board.player(player)
+    out = {}
+    for p in mine:
+        types: set[str] = set()
+        for ab in p.card.intrinsic_mana_abilities():
+            if ab.per is not None and ab.per.kind == "removed_counters":
+                types |= {t for b in ab.options for t in b}
+            elif ab.reference is None or ab.reference.scope == "chosen":
+                types |= {t for b in _own_bundles(p, ab, mine, who, board.db) for t in b}
+        out[p.id] = types
+    return out
