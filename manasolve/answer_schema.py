@@ -101,6 +101,8 @@ class _Pay(_Answer):
     total: str | None = absent()
     castable_now: bool = absent()
     reason: str | None = absent()
+    # a cast whose payment choices change its total (Emerge: the creature sacrificed): each total and its answer
+    choices: list[dict] = absent()
     # a partial answer: the question's time limit passed (README, Time limits)
     time_limit_reached: Literal[True] = absent()
 
@@ -280,7 +282,9 @@ class AttackAnswer(_Answer):
 
 class Play(_Answer):
     """One legal play: a cast (card, zone, via, total; ``face``: the half or face cast), an
-    activation (source, ability, total) or a land play (card; ``face``: an MDFC's land face)."""
+    activation (source, ability, total), a land play (card; ``face``: an MDFC's land face)
+    or a special action that exiles a card from the hand (``kind`` "special": action
+    ``plot`` or ``suspend``, card, zone, total; ``time_counters`` for suspend)."""
 
     kind: str
     payable: bool
@@ -289,6 +293,8 @@ class Play(_Answer):
     face: str = absent()
     zone: str = absent()
     via: str = absent()
+    action: str = absent()
+    time_counters: int | str = absent()
     source: str = absent()
     ability: str = absent()
     count: int = absent()

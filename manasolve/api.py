@@ -98,7 +98,7 @@ def crew(board: Board | dict | str, vehicle: str, *, player: str | None = None, 
 @names_format("pay")
 def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | None = None, *,
         card: str | None = None, player: str | None = None, mode: str = "payable", limit: int | None = 50,
-        x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0, side: int = 0,
+        x: int = 0, zone: str | None = None, alt: str | None = None, kicker: int = 0, side: int = 0,
         flashback: int | None = None, optional: list[int] | None = None, targets: int = 1,
         ability: str | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
@@ -137,7 +137,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
 
 
 # pay's keyword defaults: a keyword left at its default is not "given".
-_PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": "hand", "alt": None, "kicker": 0,
+_PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": None, "alt": None, "kicker": 0,
                  "side": 0, "flashback": None, "optional": None, "targets": 1, "ability": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
                  "keep_hand": False, "order": None}
 _CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback", "optional", "targets", "ability")
@@ -208,7 +208,7 @@ def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> 
 
 
 @names_format("cost")
-def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand", alt: str | None = None,
+def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str | None = None, alt: str | None = None,
          x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, optional: list[int] | None = None,
          targets: int = 1, ability: str | None = None, player: str | None = None,
          time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
@@ -221,7 +221,7 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str = "hand
 
     if not isinstance(card, CastChoice):
         card = CastChoice(card, zone, alt, kicker, x, side, flashback, optional, targets, ability)
-    elif (zone, alt, x, kicker, side, flashback, optional, targets, ability) != ("hand", None, 0, 0, 0, None, None, 1, None):
+    elif (zone, alt, x, kicker, side, flashback, optional, targets, ability) != (None, None, 0, 0, 0, None, None, 1, None):
         raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
     with _within(time_limit):
         return cost_json(total_cost(as_board(board, db), player, card))
@@ -242,7 +242,7 @@ def plays(board: Board | dict | str, *, player: str | None = None, count: bool =
 
 @names_format("audit")
 def audit(board: Board | dict | str, payment: dict, cost: str | None = None, *, card: str | None = None,
-          player: str | None = None, x: int = 0, zone: str = "hand", alt: str | None = None, kicker: int = 0,
+          player: str | None = None, x: int = 0, zone: str | None = None, alt: str | None = None, kicker: int = 0,
           side: int = 0, convoke: bool = False, improvise: bool = False, delve: bool = False,
           keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
           time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:

@@ -72,6 +72,11 @@ class Permanent:
         return _ability_key(ability_text) in {_ability_key(t) for t in self.exhausted}
 
     @property
+    def mana_value(self) -> int:
+        """202.3: its card's mana value (0 without a mana cost)."""
+        return self.card.mana_cost.mana_value if self.card.mana_cost else 0
+
+    @property
     def type_line(self) -> str:
         return self.type_override or self.card.type_line
 
@@ -161,13 +166,22 @@ class Commander:
     in_command_zone: bool = True
 
 
+# What makes a card in exile castable, each flag of `Exiled` (the board's exile entries).
+EXILE_PERMISSIONS = ("adventure", "foretold", "madness", "plotted", "warped")
+
+
 @dataclass(frozen=True)
 class Exiled:
-    """A card in exile its owner may cast: on an adventure (715.4) or foretold (702.143a)."""
+    """A card in exile its owner may cast: on an adventure (715.4), foretold (702.143a),
+    discarded with madness while its trigger resolves (702.35), plotted (702.170d) or
+    exiled by its warp on an earlier turn (its reminder text)."""
 
     card: str
     adventure: bool = False
     foretold: bool = False
+    madness: bool = False
+    plotted: bool = False
+    warped: bool = False
 
 
 @dataclass
@@ -190,7 +204,10 @@ class Player:
     exile: list[Exiled] = field(default_factory=list)  # cards castable from exile (715.4, 702.143a)
     cards_drawn_this_turn: int = 0
     life_gained_this_turn: int = 0
-    life_lost_this_turn: int = 0
+    life_lost_this_turn: int = 0  # also Spectacle (702.137a): an opponent of its caster lost life
+    combat_damage_types_this_turn: tuple[str, ...] = ()  # creature types of the player's sources that
+    #   dealt combat damage to a player this turn (Prowl, 702.76a)
+    miracle: str | None = None  # the card revealed as the first drawn this turn, its miracle trigger resolving (702.94a)
 
     @property
     def in_command_zone(self) -> list[str]:
@@ -457,21 +474,39 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
                   _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
                   p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile,
-                  p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn)
+                  p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn,
+                  tuple(p.combat_damage_types_this_turn), _miracle(p, pi, cards, source))
+
+
+def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> str | None:
+    """The player's revealed miracle card, checked: in their hand, with a miracle cost."""
+    if p.miracle is None:
+        return None
+    where = "players[%d].miracle" % pi
+    card = cards(p.miracle, where)
+    if p.miracle not in p.hand:
+        raise InputError(where, "%r is not in %s's hand (a miracle is revealed as it is drawn, 702.94a)"
+                         % (p.miracle, p.name), source)
+    if not any(a.kind == "miracle" for a in card.spell_costs.alternative):
+        raise InputError(where, "%r has no miracle cost the reader understands" % p.miracle, source)
+    return p.miracle
 
 
 def _exiled(e: ExiledIn, where: str, cards: _CardLookup, source: str | None) -> Exiled:
     """A card in exile checked: on an adventure only if it is an adventurer card (715.2),
     foretold only if it has a foretell cost (702.143a); not both."""
     card = cards(e.card, where + ".card")
-    if e.adventure and e.foretold:
-        raise InputError(where, "a card is either on an adventure or foretold, not both", source)
+    flags = [f for f in EXILE_PERMISSIONS if getattr(e, f)]
+    if len(flags) > 1:
+        raise InputError(where, "a card is exiled one way, not %s" % " and ".join(flags), source)
     if e.adventure and card.layout != "adventure":
         raise InputError(where + ".adventure", "%r is not an adventurer card (layout %r, not 'adventure')"
                          % (e.card, card.layout), source)
-    if e.foretold and not any(a.kind == "foretell" for a in card.spell_costs.alternative):
-        raise InputError(where + ".foretold", "%r has no foretell cost the reader understands" % e.card, source)
-    return Exiled(e.card, e.adventure, e.foretold)
+    needs = {"foretold": "foretell", "madness": "madness", "plotted": "plot", "warped": "warp"}
+    for flag in flags:
+        if flag in needs and not card.spell_costs.has_keyword_cost(needs[flag]):
+            raise InputError(where + "." + flag, "%r has no %s cost the reader understands" % (e.card, needs[flag]), source)
+    return Exiled(e.card, **{f: True for f in flags})
 
 
 def _attach(players: list[Player], source: str | None) -> None:

@@ -85,12 +85,16 @@ class CommanderIn(_Strict):
 
 class ExiledIn(_Strict):
     """A card in this player's exile that they may cast from there: ``adventure`` (it went
-    on an adventure: its creature half may be cast, 715.4) or ``foretold`` (cast for its
-    foretell cost, 702.143a; foretold on an earlier turn)."""
+    on an adventure: its creature half may be cast, 715.4), ``foretold`` (cast for its
+    foretell cost, 702.143a; foretold on an earlier turn), ``madness``, ``plotted`` or
+    ``warped`` (see each field); one of them."""
 
     card: Text
     adventure: bool = False
     foretold: bool = False
+    madness: bool = False  # discarded into exile, its madness trigger resolving (702.35a)
+    plotted: bool = False  # plotted on an earlier turn: cast free, as a sorcery (702.170d)
+    warped: bool = False  # exiled by its warp on an earlier turn: cast for its costs (warp)
 
 
 class PlayerIn(_Strict):
@@ -108,7 +112,9 @@ class PlayerIn(_Strict):
     # History of this turn read by amounts and costs ("for each card you've drawn this turn").
     cards_drawn_this_turn: Count = 0
     life_gained_this_turn: Count = 0
-    life_lost_this_turn: Count = 0
+    life_lost_this_turn: Count = 0  # also Spectacle (702.137a): an opponent lost life
+    combat_damage_types_this_turn: list[Text] = Field(default_factory=list)  # Prowl (702.76a): creature types
+    miracle: Text | None = None  # the card revealed as the first drawn this turn (Miracle, 702.94a)
     command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
     exile: list[ExiledIn] = Field(default_factory=list)  # 715.4, 702.143a
 

@@ -36,6 +36,7 @@ class Zone(str, Enum):
     GRAVEYARD = "graveyard"
     COMMAND = "command"  # a commander cast from the command zone (903.8)
     BATTLEFIELD = "battlefield"
+    EXILE = "exile"  # a card the board marks as castable from exile (foretold, madness, plotted, ...)
 
 
 class AbilityKind(Vocabulary):
@@ -61,6 +62,34 @@ class Alternative(Vocabulary):
     FREE = "free"  # "without paying its mana cost"
     CLEAVE = "cleave"  # 702.148a
     FACE_DOWN = "face_down"  # 702.37c, 702.168a: morph, megamorph, disguise: a face-down 2/2 for {3}
+    # Keyword ways of casting (models/oracle/cast_keywords.py reads them; the zone each
+    # casts from is CAST_ZONE's).
+    ESCAPE = "escape"  # 702.138: from the graveyard
+    DISTURB = "disturb"  # 702.146: from the graveyard, transformed
+    JUMP_START = "jump-start"  # 702.133: from the graveyard, its mana cost and a discard
+    RETRACE = "retrace"  # 702.81: from the graveyard, its mana cost and a land card discarded
+    MADNESS = "madness"  # 702.35: from exile, as the madness trigger resolves
+    PLOT = "plot"  # 702.170: from hand the plot special action; from exile a plotted card, free
+    SUSPEND = "suspend"  # 702.62: the special action from hand (exile it with time counters)
+    DASH = "dash"  # 702.109
+    BLITZ = "blitz"  # 702.152
+    BESTOW = "bestow"  # 702.103: an Aura spell enchanting a creature
+    WARP = "warp"  # from hand (its reminder text); the card exiled by it is cast later ("warped")
+    SNEAK = "sneak"  # returning an unblocked attacker, in the declare blockers step (its reminder text)
+    MUTATE = "mutate"  # 702.140: onto a non-Human creature its caster owns
+    MIRACLE = "miracle"  # 702.94: the first card drawn this turn, revealed
+    SPECTACLE = "spectacle"  # 702.137: an opponent lost life this turn
+    SURGE = "surge"  # 702.117: its caster cast another spell this turn
+    PROWL = "prowl"  # 702.76: one of its creature types dealt combat damage to a player this turn
+    EMERGE = "emerge"  # 702.119: sacrificing a creature, reduced by its mana value
+
+
+# Where a keyword casts from when the caller names no zone (every other kind: the hand).
+CAST_ZONE: dict[Alternative, Zone] = {
+    Alternative.FLASHBACK: Zone.GRAVEYARD, Alternative.ESCAPE: Zone.GRAVEYARD, Alternative.DISTURB: Zone.GRAVEYARD,
+    Alternative.JUMP_START: Zone.GRAVEYARD, Alternative.RETRACE: Zone.GRAVEYARD, Alternative.MADNESS: Zone.EXILE,
+    Alternative.FORETELL: Zone.EXILE,
+}
 
 
 # Seconds a question may take (every command, API function and server method; see
@@ -125,7 +154,7 @@ class CastChoice:
     permanent's id)."""
 
     card: str
-    zone: Zone = Zone.HAND
+    zone: Zone | None = None  # None: where `alt` casts from (CAST_ZONE; with `flashback`, the graveyard), else the hand
     alt: Alternative | None = None
     kicker: int = 0
     x: int = 0
@@ -136,6 +165,12 @@ class CastChoice:
     ability: AbilityKind | None = None
 
     def __post_init__(self) -> None:
+        if self.alt is not None:
+            object.__setattr__(self, "alt", member(Alternative, self.alt, "alt"))
+        if self.zone is None:
+            from_graveyard = self.flashback is not None or self.ability in ("unearth", "embalm", "eternalize")
+            zone = Zone.GRAVEYARD if from_graveyard else CAST_ZONE.get(self.alt, Zone.HAND)  # type: ignore[arg-type]
+            object.__setattr__(self, "zone", zone)
         object.__setattr__(self, "zone", member(Zone, self.zone, "zone"))
         if self.ability is not None:
             object.__setattr__(self, "ability", member(AbilityKind, self.ability, "ability"))
@@ -155,8 +190,6 @@ class CastChoice:
                 raise ParameterError("optional", "give kicker or optional, not both (optional lists every "
                                      "optional cost's times, the kicker's first)")
         _at_least_zero(self.targets, "targets")
-        if self.alt is not None:
-            object.__setattr__(self, "alt", member(Alternative, self.alt, "alt"))
         _at_least_zero(self.x, "x", " (107.1b)")
         _at_least_zero(self.kicker, "kicker")
         _at_least_zero(self.side, "side")

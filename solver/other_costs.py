@@ -123,10 +123,13 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
 
 def _has_qualities(board: Board, perm: Permanent, part: NonManaPart, casting: str | None) -> bool:
     """Whether `perm` has the part's qualities beyond filter words: power N or greater
-    (casualty), a colour shared with the spell `casting` (conspire), unblocked (ninjutsu)."""
+    (casualty), a colour shared with the spell `casting` (conspire), a mana value (emerge),
+    unblocked (ninjutsu, sneak)."""
     if part.min_power is not None and not (perm.is_creature and perm.power >= part.min_power):
         return False
     if part.shares_color and not (casting and set(perm.colors) & set(board.db.get(casting).color_set)):
+        return False
+    if part.mana_value is not None and perm.mana_value != part.mana_value:
         return False
     return perm.unblocked if part.unblocked else True
 

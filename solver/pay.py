@@ -17,7 +17,7 @@ from manasolve.models.mana import (
 )
 from manasolve.models.abilities import SpendPurpose
 from manasolve.models.oracle.words import strip_reminder
-from manasolve.models.request import Mode, PaymentRequest
+from manasolve.models.request import Alternative, CastChoice, Mode, PaymentRequest
 from manasolve.solver import deadline
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.results import (
@@ -325,19 +325,79 @@ def _pay_request(board: Board, request: PaymentRequest, question: dict) -> dict:
         what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
                          delve=request.delve)
         return pay(board, what, request.player, **question)
-    from manasolve.solver.total_cost import total_cost
+    from manasolve.solver.total_cost import cast_plans, total_cost
 
+    if cast.alt == Alternative.EMERGE:  # each creature sacrificed is a payment choice (702.119a)
+        plans = cast_plans(board, request.player, cast)
+        if len(plans) > 1:
+            answer = _over_choices(board, request, plans, question)
+            return _card_fields(answer, cast, plans[0])
     plan = total_cost(board, request.player, cast)
+    answer = _pay_plan(board, request, plan, question)
+    return _card_fields(answer, cast, plan)
+
+
+def _pay_plan(board: Board, request: PaymentRequest, plan, question: dict) -> dict:
+    """The pay answer of one locked total, with the request's cost keywords."""
     try:
         what = cost_to_pay(board, plan)
         what = replace(what, convoke=what.convoke or request.convoke, improvise=what.improvise or request.improvise,
                        delve=what.delve or request.delve)
-        answer = pay(board, what, request.player, **question)
+        return pay(board, what, request.player, **question)
     except NotPaid as exc:
-        raise ParameterError("card", "%s: %s; use `manasolve cost` for the breakdown" % (cast.card, exc),
+        raise ParameterError("card", "%s: %s; use `manasolve cost` for the breakdown" % (request.cast.card, exc),
                              board.source) from None
+
+
+def _over_choices(board: Board, request: PaymentRequest, plans: list, question: dict) -> dict:
+    """The pay answer over several locked totals that are different payment choices of one
+    cast (Emerge: which creature is sacrificed, 702.119a): payable if one is, the count
+    their sum, the payments of each in turn; the best payment is the best choice's by the
+    criteria levels in order, then the least mana value sacrificed.  ``total`` is the
+    choice answered (the best one, or the first payable), ``choices`` each total with its
+    own answer."""
+    answers = [_pay_plan(board, request, plan, question) for plan in plans]
+    usable = [(plan, a) for plan, a in zip(plans, answers) if a["payable"]]
+    shown, first = usable[0] if usable else (plans[0], answers[0])
+    answer: dict = {"cost": first["cost"], "player": first["player"]}
+    answer["payable"] = bool(usable)
+    mode = request.mode
+    if mode is Mode.PAYABLE:
+        answer["announced"] = usable[0][1]["announced"] if usable else None
+    elif mode is Mode.BEST:
+        from manasolve.solver.best import DEFAULT_ORDER
+
+        order = question["order"] or DEFAULT_ORDER
+        if usable:
+            plan, best = min(usable, key=lambda pa: ([pa[1]["levels"].get(c, 0) for c in order], pa[0].base.reduction))
+            answer.update({k: v for k, v in best.items() if k not in ("cost", "player")})
+            shown, answer["cost"] = plan, best["cost"]
+        else:
+            answer.update({k: v for k, v in first.items() if k not in ("cost", "player")})
+    else:
+        exact = all(a.get("count_exact", True) for a in answers)
+        total = sum(a.get("count", a.get("count_at_least", 0)) for a in answers)
+        if exact:
+            answer["count"], answer["count_exact"] = total, True
+        else:
+            answer["count_at_least"], answer["count_exact"], answer["time_limit_reached"] = total, False, True
+            answer["count_undone"] = [u for a in answers for u in a.get("count_undone", ())]
+        if mode is Mode.ALL:
+            payments = [g for a in answers for g in a.get("payments", ())]
+            limit = request.limit
+            answer["payments"] = payments[:limit] if limit else payments
+            answer["groups_listed_all"] = all(a.get("groups_listed_all", False) for a in answers) and (
+                not limit or len(payments) <= limit)
+    answer["total"] = shown.total_text
+    answer["choices"] = [{"total": plan.total_text, "payable": a["payable"],
+                          **{k: a[k] for k in ("count", "count_at_least") if k in a}} for plan, a in zip(plans, answers)]
+    return answer
+
+
+def _card_fields(answer: dict, cast: CastChoice, plan) -> dict:
+    """A card's pay answer: the card, its total, whether it may be cast now and why."""
     answer["card"] = cast.card
-    answer["total"] = plan.total_text
+    answer.setdefault("total", plan.total_text)  # several choices: the one answered (_over_choices)
     answer["castable_now"], answer["reason"] = plan.castable_now, plan.reason
     if plan.notes:  # cost sentences not understood: the total may miss what they say
         answer["notes"] = plan.notes

@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import partial
 from itertools import product
 
-from manasolve.models.board import Board, Exiled
+from manasolve.models.board import EXILE_PERMISSIONS, Board, Exiled
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle.spell_costs import OptionalKind
@@ -28,6 +28,7 @@ from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, keyword_targeting
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
@@ -134,7 +135,7 @@ def _cast_entry(name: str, plan: TotalCost, payable_: bool | None, count: dict, 
         entry["x"] = plan.x
     if plan.other and payable_ is None:
         entry["not_modelled"] = [o.text for o in plan.other]
-    if plan.base.kind == "flashback":
+    if plan.base.kind in ("flashback", "jump-start"):  # 702.34a, 702.133a
         entry["exiled_when_leaving_stack"] = True
     if plan.notes:  # cost sentences not understood: the total may miss what they say
         entry["notes"] = plan.notes
@@ -152,7 +153,8 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     card = face or board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
-    legal, targets = check_targets(board, card.targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
+    targeting = keyword_targeting(card, base.kind) or card.targeting
+    legal, targets = check_targets(board, targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
     if not legal:
         return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
@@ -262,6 +264,10 @@ def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
     return out
 
 
+# The ways of casting from the hand: the mana cost, then each alternative cost (118.9).
+HAND_KINDS = (None, "overload", "evoke", "alternative", "cleave", "face_down", "dash", "blitz", "bestow", "warp", "sneak", "mutate",
+              "miracle", "spectacle", "surge", "prowl", "emerge")
+
 # Layouts with a half or face cast on its own besides the front (709, 702.127, 715, 712.11).
 MULTI_FACE = ("split", "aftermath", "adventure", "modal_dfc")
 
@@ -304,7 +310,7 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
         parts += [({"kind": "cast", "zone": zone, "card": name}, partial(_card_plays, board, me.name, name, zone, counter))
                   for name in dict.fromkeys(names)]
     parts += [({"kind": "cast", "zone": "exile", "card": e.card}, partial(_exile_plays, board, me.name, e, counter))
-              for e in me.exile if e.adventure or e.foretold]
+              for e in me.exile if any(getattr(e, flag) for flag in EXILE_PERMISSIONS)]
     parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)
                   + keyword_ability_plays(board, me.name, counter)))
     out: list[dict] = []
@@ -331,12 +337,14 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
     the mana cost and each printed alternative cost of each half or face cast from there."""
     card = board.db.get(name)
     if zone == "graveyard":
-        return [play for i, base in enumerate(base_choices(board, player, card, "flashback"))
+        return [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
                 for play in _cast_plays(board, player, name, zone, base, counter, i)]
     faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
-    out = [play for face in faces for alt in (None, "overload", "evoke", "alternative", "cleave", "face_down")
-           for base in base_choices(board, player, face, alt)
+    out = [play for face in faces for alt in HAND_KINDS
+           for base in base_choices(board, player, face, alt, zone)
            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
+    if zone == "hand":
+        out += _special_plays(board, player, name, counter)
     if card.layout in MULTI_FACE and not board.db.faces(name):
         for entry in out:  # never silently: its other half or face is not known
             entry["other_faces"] = "not in the card data"
@@ -345,9 +353,11 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
 
 def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -> list[dict]:
     """A card cast from exile: an adventurer card's creature (front) face after its
-    adventure (715.4), a foretold card for its foretell cost (702.143a)."""
-    alt = None if exiled.adventure else "foretell"
-    return [play for base in base_choices(board, player, board.db.get(exiled.card), alt)
+    adventure (715.4) or a warped card for its mana cost (warp), a foretold card for its
+    foretell cost (702.143a), a card discarded with madness for its madness cost (702.35a),
+    a plotted card free as a sorcery (702.170d)."""
+    alt = "foretell" if exiled.foretold else "madness" if exiled.madness else "plot" if exiled.plotted else None
+    return [play for base in base_choices(board, player, board.db.get(exiled.card), alt, "exile")
             for play in _cast_plays(board, player, exiled.card, "exile", base, counter)]
 
 
@@ -384,3 +394,34 @@ def _ability_entry(entry: dict, plan: TotalCost, counter: _Counter) -> dict:
     if plan.other and payable_ is None:
         entry["not_modelled"] = [o.text for o in plan.other]
     return entry
+def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> list[dict]:
+    """The special actions that exile card `name` from the hand (116.2): Plot (702.170a,
+    as a sorcery) and Suspend (702.62a, when the card could be cast; Suspend X with X
+    announced 1, X can't be 0, and ``x_max``).  Each as ``{"kind": "special", "action",
+    "card", "zone": "hand", "total", "payable"}`` (with ``time_counters`` for suspend)."""
+    card = board.db.get(name)
+    out: list[dict] = []
+    for special in card.spell_costs.specials:
+        base = BaseChoice(special.kind, special.cost, special.cost.has_x)
+        if timing_reason(board, player, card, "hand", base) is not None:
+            continue
+        x_min = 1 if base.x_free else 0  # "X can't be 0"
+
+        def plan_for(x: int) -> TotalCost:
+            return _pipeline(board, player, card, "hand", base, x, (), [], card.spell_costs)
+
+        plan = plan_for(x_min)
+        payable_, count = counter.count(plan)
+        entry: dict = {"kind": "special", "action": special.kind.value, "card": name, "zone": "hand",
+                       "total": plan.total_text, "payable": payable_, **count}
+        if special.kind == "suspend":
+            entry["time_counters"] = special.time_counters if special.time_counters is not None else "X"
+        if base.x_free:
+            entry["x"] = x_min
+            if payable_:
+                entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(x)), x_min)
+        if plan.other and payable_ is None:
+            entry["not_modelled"] = [o.text for o in plan.other]
+        out.append(entry)
+    return out
+

@@ -23,9 +23,11 @@ from manasolve.models.carddb import UnknownCard
 from manasolve.models.cards import Card
 from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, SymbolKind
-from manasolve.models.oracle.costs import CostPart, NonManaPart
-from manasolve.models.oracle.spell_costs import Casters, Counting, Direction, OptionalCost, OptionalKind, SpellCosts
+from manasolve.models.oracle.costs import CostPart, NonManaPart, PartKind, PartZone
+from manasolve.models.oracle.spell_costs import AltCost, Casters, Counting, Direction, OptionalCost, OptionalKind, SpellCosts
 from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
+from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
 from manasolve.solver.other_costs import NotPaid
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
@@ -42,7 +44,8 @@ class BaseChoice:
     cost: CostPart | None
     x_free: bool
     granted: bool = False
-    unmet: str | None = None  # why it can't be used now (its "If you control ..." fails)
+    unmet: str | None = None  # why it can't be used now (its "If you control ..." fails, its history condition)
+    reduction: int = 0  # Emerge: the sacrificed creature's mana value, taken off the total (702.119a)
 
     @property
     def label(self) -> str:
@@ -52,18 +55,25 @@ class BaseChoice:
         return "%s %s%s" % (self.kind, what, " (granted)" if self.granted else "")
 
 
-def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list[BaseChoice]:
-    """Every base cost of kind `alt` (None: the mana cost) the card could be cast for.
+def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: str = "hand") -> list[BaseChoice]:
+    """Every base cost of kind `alt` (None: the mana cost) the card could be cast for from
+    `zone`.
 
     Flashback: each printed instance (702.34, several allowed: choose any), then each
     board-granted one; "equal to its mana cost" copies the mana cost, so X stays free, and
-    a card with no mana cost gets no flashback cost (118.6a)."""
+    a card with no mana cost gets no flashback cost (118.6a).  Jump-start, Retrace: the
+    mana cost and a discard.  Emerge: one choice per mana value among the creatures its
+    caster could sacrifice (reduced by it).  Plot, Suspend from the hand: the special
+    action's cost; a plotted card from exile: free (702.170d)."""
     mana = card.mana_cost
     if alt is None:
         return [BaseChoice("mana_cost", CostPart(mana, text=str(mana)) if mana else None, bool(mana and mana.has_x))]
-    if alt == "free":  # "without paying its mana cost": X must be 0 (107.3b)
-        return [BaseChoice("free", CostPart(text="{0}"), False)]
+    if alt == "free" or (alt == "plot" and zone == "exile"):  # "without paying its mana cost": X is 0 (107.3b)
+        return [BaseChoice(alt, CostPart(text="{0}"), False,
+                           unmet=condition_reason(board, player, card, alt, zone) if alt == "plot" else None)]
     sc = card.spell_costs
+    if alt in SPECIAL_ACTIONS:  # 116.2: exile it from the hand paying this cost
+        return [BaseChoice(a.kind, a.cost, a.cost.has_x) for a in sc.specials if a.kind == alt]
     if alt == "flashback":
         out = [BaseChoice("flashback", a.cost, a.cost.has_x) for a in sc.flashback]
         for name, cost in board.player(player).granted_flashback:
@@ -80,11 +90,37 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None) -> list
     for a in sc.alternative:
         if a.kind != alt:
             continue
-        unmet = None
+        unmet = condition_reason(board, player, card, a.kind, zone)
         if a.if_you_control and not any(p.has_words(a.if_you_control) for p in board.controlled_by(player)):
             unmet = "%s controls no %s, which this alternative cost needs" % (player, " ".join(a.if_you_control))
-        out.append(BaseChoice(a.kind, a.cost, a.cost.has_x, unmet=unmet))
+        if a.plus_mana_cost:  # 702.133a, 702.81a: the mana cost and the discard
+            cost = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
+                            "%s, %s" % (mana, a.cost.text)) if mana else None
+            out.append(BaseChoice(a.kind, cost, bool(mana and mana.has_x), unmet=unmet))
+        elif a.sacrifice:
+            out += _emerge_choices(board, player, a, unmet)
+        else:
+            out.append(BaseChoice(a.kind, a.cost, a.cost.has_x, unmet=unmet))
     return out
+
+
+def _emerge_choices(board: Board, player: str, a: AltCost, unmet: str | None) -> list[BaseChoice]:
+    """702.119a: Emerge sacrifices one creature (or what "Emerge from" names) and is
+    reduced by its mana value: one base choice per mana value among those `player`
+    controls, each sacrificing one of that value; with none, one choice that can't be
+    used."""
+    what = " or ".join(" ".join(w).lower() for w in a.sacrifice)
+
+    def choice(mv: int | None, why: str | None) -> BaseChoice:
+        part = NonManaPart("Sacrifice a %s%s" % (what, "" if mv is None else " with mana value %d" % mv),
+                           PartKind.SACRIFICE, PartZone.BATTLEFIELD, 1, alternatives=a.sacrifice, mana_value=mv)
+        cost = CostPart(a.cost.mana, a.cost.life, a.cost.other + (part,), "%s, %s" % (a.cost.text, part.text))
+        return BaseChoice(a.kind, cost, a.cost.has_x, unmet=why, reduction=mv or 0)
+
+    values = sorted({p.mana_value for p in board.controlled_by(player) if any(p.has_words(w) for w in a.sacrifice)})
+    if not values:  # the sacrifice can't be paid: no payment (118.3)
+        return [choice(None, unmet or "%s controls no %s to sacrifice (702.119a)" % (player, what))]
+    return [choice(mv, unmet) for mv in values]
 
 
 def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Symbol]:
@@ -168,7 +204,8 @@ class TotalCost:
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
     """The card `name` in `player`'s `zone`; ParameterError (nearest names) if it is not there."""
     p = board.player(player)
-    cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone}[zone]
+    cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone,
+             "exile": [e.card for e in p.exile]}[zone]
     if name not in cards:
         try:
             board.db.get(name)
@@ -192,9 +229,11 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     elif base.kind == "foretell":
         if zone != "exile":
             return "a foretell cost casts only a foretold card, from exile (702.143a)"
-    elif zone not in ("hand", "command", "exile"):
-        # 903.8: a commander from the command zone; from exile, plays passes only an
-        # adventurer card on an adventure (715.4)
+    elif (why := zone_reason(base.kind, zone)) is not None:
+        return why
+    elif zone not in ("hand", "command", "exile") and base.kind not in ZONE_OF:
+        # 903.8: a commander from the command zone; from exile, plays passes only the
+        # cards the board marks castable there (715.4, ...)
         return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
     if base.unmet:
         return base.unmet
@@ -202,6 +241,8 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
         if base.kind == "mana_cost":
             return "it has no mana cost: that cost is unpayable (118.6)"
         return "its %s cost is its mana cost, and it has none: no %s cost (118.6a)" % (base.kind, base.kind)
+    if (keyword_timing := keyword_timing_reason(board, player, card, zone, base.kind)) is not False:
+        return keyword_timing
     if (why := no_priority_reason(board, player)) is not None:
         return why
     if card.is_type("Instant") or "Flash" in card.keywords or card.statics.flash:
@@ -288,20 +329,34 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     cost or bad counts."""
     if not isinstance(cast, CastChoice):
         cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
+    plans = cast_plans(board, player, cast)
+    if cast.flashback is None:
+        return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
+    if cast.flashback >= len(plans):
+        raise ParameterError("flashback", "%s has %d flashback cost%s: %s" % (
+            plans[0].card.name, len(plans), "" if len(plans) == 1 else "s", instances([p.base for p in plans])),
+            board.source)
+    return plans[cast.flashback]
+
+
+def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[TotalCost]:
+    """The total cost of each way `cast` may be paid (601.2f): one plan per instance of
+    its kind of cost (flashback costs printed and granted) or per choice that changes the
+    total (Emerge: the mana value of the creature sacrificed); see `total_cost`."""
     player = board.player(player).name
     if cast.ability is not None:
         from manasolve.solver.keyword_abilities import ability_cost
 
-        return ability_cost(board, player, cast)
+        return [ability_cost(board, player, cast)]
     if cast.zone == Zone.BATTLEFIELD:
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
                              "face-down permanent face up", board.source)
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
     card = find_card(board, player, cast.card, zone)
     sc = card.spell_costs
-    if alt is None and (cast.flashback is not None or zone == "graveyard" and base_choices(board, player, card, "flashback")):
-        alt = "flashback"  # the one permission to cast from a graveyard we model (702.34a)
-    choices = base_choices(board, player, card, alt)
+    if alt is None and zone in ("graveyard", "exile"):
+        alt = _permission(board, player, card, zone, cast.flashback is not None)
+    choices = base_choices(board, player, card, alt, zone)
     if not choices:
         raise ParameterError("flashback" if cast.flashback is not None else "alt",
                              "%s has no %s cost" % (card.name, alt), board.source)
@@ -320,14 +375,21 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     if not cast.side < sides_of(sc):
         raise ParameterError("side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
             card.name, sides_of(sc), " or 1" if sides_of(sc) > 1 else ""), board.source)
-    plans = [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side, cast.targets)
-             for base in choices]
-    if cast.flashback is None:
-        return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
-    if cast.flashback >= len(plans):
-        raise ParameterError("flashback", "%s has %d %s cost%s: %s" % (
-            card.name, len(choices), alt, "" if len(choices) == 1 else "s", instances(choices)), board.source)
-    return plans[cast.flashback]
+    return [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side, cast.targets)
+            for base in choices]
+
+
+def _permission(board: Board, player: str, card: Card, zone: str, flashback: bool) -> str | None:
+    """The way of casting `card` from the graveyard or exile when the caller names none:
+    from the graveyard its first of flashback (702.34a), escape, disturb, jump-start,
+    retrace; from exile what the board's exile entry says (madness, plotted, foretold;
+    None: its mana cost, an adventurer's creature or a warped card)."""
+    if zone == "graveyard":
+        kinds = [k for k in GRAVEYARD_KINDS if base_choices(board, player, card, k, zone)]
+        return "flashback" if flashback or not kinds else kinds[0]
+    entry = next((e for e in board.player(player).exile if e.card == card.name), None)
+    flags = {"madness": "madness", "plotted": "plot", "foretold": "foretell"}
+    return next((kind for flag, kind in flags.items() if entry is not None and getattr(entry, flag)), None)
 
 
 def instances(choices: list[BaseChoice]) -> str:
@@ -387,6 +449,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
     face_down = base.kind == Alternative.FACE_DOWN
     if face_down:  # 702.37c, 702.168a: cast as a 2/2 with no text, name, colour or mana cost
         card, sc = replace(FACE_DOWN, name=card.name), SpellCosts(card.name)
+    if base.kind in SPECIAL_ACTIONS:  # 116.2: plot, suspend are not casts; only their own cost is paid
+        sc, kicks = SpellCosts(sc.card), ()
     x_forced = not base.x_free and x != 0
     x = x if base.x_free else 0  # 107.3b: X is 0 unless the base cost has X
     symbols: list[Symbol] = list(base.cost.mana.with_x(x).symbols) if base.cost else []
@@ -408,23 +472,27 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         symbols += chosen.mana.with_x(x).symbols
         life += chosen.life
         other += chosen.other
-    if zone == "command" and (times := board.player(player).times_cast(card.name)):
+    if zone == "command" and base.kind not in SPECIAL_ACTIONS and (times := board.player(player).times_cast(card.name)):
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
-    inc, red = _modifiers(board, player, card)
+    inc, red = _modifiers(board, player, card) if base.kind not in SPECIAL_ACTIONS else ([], [])
+    if base.reduction:  # 702.119a: an amount of generic mana equal to the sacrificed creature's mana value
+        emerged = ManaCost.parse("{%d}" % base.reduction)
+        red.append((emerged, {"by": str(emerged), "source": card.name, "count": 1,
+                              "text": "Emerge: the sacrificed creature's mana value (702.119a)"}))
     if targets > 1:  # Strive: an increase for each target beyond the first (601.2f)
         for amount in sc.per_extra_target:
             more = ManaCost(amount.symbols * (targets - 1))
             inc.append((more, {"source": card.name, "text": "Strive", "by": str(more), "count": targets - 1}))
     paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
-    red += _self_reductions(board, player, card, zone, paid)
+    red += _self_reductions(board, player, card, zone, paid) if base.kind not in SPECIAL_ACTIONS else []
     if base.cost is not None:
         for amount, _ in inc:
             symbols += amount.symbols
     reductions = [amount for amount, _ in red]
     unreduced = ManaCost(tuple(symbols))
-    floor, floors = _floor(board) if base.cost is not None else (0, [])
+    floor, floors = _floor(board) if base.cost is not None and base.kind not in SPECIAL_ACTIONS else (0, [])
     shown = ManaCost(_floored(reduce_symbols(symbols, reductions), floor))
     announcements: list[Announcement] = []
     if base.cost is not None:  # 118.6: no cost → nothing to announce, never {0}

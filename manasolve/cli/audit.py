@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from manasolve.cli.common import add_board_args, card_db
 from manasolve.models.errors import InputError
-from manasolve.models.request import Alternative
+from manasolve.models.request import Alternative, Zone
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
     what.add_argument("--card", metavar="NAME", help="the payment pays this card's total cost")
     p.add_argument("--payment", metavar="FILE", required=True, help="the engine's payment (JSON)")
-    p.add_argument("--from", dest="zone", choices=["hand", "graveyard"], default="hand", help="zone the card is cast from")
+    p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
+                   help="zone the card is cast from (default: where --alt casts from, else hand)")
     p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use")
     p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
     p.add_argument("--player", help="who pays (default: the active player)")

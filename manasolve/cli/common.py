@@ -63,7 +63,8 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
     """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --optional,
     --targets, --ability, --flashback."""
     p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
-                   help="zone it is cast from (default: hand; graveyard with --alt flashback or --flashback)")
+                   help="zone it is cast from (default: where --alt casts from: graveyard for flashback, escape, disturb, "
+                   "jump-start, retrace or --flashback N; exile for madness, foretell; else hand)")
     p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use instead of the mana cost")
     p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
                    help="pay the (first) kicker; multikicker: TIMES")
@@ -83,9 +84,7 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
 
 def cast_choice(args: argparse.Namespace) -> CastChoice:
     """The CastChoice named by ``--card`` and the cast options."""
-    flashback = args.alt == Alternative.FLASHBACK or args.flashback is not None
-    zone = args.zone or (Zone.GRAVEYARD if flashback else Zone.HAND)
-    return CastChoice(args.card, zone, args.alt, args.kicker, args.x, args.side, args.flashback, args.optional,
+    return CastChoice(args.card, args.zone, args.alt, args.kicker, args.x, args.side, args.flashback, args.optional,
                       args.targets, args.ability)
 
 

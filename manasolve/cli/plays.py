@@ -78,6 +78,10 @@ def render(answer: dict) -> None:
             t.add_row(what, p["zone"], via + (" + " + extra if extra else ""),
                       p["total"] + (" [yellow]*[/yellow]" if p.get("notes") else ""),
                       _show(p["payable"]), *_payments(p, counted))
+        elif p["kind"] == "special":  # plot / suspend: exile it from the hand (116.2)
+            what = "%s %s" % (p["action"], p["card"]) + (" (X=%d)" % p["x"] if "x" in p else "")
+            counters = " (%s time counters)" % p["time_counters"] if "time_counters" in p else ""
+            t.add_row(what, p["zone"], "special action" + counters, p["total"], _show(p["payable"]), *_payments(p, counted))
         else:
             t.add_row("activate" + _targets(p), p["source"], p["ability"], p.get("total") or "?", _show(p["payable"]),
                       *_payments(p, counted))

@@ -120,7 +120,8 @@ class NonManaPart:
     kind/zone: what it does, where its objects are; n: how many objects (collect
     evidence: the total mana value), None for "any number"; n_is_x: the number is X;
     alternatives: the objects have every filter word of one alternative (``((),)``:
-    any); counter: the kind of counter removed.  ``problem``: why the payment solver
+    any); counter: the kind of counter removed; mana_value: only permanents of that mana
+    value (Emerge's choice, set by its reader).  ``problem``: why the payment solver
     can't pay it (text read by no template), None when it is read."""
 
     text: str
@@ -134,6 +135,7 @@ class NonManaPart:
     min_power: int | None = None  # "a creature with power N or greater" (casualty, 702.153a)
     shares_color: bool = False  # "that share a color with it": with the spell cast (conspire, 702.78a)
     unblocked: bool = False  # "an unblocked attacker" (ninjutsu, 702.49a)
+    mana_value: int | None = None  # only objects of this mana value (Emerge's choice, 702.119)
 
     def __str__(self) -> str:
         return self.text

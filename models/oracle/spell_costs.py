@@ -12,7 +12,9 @@ Read here, from a card's oracle text (exact templates only):
   more to cast.", "Aura and Equipment spells you cast cost {X} less to cast, where X is
   this creature's power.", "Green spells you cast cost {G} more to cast.", ...;
 * the spell's own reductions: "Affinity for artifacts" (702.41) and "This spell costs {1}
-  less to cast for each artifact you control / instant card in your graveyard".
+  less to cast for each artifact you control / instant card in your graveyard";
+* keyword ways of casting (Escape, Dash, Emerge, Jump-start, ..., and the special actions
+  Plot and Suspend), read by `oracle.cast_keywords`.
 
 Every cost-related sentence that matches no template is returned in ``not_understood``
 (never guessed).  Nothing here evaluates a board: that is the total-cost pipeline's job.
@@ -33,6 +35,7 @@ from manasolve.models.oracle.added_costs import (
     ZoneAbility,
     read_added_cost,
 )
+from manasolve.models.oracle.cast_keywords import KEYWORD_LINE, SpecialAction, read_keyword
 from manasolve.models.oracle.costs import CostPart, parse_cost_part
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.oracle.words import (
@@ -104,14 +107,17 @@ class Counting(Vocabulary):
 
 @dataclass(frozen=True)
 class AltCost:
-    """An alternative cost (118.9): kind ``flashback``, ``overload``, ``evoke`` or
+    """An alternative cost (118.9): kind ``flashback``, ``overload``, ``evoke``,
     ``alternative`` ("You may sacrifice two Mountains rather than pay this spell's mana
-    cost"), usable only while its caster controls a permanent with every word of
-    ``if_you_control`` (empty: always)."""
+    cost") or a keyword's (oracle.cast_keywords: escape, dash, emerge, ...), usable only
+    while its caster controls a permanent with every word of ``if_you_control`` (empty:
+    always)."""
 
     kind: Alternative
     cost: CostPart
     if_you_control: tuple[str, ...] = ()
+    plus_mana_cost: bool = False  # paid with the mana cost (Jump-start 702.133a, Retrace 702.81a)
+    sacrifice: tuple[tuple[str, ...], ...] = ()  # Emerge: what is sacrificed, reducing by its mana value (702.119a)
 
 
 @dataclass(frozen=True)
@@ -212,7 +218,13 @@ class SpellCosts:
     splice: tuple[Splice, ...] = ()  # 702.47: added to a spell it is spliced onto
     spree: bool = False  # 702.172a: its modes' costs are `optional` of kind spree; one or more chosen
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
+    specials: tuple[SpecialAction, ...] = ()  # Plot, Suspend: special actions from hand
     not_understood: tuple[NotUnderstood, ...] = ()
+
+    def has_keyword_cost(self, kind: str) -> bool:
+        """Whether the card has an alternative cost or special action of `kind` (``plot``,
+        ``madness``, ...)."""
+        return any(a.kind == kind for a in self.alternative + self.flashback + self.specials)
 
     @property
     def optional_costs(self) -> tuple[OptionalCost, ...]:
@@ -290,7 +302,8 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
         if len(originals) != len(said):
             originals = said
         for sentence, original in zip(said, originals):
-            if _COST_WORDS.search(sentence) and not _read_sentence_safely(sentence, original, out):
+            if ((_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence))
+                    and not _read_sentence_safely(sentence, original, out)):
                 out["not_understood"].append(not_understood(name, original, sentence))
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
@@ -323,6 +336,15 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     added = read_added_cost(sentence)
     if added is not None:
         return _record_added(added, out)
+    if KEYWORD_LINE.match(sentence):
+        kw = read_keyword(sentence)
+        if kw is None:
+            return False
+        if kw.special is not None:
+            out["specials"].append(kw.special)
+        else:
+            out["alternative"].append(AltCost(kw.kind, kw.cost, plus_mana_cost=kw.plus_mana_cost, sacrifice=kw.sacrifice))
+        return True
     m = re.fullmatch(r"(Flashback|Overload|Evoke|Foretell|Multikicker)(?:—| )(.+?)\.?", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
