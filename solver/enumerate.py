@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 import time
-from math import comb, factorial
+from math import factorial
 from operator import add
 
 from manasolve.models.mana import Requirement
+from manasolve.solver import split_count
+from manasolve.solver.combinatorics import compositions, multinomial
 from manasolve.solver.feasibility import (
     FeasibilityOracle,
     TimeUp,
@@ -25,7 +27,7 @@ from manasolve.solver.feasibility import (
     spell_kind_accepts,
 )
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind, PermClass, Resources, Role
-
+from manasolve.solver.split_count import CountTimeout
 
 
 @dataclass(frozen=True)
@@ -37,16 +39,6 @@ class Group:
 
     uses: tuple[tuple[int, int, int], ...]
     multiplicity: int
-
-
-def _compositions(k: int, total_max: int) -> Iterator[tuple[int, ...]]:
-    """All k-tuples of non-negative ints with sum ≤ total_max, in lexicographic order."""
-    if k == 0:
-        yield ()
-        return
-    for first in range(total_max + 1):
-        for rest in _compositions(k - 1, total_max - first):
-            yield (first,) + rest
 
 
 def _class_rank(c: PermClass) -> int:
@@ -82,23 +74,6 @@ def _suffix_sums(classes: list[PermClass], per_member) -> list[int]:
     return out
 
 
-def multinomial(n: int, parts) -> int:
-    """Ways to pick disjoint labelled subsets of the given sizes from n items."""
-    out, left = 1, n
-    for r in parts:
-        out *= comb(left, r)
-        left -= r
-    return out
-
-
-class CountTimeout(Exception):
-    """The deadline passed while counting; `at_least` payments were counted by then."""
-
-    def __init__(self, at_least: int):
-        super().__init__(at_least)
-        self.at_least = at_least
-
-
 def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[str, int]) -> list[int]:
     """For each simple pattern (one free unrestricted mana, `feasibility.is_simple`), how
     many of its uses feasibility can tell apart: the symbols other than generic that its
@@ -121,6 +96,12 @@ def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[
     return caps
 
 
+def plan(resources: Resources, reqs: list[Requirement], life_total: int) -> None:
+    """Prepare what the counters of several requirements (the announcements of one cost)
+    with the same resources can share."""
+    split_count.plan(resources, reqs, life_total)
+
+
 class PaymentCounter:
     """Counts and lists the payments of one requirement with one set of resources."""
 
@@ -135,6 +116,21 @@ class PaymentCounter:
                        if part.pattern.kind not in (PatternKind.TAPPED, PatternKind.PART_TAP)})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
+        self.memo: dict[tuple, int] = {}
+        self.oracle = FeasibilityOracle(req, pats)
+        self.deadline: float | None = None
+        # Boards of one-mana sources and Signets are counted through a smaller summary
+        # (solver.split_count); the general programme below is set up only when needed.
+        self.split = split_count.SplitCounter(resources, req, life_total) if split_count.applies(resources, req) \
+            else None
+        self._ready = False
+
+    def _prepare(self) -> None:
+        """Set up the general programme: the summary's caps, pruning bounds and moves."""
+        if self._ready:
+            return
+        self._ready = True
+        req, pats, classes = self.req, self.patterns, self.classes
         demand = req.by_kind()
         # Each use needs a demand unit of its own that accepts one of its mana types: a
         # spell symbol, or (mana only) a symbol of some activation's own cost.
@@ -143,7 +139,6 @@ class PaymentCounter:
             units = set(p.bundle) or {None}
             self.spell_cap[self.index[p]] = sum(v for k, v in demand.items()
                                                 if any(spell_kind_accepts(k, p, u) for u in units))
-        classes = self.classes
         # Largest extra demand the remaining classes could add through their own costs.
         self.gain_after = _suffix_sums(classes, lambda c: max(0, max((_role_sum(
             r, lambda p: cost_units(p) - 1 if p.kind == PatternKind.MANA else 0) for r in c.roles), default=0)))
@@ -171,9 +166,6 @@ class PaymentCounter:
         self.ceiling = tuple(ceiling)
         # Each use spends a unit on the spell or on some activation's own cost.
         self.moves = [self._moves(c, self.units + self.cost_after[0]) for c in classes]
-        self.memo: dict[tuple, int] = {}
-        self.oracle = FeasibilityOracle(req, pats)
-        self.deadline: float | None = None
 
     # State layout: uses per pattern shape, then life paid, creatures needed by
     # "tap an untapped creature" costs, net demand (own costs minus uses), creatures
@@ -189,7 +181,7 @@ class PaymentCounter:
         base = len(self.patterns)
         out = []
         free_uses = [r.pattern.kind == PatternKind.PART_TAP for r in c.roles]  # need no demand unit
-        for counts in _compositions(len(c.roles), n if any(free_uses) else min(n, total_cap)):
+        for counts in compositions(len(c.roles), n if any(free_uses) else min(n, total_cap)):
             if sum(k for k, free in zip(counts, free_uses) if not free) > total_cap:
                 continue
             delta = [0] * self.width
@@ -295,10 +287,18 @@ class PaymentCounter:
         return total
 
     def start(self) -> tuple:
+        """The general programme's state before any class is used."""
+        self._prepare()
         return (0,) * self.width
 
     def count(self) -> int:
         """The exact number of distinct payments."""
+        if self.split is not None:
+            return self.split.count_by(self.deadline)
+        return self.general_count()
+
+    def general_count(self) -> int:
+        """The count by the general programme (the same number as `count`)."""
         if self.life_budget < 0:
             return 0
         return self.count_from(0, self.start())

@@ -81,9 +81,10 @@ def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
     """One exact counter per announcement of the cost."""
-    from manasolve.solver.enumerate import PaymentCounter
+    from manasolve.solver.enumerate import PaymentCounter, plan
 
     life = board.player(player).life
+    plan(resources, [a.requirement for a in announcements], life)
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
 
@@ -178,7 +179,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
-        from manasolve.solver.enumerate import PaymentCounter
+        from manasolve.solver.enumerate import PaymentCounter, plan
 
         with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
             stop, seconds = deadline.deadline(), deadline.seconds()
@@ -189,6 +190,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             if not resources_payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
+            plan(opt.resources, [a.requirement for a in anns], life)
             per = []
             for a in anns:
                 if stop is not None and time.monotonic() > stop:
