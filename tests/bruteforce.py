@@ -13,6 +13,7 @@ the set of permanents tapped for convoke/improvise.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import permutations, product
 
 from manasolve.models.board import Board
@@ -275,27 +276,45 @@ def _fits_cost(slot: tuple, unit: tuple) -> bool:
     return t in slot[1]
 
 
-def _assignable(slots: list, units: list, must: set[int], must_units: set[int]) -> bool:
-    """Fill every slot with a distinct unit; every activation in `must` spends a unit,
-    every unit in `must_units` (convoke/improvise) is used."""
+class BruteBudget(Exception):
+    """The brute force would take more steps than `brute_payments` was allowed."""
 
-    def go(k: int, used: frozenset) -> bool:
+
+class _Steps:
+    """Counts the brute force's steps (choices tried, slots filled) against a budget."""
+
+    def __init__(self, limit: int | None):
+        self.left = limit
+
+    def take(self) -> None:
+        if self.left is not None:
+            self.left -= 1
+            if self.left < 0:
+                raise BruteBudget
+
+
+def _assignable(slots: list, units: list, must: set[int], must_units: set[int], steps: _Steps) -> bool:
+    """Fill every slot with a distinct unit; every activation in `must` spends a unit,
+    every unit in `must_units` (convoke/improvise) is used.  Depth first over the slots,
+    remembering which (slot, units used) were already tried."""
+
+    @cache
+    def go(k: int, used: frozenset, low: int) -> bool:
+        steps.take()
         if k == len(slots):
             spent_by = {units[u][3] for u in used}
             return must <= spent_by and must_units <= used
-        fits, prev = slots[k]
-        for u in range(len(units)):
+        fits, tag = slots[k]
+        # identical consecutive slots: fill them in increasing unit order
+        same_next = tag is not None and k + 1 < len(slots) and slots[k + 1][1] == tag
+        for u in range(low, len(units)):
             if u in used or not fits(units[u]):
                 continue
-            if prev is not None and k > 0 and slots[k - 1][1] == prev and u < go.last[k - 1]:
-                continue  # identical consecutive slots: fill in increasing unit order
-            go.last[k] = u
-            if go(k + 1, used | {u}):
+            if go(k + 1, used | {u}, u if same_next else 0):
                 return True
         return False
 
-    go.last = [0] * len(slots)
-    return go(0, frozenset())
+    return go(0, frozenset(), 0)
 
 
 def _unit_kind(ab, spell: dict | None, perm) -> str | None:
@@ -357,7 +376,7 @@ def _unit_kind(ab, spell: dict | None, perm) -> str | None:
 
 
 def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, acts: list, taps: list,
-           spell: dict | None = None) -> bool:
+           spell: dict | None, steps: _Steps) -> bool:
     if life_needed > board.player(player).life:
         return False
     costly = [i for i, (_, ab, _, _) in enumerate(acts) if ab.cost.mana.symbols]
@@ -378,7 +397,7 @@ def _valid(board: Board, player: str, spell_slots: list[str], life_needed: int, 
                               and u[3] != i and (u[3] not in pos or pos[u[3]] < pos[i]), ("cost", i, cs)))
         must = set(range(len(acts)))
         must_units = {k for k, u in enumerate(units) if not u[0].startswith("mana")}
-        if _assignable(slots, units, must, must_units):
+        if _assignable(slots, units, must, must_units, steps):
             return True
     return False
 
@@ -465,6 +484,23 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
     return perms, per
 
 
+# The most steps a property test lets the brute force take on one random board (a few
+# seconds); the boards of the CI profile take at most about 410,000.
+TEST_STEPS = 1_000_000
+
+
+def brute_or_assume(board: Board, cost: ManaCost, **kw) -> set:
+    """`brute_payments` within TEST_STEPS steps, for a hypothesis test: a board that needs
+    more is assumed away (and counted as the event "brute force over its step budget")."""
+    from hypothesis import assume, event
+
+    try:
+        return brute_payments(board, cost, max_steps=TEST_STEPS, **kw)
+    except BruteBudget:
+        event("brute force over its step budget")
+        assume(False)  # raises: hypothesis drops the example
+
+
 def choice_product(board: Board, player: str | None = None, convoke: bool = False, improvise: bool = False,
                    spell: dict | None = None) -> int:
     """How many combinations of choices `brute_payments` tries per announcement (delve
@@ -477,16 +513,24 @@ def choice_product(board: Board, player: str | None = None, convoke: bool = Fals
 
 def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                    convoke: bool = False, improvise: bool = False, delve: bool = False,
-                   cast_from_graveyard: str | None = None, spell: dict | None = None) -> set:
+                   cast_from_graveyard: str | None = None, spell: dict | None = None,
+                   max_steps: int | None = None) -> set:
     """Every payment of `cost` on `board`, as hashable identities (delve: the player's
     graveyard cards may each pay {1}, except one copy of the card being cast from it;
     spell: the spell being paid — type_line, zone, via, mana_value, has_x, cost_has_x —
-    for mana with a spend restriction, which is not spent without one)."""
+    for mana with a spend restriction, which is not spent without one).
+
+    max_steps: raise BruteBudget once more than this many steps (choices tried, cost
+    symbols filled) were taken; None: no limit.  The search is exponential in the
+    mana-costing activations (every order of them, every assignment of mana), so tests
+    on random boards give it a budget."""
     player = player or board.active_player
+    steps = _Steps(max_steps)
     perms, per = _items(board, player, convoke, improvise, delve, cast_from_graveyard, spell)
     found = set()
     for ann_id, spell_slots, ann_life in announcements(cost):
         for pick in product(*per):
+            steps.take()
             acts, taps, free_creatures = [], [], []
             life = ann_life
             for perm, ch in zip(perms, pick):
@@ -511,6 +555,12 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     taps.append((perm, ch[0]))
             if sum(ab.cost.energy for _, ab, _, _ in acts) > board.player(player).energy:
                 continue  # "Pay {E}": only the energy the player has (107.14)
+            # Each slot (a symbol of the spell or of an activation's cost) takes one unit,
+            # each activation spends a unit and each tap pays a slot: too many of them,
+            # or too few units, and no assignment exists.
+            n_slots = len(spell_slots) + sum(len(_cost_slots(ab)) for _, ab, _, _ in acts)
+            if len(acts) + len(taps) > n_slots or sum(len(b) for _, _, b, _ in acts) + len(taps) < n_slots:
+                continue
             needs = [i for i, (_, ab, _, _) in enumerate(acts) for _ in range(ab.cost.tap_creatures)]
             if len(needs) > len(free_creatures):
                 continue
@@ -520,7 +570,7 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     helpers.setdefault(i, []).append(c.id)
                 full = [(p, ab, b, tuple(sorted(list(helpers.get(i, ())) + list(sac))))
                         for i, (p, ab, b, sac) in enumerate(acts)]
-                if not _valid(board, player, spell_slots, life, full, taps, spell):
+                if not _valid(board, player, spell_slots, life, full, taps, spell, steps):
                     continue
                 # Floating mana of one type is indistinguishable: only how much is spent counts;
                 # so are activations of a counter-limited ability making the same mana.
