@@ -3,6 +3,7 @@
 Run:  python -m benchmarks.land_sea [--sizes 10,20,40,80,160] [--tight-sizes 6,8,12,16,24]
                                     [--costs 6] [--greedy-trials 40] [--tight-trials 100]
                                     [--brute-cap 30] [--brute-budget 60] [--ms-cap 10] [--seed 7]
+                                    [--before COMMIT]
 
 Two families of boards:
 
@@ -30,6 +31,10 @@ One run prints, per family and size, side by side:
   the solver) where it finishes within ``--brute-cap`` seconds, and its ratio to
   manasolve's count time; per family, the brute force stops at the first size where a case
   times out and after ``--brute-budget`` seconds in all; its count must equal manasolve's;
+* with ``--before COMMIT``: each random case's count again by the code of that commit
+  (``git archive`` into a temporary folder, a fresh process per count, time limit half
+  ``--ms-cap``), its time and the ratio before / after in the issue 13 target table (the
+  two counts must agree where both are exact);
 * how often the greedy auto-tapper (benchmarks/greedy.py) wrongly says "can't pay": over
   ``--greedy-trials`` (random) or ``--tight-trials`` (tight) fresh boards and costs per
   size, among the payable ones (every tight one is, by construction, and manasolve must
@@ -45,6 +50,7 @@ import argparse
 import multiprocessing
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
 from functools import cache
@@ -77,11 +83,16 @@ HYBRID_PAIRS = ["W/U", "U/B", "B/R", "R/G", "G/W", "W/B", "U/R", "B/G", "R/W", "
 LANDLORD = (["Tundra", "Underground Sea", "Underground Sea", "Savannah", "Taiga", "Taiga"], "{W}{U}{U}{B}{R}{G}")
 
 
-def board_of(names: list[str], life: int) -> Board:
+def board_dict(names: list[str], life: int) -> dict:
     """Player "a", at `life`, controlling one untapped permanent per card name, in order."""
-    return load_board({"format": "manasolve/board@1", "active_player": "a", "step": "precombat_main",
-                       "stack_empty": True, "players": [{"name": "a", "life": life, "battlefield": [
-                           {"id": "p%d" % i, "card": c} for i, c in enumerate(names)]}]})
+    return {"format": "manasolve/board@1", "active_player": "a", "step": "precombat_main", "stack_empty": True,
+            "players": [{"name": "a", "life": life, "battlefield": [{"id": "p%d" % i, "card": c}
+                                                                     for i, c in enumerate(names)]}]}
+
+
+def board_of(names: list[str], life: int) -> Board:
+    """The board of `board_dict`."""
+    return load_board(board_dict(names, life))
 
 
 def make_board(n: int, rng: random.Random, life: int = RANDOM_LIFE) -> Board:
@@ -180,8 +191,11 @@ def capped(fn: Callable, cap: float):
 
 
 def run(families: dict[str, list[int]], n_costs: int, trials: dict[str, int], cap: float, budget: float,
-        seed: int, ms_cap: float) -> dict:
-    """Every measurement of one benchmark run: per family (FAMILIES), its sizes."""
+        seed: int, ms_cap: float, before: Path | None = None) -> dict:
+    """Every measurement of one benchmark run: per family (FAMILIES), its sizes; with
+    `before` (a tree of older code), each random case's count again in that code."""
+    import manasolve.solver.best  # noqa: F401  (warm, as the baseline's worker: imports are no part of a call)
+    import manasolve.solver.enumerate  # noqa: F401
     rows, cases = [], []
     brute_stopped: dict[str, tuple[int, float]] = {}  # family -> (size, cap) of the case that timed out
     stopped: dict[tuple[str, str, object], int] = {}  # (family, mode, key) -> size where mode passed ms_cap
@@ -229,15 +243,31 @@ def run(families: dict[str, list[int]], n_costs: int, trials: dict[str, int], ca
                 bound = None
                 if family == "random" and (times["count"] is None or times["count"] > COUNT_TARGET):
                     bound = count_bound(b, cost)
+                old = None
+                if family == "random" and before is not None:
+                    old = count_before(before, b, cost, ms_cap)
+                    assert old is None or count is None or "count" not in old or old["count"] == count, (
+                        "the counts before and after differ", n, str(cost), old, count)
                 for mode, v in times.items():
                     if v is not None:
                         per[mode].append(v)
                 cases.append({"family": family, "n": n, "extra": extra, "cost": str(cost), "payable": ok,
                               "count": count, "t_payable": t_payable, "t_count": times["count"],
-                              "t_best": times["best"], "t_brute": t_brute, "bound": bound})
+                              "t_best": times["best"], "t_brute": t_brute, "bound": bound, "before": old})
             rows.append(_row(family, n, per, n_costs, _greedy(family, n, trials[family], rng)))
     return {"rows": rows, "cases": cases, "brute_stopped": brute_stopped, "cap": cap, "budget": budget, "seed": seed,
             "ms_cap": ms_cap, "stopped": stopped, "trials": trials, "landlord": landlord()}
+
+
+def count_before(tree: Path, b: Board, cost: ManaCost, ms_cap: float) -> dict | None:
+    """The count of a random case by the code in `tree`, in a fresh process of it (time
+    limit half `ms_cap`, as benchmarks/decision_loop.py asks): its seconds and answer, or
+    None past `ms_cap`."""
+    from benchmarks.decision_loop import run_case
+
+    case = {"board": board_dict([p.card.name for p in b.permanents], RANDOM_LIFE), "cost": str(cost),
+            "kind": "count", "time_limit": ms_cap / 2}
+    return run_case(tree, case, ms_cap)
 
 
 # Issue 13's target for an exact count of a random land-sea board (up to 160 lands).
@@ -258,20 +288,27 @@ def count_bound(b: Board, cost: ManaCost) -> dict:
 
 
 def target_table(res: dict) -> list[str]:
-    """Issue 13's count target per random case: time, time / target, pass, and for a case
-    above it the count reached within the target and the board's shape."""
+    """Issue 13's count target per random case: time, time / target, pass, the count (or
+    the bound reached within the target) and the board's shape; with a baseline, its time
+    for the same count and the ratio."""
+    before = res.get("before")
     lines = ["## Issue 13 target: exact count ≤ %g s on random boards" % COUNT_TARGET, "",
              "A count above the target is asked again with `time_limit` = the target: its lower bound "
              "(`count_at_least`) and the board's shape are shown: **classes** of interchangeable sources, "
              "**costly** = classes whose ability costs mana (Signets), **multi** = classes with several roles "
-             "(duals, tri-lands, any-colour lands), **ann.** = the cost's announcements. The counter's dynamic "
-             "programme is memoised on the aggregate use of each mana pattern and asks a min-cost flow whether "
-             "each aggregate can pay; Signets' two-colour patterns and the five roles of each any-colour land "
-             "multiply the distinct aggregates, so on these boards the number of flow checks (about 0.2-0.5 ms "
-             "each) is what stays above the target — profiled on the 80-land `{2}{W/U}{W/U}` board: 28 classes "
-             "(11 Signet classes), 2,174 flow checks in 4 s, no announcement finished.", "",
-             "| lands | cost | count t | t / target | pass | count (or ≥ within %g s) | classes | costly | multi | ann. |"
-             % COUNT_TARGET, "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|"]
+             "(duals, tri-lands, any-colour lands), **ann.** = the cost's announcements. Boards of one-mana "
+             "sources and Signets are counted through the summary feasibility depends on (solver/split_count.py): "
+             "a table of the one-mana sources' uses per type and a table of the Signets' (count, colours made, "
+             "colour sets touched), read through the min-cut condition, with no flow per aggregate.", ""]
+    head = "| lands | cost | count t | t / target | pass | count (or ≥ within %g s) |" % COUNT_TARGET
+    rule = "|---:|---|---:|---:|---|---:|"
+    if before:
+        lines.append("**before** = commit %s, each count in a fresh process of that code (time limit %g s, shown "
+                     "\"> %g s\" past it); ratio = before / after." % (before, res["ms_cap"] / 2, res["ms_cap"] / 2))
+        lines.append("")
+        head += " before t | before / after |"
+        rule += "---:|---:|"
+    lines += [head + " classes | costly | multi | ann. |", rule + "---:|---:|---:|---:|"]
     passed = total = 0
     for c in res["cases"]:
         if c["family"] != "random":
@@ -283,10 +320,16 @@ def target_table(res: dict) -> list[str]:
         got = str(c["count"]) if ok else ("—" if bound is None else str(bound["count"]) if bound["count"] is not None
                                           else "≥ %d" % bound["at_least"])
         shape = ["", "", "", ""] if bound is None else [bound[k] for k in ("classes", "costly", "multi", "announcements")]
-        lines.append("| %d | `%s` | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            c["n"], c["cost"], fmt(t) if t is not None else "> %g s" % res["ms_cap"],
-            "%.2f" % (t / COUNT_TARGET) if t is not None else "> %.0f" % (res["ms_cap"] / COUNT_TARGET),
-            "pass" if ok else "**fail**", got, *shape))
+        cells = [c["n"], "`%s`" % c["cost"], fmt(t) if t is not None else "> %g s" % res["ms_cap"],
+                 "%.2f" % (t / COUNT_TARGET) if t is not None else "> %.0f" % (res["ms_cap"] / COUNT_TARGET),
+                 "pass" if ok else "**fail**", got]
+        if before:
+            old = c.get("before")
+            exact = old is not None and old.get("count_exact", "count" in old)
+            cells.append(fmt(old["seconds"]) if exact else "> %g s" % (res["ms_cap"] / 2))
+            cells.append("—" if t is None else "%.1f×" % (old["seconds"] / t) if exact
+                         else "> %.0f×" % (res["ms_cap"] / 2 / t))
+        lines.append("| " + " | ".join(str(x) for x in cells + shape) + " |")
     return lines + ["", "**%d of %d random cases counted exactly within the target.**" % (passed, total), ""]
 
 
@@ -451,12 +494,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--ms-cap", type=float, default=10.0, help="seconds allowed to one manasolve call")
     ap.add_argument("--out", default=str(RESULTS))
+    ap.add_argument("--before", default=None, metavar="COMMIT",
+                    help="also count each random case with the code of this commit (git archive), side by side")
     args = ap.parse_args(argv)
     families = {f: [int(x) for x in sizes.split(",") if x]
                 for f, sizes in zip(FAMILIES, (args.sizes, args.tight_sizes)) if sizes}
     trials = {"random": args.greedy_trials, "tight": args.tight_trials}
-    res = run(families, args.costs, {f: trials[f] for f in families}, args.brute_cap, args.brute_budget, args.seed,
-              args.ms_cap)
+    with tempfile.TemporaryDirectory() as tmp:
+        from benchmarks.decision_loop import export
+
+        before = export(args.before, Path(tmp)) if args.before else None
+        res = run(families, args.costs, {f: trials[f] for f in families}, args.brute_cap, args.brute_budget, args.seed,
+                  args.ms_cap, before)
+    res["before"] = args.before
     text = report(res)
     write_results("land_sea", text, lambda path: plot(res, path), Path(args.out))
     print(text.split("\n## ")[0])

@@ -112,25 +112,32 @@ class PaymentCounter:
         self.req = req
         self.life_budget = life_total - req.life if req.life <= life_total else -1
         self.energy_budget = resources.energy
-        pats = sorted({part.pattern.shape for c in self.classes for r in c.roles for part in r.parts
-                       if part.pattern.kind not in (PatternKind.TAPPED, PatternKind.PART_TAP)})
-        self.patterns: list[Pattern] = pats
-        self.index = {p: i for i, p in enumerate(pats)}
         self.memo: dict[tuple, int] = {}
-        self.oracle = FeasibilityOracle(req, pats)
         self.deadline: float | None = None
         # Boards of one-mana sources and Signets are counted through a smaller summary
         # (solver.split_count); the general programme below is set up only when needed.
         self.split = split_count.SplitCounter(resources, req, life_total) if split_count.applies(resources, req) \
             else None
-        self._ready = False
+        self.oracle: FeasibilityOracle | None = None
+
+    def set_deadline(self, deadline: float | None) -> None:
+        """Count and list until `deadline` (a time.monotonic() value; None: no limit)."""
+        self.deadline = deadline
+        if self.oracle is not None:
+            self.oracle.deadline = deadline
 
     def _prepare(self) -> None:
-        """Set up the general programme: the summary's caps, pruning bounds and moves."""
-        if self._ready:
+        """Set up the general programme: the patterns, the summary's caps, pruning bounds
+        and moves."""
+        if self.oracle is not None:
             return
-        self._ready = True
-        req, pats, classes = self.req, self.patterns, self.classes
+        req, classes = self.req, self.classes
+        pats = sorted({part.pattern.shape for c in classes for r in c.roles for part in r.parts
+                       if part.pattern.kind not in (PatternKind.TAPPED, PatternKind.PART_TAP)})
+        self.patterns: list[Pattern] = pats
+        self.index = {p: i for i, p in enumerate(pats)}
+        self.oracle = FeasibilityOracle(req, pats)
+        self.oracle.deadline = self.deadline
         demand = req.by_kind()
         # Each use needs a demand unit of its own that accepts one of its mana types: a
         # spell symbol, or (mana only) a symbol of some activation's own cost.
@@ -306,13 +313,13 @@ class PaymentCounter:
     def count_by(self, deadline: float | None) -> tuple[int, bool]:
         """(the number of payments, True) if counted before `deadline` (a time.monotonic()
         value; None: no limit), else (a lower bound: the payments counted so far, False)."""
-        self.deadline = self.oracle.deadline = deadline
+        self.set_deadline(deadline)
         try:
             return self.count(), True
         except CountTimeout as stop:
             return stop.at_least, False
         finally:
-            self.deadline = self.oracle.deadline = None
+            self.set_deadline(None)
 
     def groups(self) -> Iterator[Group]:
         """Every group of payments, in a deterministic order."""

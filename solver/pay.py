@@ -94,7 +94,7 @@ def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
     from manasolve.solver.enumerate import CountTimeout
 
     for a, c in per:
-        c.deadline = c.oracle.deadline = deadline
+        c.set_deadline(deadline)
         try:
             for g in c.groups():
                 yield _group(c, a, g, option, parts)
@@ -196,9 +196,9 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
                 if stop is not None and time.monotonic() > stop:
                     undone.append(a.text)  # not even started (nor its flow): its counter is not built
                     continue
-                if len(anns) > 1 and not _maybe_payable(opt.resources, a, life):
-                    continue
                 c = PaymentCounter(opt.resources, a.requirement, life)
+                if len(anns) > 1 and c.split is None and not _maybe_payable(opt.resources, a, life):
+                    continue  # a flow rules it out (a split count says 0 as fast)
                 per.append((a, c))
                 n, done = c.count_by(stop)
                 total += opt.ways * n

@@ -198,11 +198,9 @@ class SplitCounter:
         keys, first, where = np.unique(code, return_index=True, return_inverse=True)
         sums = np.zeros(len(keys), dtype=object)
         np.add.at(sums, where, ways)
-        out = {}
-        for i, total in zip(first, sums):
-            out[tuple(int(x) for x in deficit[i]), units - int(used[i]), bool(surplus[i]),
-                tuple(t for t in range(len(TYPES)) if freeable[i, t])] = total
-        return out
+        return {(tuple(r), units - n, sur, tuple(t for t, f in enumerate(free) if f)): total
+                for r, n, sur, free, total in zip(deficit[first].tolist(), used[first].tolist(),
+                                                  surplus[first].tolist(), freeable[first].tolist(), sums)}
 
 
 class _PlainTable:
