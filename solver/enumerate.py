@@ -96,10 +96,10 @@ def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[
     return caps
 
 
-def plan(resources: Resources, reqs: list[Requirement], life_total: int) -> None:
+def plan(resources: Resources, reqs: list[Requirement], life_total: int, deadline: float | None = None) -> None:
     """Prepare what the counters of several requirements (the announcements of one cost)
-    with the same resources can share."""
-    split_count.plan(resources, reqs, life_total)
+    with the same resources can share, until `deadline` (a time.monotonic() value)."""
+    split_count.plan(resources, reqs, life_total, deadline)
 
 
 class PaymentCounter:

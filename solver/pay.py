@@ -190,7 +190,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             if not resources_payable(opt.resources, anns, life):
                 continue
             answer["payable"] = True
-            plan(opt.resources, [a.requirement for a in anns], life)
+            plan(opt.resources, [a.requirement for a in anns], life, stop)
             per = []
             for a in anns:
                 if stop is not None and time.monotonic() > stop:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, product
 from math import comb
 
 import numpy as np
@@ -110,13 +110,14 @@ class _Split:
         `budget` life to spare: None when the plain uses can't pay more (not tracked)."""
         return budget if self.most_life * units > budget else None
 
-    def plain_table(self, units: int, budget: int, deadline: float | None) -> _PlainTable:
-        """A plain table covering a requirement of `units` mana and `budget` life."""
+    def plain_table(self, need: tuple, units: int, budget: int, deadline: float | None) -> _PlainTable:
+        """A plain table covering a requirement of `need` symbols per type, `units` mana
+        and `budget` life."""
         life_cap = self.life_cap(units, budget)
         for table in self.plain_tables:
-            if table.covers(units, life_cap, self.most_life):
+            if table.covers(need, units, life_cap, self.most_life):
                 return table
-        return self._add(self.plain_tables, _PlainTable(self.plain, units, life_cap, deadline))
+        return self._add(self.plain_tables, _PlainTable(self.plain, need, units, life_cap, deadline))
 
     def signet_table(self, need: tuple, units: int, deadline: float | None) -> _SignetTable:
         """A Signet table covering a requirement of `need` symbols per type and `units` mana."""
@@ -143,21 +144,25 @@ def applies(res: Resources, req: Requirement) -> bool:
     return not req.snow and _split(res).applies
 
 
-def plan(res: Resources, reqs: list[Requirement], life_total: int) -> None:
+def plan(res: Resources, reqs: list[Requirement], life_total: int, deadline: float | None = None) -> None:
     """Build the tables once for all of `reqs` (the announcements of one cost), so that
-    every requirement's count reads the same two tables."""
+    every requirement's count reads the same two tables (past `deadline`, each count
+    builds its own and meets the deadline itself)."""
     reqs = [q for q in reqs if applies(res, q) and q.life <= life_total]
     if len(reqs) < 2:
         return
     split = _split(res)
     units = max(q.mana_units for q in reqs)
     need = tuple(max(q.by_kind()[t] for q in reqs) for t in TYPES)
-    if not any(t.covers(need, units) for t in split.signet_tables):
-        split.signet_tables.append(_SignetTable(split.signets, need, max(units, 1), None))
     caps = [split.life_cap(q.mana_units, life_total - q.life) for q in reqs]
     life_cap = None if all(c is None for c in caps) else max(split.most_life * units, *(c or 0 for c in caps))
-    if not any(t.covers(units, life_cap, split.most_life) for t in split.plain_tables):
-        split.plain_tables.append(_PlainTable(split.plain, units, life_cap, None))
+    try:
+        if not any(t.covers(need, units) for t in split.signet_tables):
+            split.signet_tables.append(_SignetTable(split.signets, need, max(units, 1), deadline))
+        if not any(t.covers(need, units, life_cap, split.most_life) for t in split.plain_tables):
+            split.plain_tables.append(_PlainTable(split.plain, need, units, life_cap, deadline))
+    except CountTimeout:
+        return
 
 
 class SplitCounter:
@@ -182,9 +187,9 @@ class SplitCounter:
         """Ways to use the plain classes, per (deficits r, m = U - L, surplus, freeable):
         what the Signets must complete (module docstring)."""
         need, units, budget = self.need, self.units, self.budget
-        table = self.split.plain_table(units, budget, deadline)
+        table = self.split.plain_table(need, units, budget, deadline)
         d = np.array(need)
-        used = table.uses.sum(axis=1)
+        used = table.used
         keep = (used <= units) & (table.life <= budget) & (table.ways != 0)
         s, used, ways = table.uses[keep], used[keep], table.ways[keep]
         deficit = np.maximum(d - s, 0)
@@ -204,31 +209,39 @@ class SplitCounter:
 
 
 class _PlainTable:
-    """Ways to use the plain classes, one row per monomial: `uses` (uses of each type, at
-    most `units` in all), `life` paid (tracked up to `life_cap`; all 0 when None: life
-    can't bind) and `ways` (Python ints).
+    """Ways to use the plain classes, one row per summary: `uses` (uses of each type,
+    capped at one more than the most symbols of that type a covered requirement has:
+    past that, all the rest pays generic), `used` (L, all the uses, at most `units`),
+    `life` paid (tracked up to `life_cap`; all 0 when None: life can't bind) and `ways`
+    (Python ints).
 
-    It is the product over classes of (1 + Σ_roles x_type y^life)^members truncated there
-    (a class of interchangeable members multiplies by (1 + Σ_roles ...) once per member;
-    classes with the same roles merge, Vandermonde), computed on arrays of monomials."""
+    It is the product over classes of (1 + Σ_roles x_type y^life)^members, truncated
+    there (a class of interchangeable members multiplies by (1 + Σ_roles ...) once per
+    member; classes with the same roles merge, Vandermonde), computed on arrays of rows."""
 
-    def __init__(self, plain: list[PermClass], units: int, life_cap: int | None, deadline: float | None):
+    def __init__(self, plain: list[PermClass], need: tuple, units: int, life_cap: int | None,
+                 deadline: float | None):
         self.units, self.life_cap = units, life_cap
         present = sorted({TYPES.index(r.pattern.bundle[0]) for c in plain for r in c.roles})
-        rows = [(s, life) for s in compositions(len(present), units) for life in range((life_cap or 0) + 1)]
+        self.caps = tuple(need[t] + 1 if t in present else 0 for t in range(len(TYPES)))
+        rows = [(s, n, life) for s in product(*(range(self.caps[t] + 1) for t in present))
+                for n in range(sum(s), units + 1) for life in range((life_cap or 0) + 1)]
         index = {row: i for i, row in enumerate(rows)}
         self.uses = np.zeros((len(rows), len(TYPES)), dtype=np.int64)
-        for i, (s, _) in enumerate(rows):
+        for i, (s, _, _) in enumerate(rows):
             self.uses[i, present] = s
-        self.life = np.array([life for _, life in rows], dtype=np.int64)
+        self.used = np.array([n for _, n, _ in rows], dtype=np.int64)
+        self.life = np.array([life for _, _, life in rows], dtype=np.int64)
         shifts: dict[tuple, tuple] = {}
 
         def shift(t: int, life: int) -> tuple[np.ndarray, np.ndarray]:
-            """(rows, the rows times x_t y^life), where both are in the table."""
+            """(rows, the rows one more use of type t paying `life` lead to), where both
+            are in the table (several rows may lead to one: the capped ones)."""
             key = (t, life if life_cap is not None else 0)
             if key not in shifts:
-                j = present.index(t)
-                pairs = [(i, index.get((s[:j] + (s[j] + 1,) + s[j + 1:], lf + key[1]))) for i, (s, lf) in enumerate(rows)]
+                j, cap = present.index(t), self.caps[t]
+                pairs = [(i, index.get((s[:j] + (min(s[j] + 1, cap),) + s[j + 1:], n + 1, lf + key[1])))
+                         for i, (s, n, lf) in enumerate(rows)]
                 pairs = [(i, k) for i, k in pairs if k is not None]
                 shifts[key] = (np.array([i for i, _ in pairs], dtype=np.int64),
                                np.array([k for _, k in pairs], dtype=np.int64))
@@ -238,11 +251,11 @@ class _PlainTable:
             """`ways` times the sum of the monomials whose shifts are `maps`."""
             out = np.zeros_like(ways)
             for src, dst in maps:
-                out[dst] += ways[src]
+                np.add.at(out, dst, ways[src])
             return out
 
         ways = np.zeros(len(rows), dtype=object)
-        ways[index[(0,) * len(present), 0]] = 1
+        ways[index[(0,) * len(present), 0, 0]] = 1
         merged: dict[tuple, int] = defaultdict(int)
         for c in plain:
             roles = tuple(sorted((TYPES.index(r.pattern.bundle[0]), r.pattern.life) for r in c.roles))
@@ -268,10 +281,10 @@ class _PlainTable:
             ways = out
         self.ways = ways
 
-    def covers(self, units: int, life_cap: int | None, most_life: int) -> bool:
-        """Whether this table holds every row a requirement of `units` mana needs, with
-        life tracked up to `life_cap` (None: not binding)."""
-        if self.units < units:
+    def covers(self, need: tuple, units: int, life_cap: int | None, most_life: int) -> bool:
+        """Whether this table holds every row a requirement of `need` per type and
+        `units` mana needs, with life tracked up to `life_cap` (None: not binding)."""
+        if self.units < units or any(cap and cap < d + 1 for cap, d in zip(self.caps, need)):
             return False
         if self.life_cap is None:
             return life_cap is None
