@@ -1,6 +1,7 @@
 """The split count (solver/split_count.py: one-mana sources and Signets counted through
 their summaries) against the general counter and the brute force, on random boards of
-lands, Signets, floating mana and Elvish Spirit Guides."""
+lands, Signets, Pentad Prisms (charge counters: activations that can't be told apart),
+floating mana and Elvish Spirit Guides."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ BRUTE_CHOICES = 20_000
 
 @st.composite
 def split_boards(draw, most: int):
-    names = draw(st.lists(st.sampled_from(LANDS + SIGNETS * 2), max_size=most))
-    perms = [{"id": "p%d" % i, "card": name, "tapped": draw(st.integers(0, 5)) == 0} for i, name in enumerate(names)]
+    names = draw(st.lists(st.sampled_from(LANDS + SIGNETS * 2 + ["Pentad Prism"]), max_size=most))
+    perms = [{"id": "p%d" % i, "card": name, "tapped": draw(st.integers(0, 5)) == 0,
+              "counters": {"charge": draw(st.integers(0, 2))}} for i, name in enumerate(names)]
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), max_size=5))) or "{0}"
     pool = "".join(draw(st.lists(st.sampled_from(["{G}", "{U}", "{C}"]), max_size=2)))
     hand = draw(st.lists(st.just("Elvish Spirit Guide"), max_size=2))
