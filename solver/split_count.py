@@ -4,8 +4,9 @@ every source is a one-mana source or a Signet.
 It applies when every class's roles are all *plain* (one mana of one type, no mana
 cost, no spend restriction, no creature or energy cost; paying life is allowed: Mana
 Confluence) or all *Signet-style* ("{1}, {T}: Add" two mana of two different types,
-nothing else), and the requirement has no {S}: land-sea boards, and mana bases of lands
-and Signets.  `PaymentCounter` uses it for the count whenever it applies.
+nothing else), at least one class is a Signet, and the requirement has no {S}: land-sea
+boards, and mana bases of lands and Signets.  `PaymentCounter` uses it for the count
+whenever it applies.
 
 Why a small summary decides feasibility (what counts as one payment: design.md).  Take
 s_t uses of plain sources making type t (L in all) and k Signet activations, for a
@@ -101,6 +102,9 @@ class _Split:
                 self.signets.append(c)
             else:
                 self.applies = False
+        # Without Signets the general programme decides each aggregate by Hall's condition,
+        # as fast as these tables (faster for long hybrid costs): it keeps those boards.
+        self.applies = self.applies and bool(self.signets)
         self.most_life = max((r.pattern.life for c in self.plain for r in c.roles), default=0)
         self.plain_tables: list[_PlainTable] = []
         self.signet_tables: list[_SignetTable] = []
