@@ -4,7 +4,8 @@ A payment is fixed by how many members of each interchangeable class take each r
 (design.md); which members they are only multiplies the count.  A dynamic programme over
 the classes, memoised on the aggregate use of each pattern, sums the multinomial
 multiplicities of every feasible use vector, so `count` never lists payments one by one;
-the same table steers a depth-first listing of the groups.
+the same table steers a depth-first listing of the groups.  Counts of boards whose
+sources are one-mana sources and Signets go through solver/split_count.py instead.
 """
 
 from __future__ import annotations
