@@ -23,6 +23,7 @@ class CountKind(Vocabulary):
     GRAVEYARD_CARDS = "graveyard_cards"
     COUNTERS_ON_SELF = "counters_on_self"
     SELF_POWER = "self_power"
+    SELF_TOUGHNESS = "self_toughness"  # "equal to ~'s toughness" (Vhal)
     REMOVED_COUNTERS = "removed_counters"
     SACRIFICED_MANA_VALUE = "sacrificed_mana_value"
     LIFE_TOTAL = "life_total"
@@ -217,6 +218,7 @@ class Count:
     keyword: str | None = None  # "creatures you control with defender": only those with this keyword
     named: str | None = None  # "artifact you control named ~": only those with this name ("~": the card's own)
     entered_this_turn: bool = False  # "... creatures you control that entered this turn"
+    of_chosen_type: bool = False  # "... of the chosen type": with the permanent's chosen subtype (changelings too)
 
 
 class AmongWhere(Vocabulary):

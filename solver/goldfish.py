@@ -38,7 +38,7 @@ import numpy as np
 
 from manasolve.models.board import load_board
 from manasolve.models.carddb import CardDB
-from manasolve.models.mana import ManaCost, SymbolKind
+from manasolve.models.mana import COLORS, ManaCost, SymbolKind
 from manasolve.solver.pay import payable_each
 
 SLOT_BITS = 6  # at most 63 copies of one card in one state on the battlefield
@@ -104,7 +104,8 @@ def most_mana(card) -> int | None:
     for a in card.intrinsic_mana_abilities():
         if a.per is not None:
             return None
-        most = max([most, 1 if a.reference else 0] + [len(o) for o in a.options])
+        among = (len(COLORS) if a.among.each else 1) if a.among else 0  # one of each colour among ... (Bloom Tender)
+        most = max([most, 1 if a.reference else 0, among] + [len(o) for o in a.options])
     return most
 
 

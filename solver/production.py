@@ -285,12 +285,16 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
     analysis is carried over across changes of those fields.)"""
     if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS,
                       CountKind.DIFFERENT_POWERS, CountKind.SHARED_TYPE):
+        if count.of_chosen_type and perm.chosen_type is None:
+            return None  # the board doesn't say which type was chosen
         counted = [q for q in (an.board.permanents if count.everyone else an.board.controlled_by(perm.controller))
                    if all(_has_word(an, q, w) for w in count.filter) and not (count.others and q is perm)
                    and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least))
                    and (count.keyword is None or count.keyword in q.card.keywords)
                    and (count.named is None or q.card.name == (perm.card.name if count.named == "~" else count.named))
-                   and (not count.entered_this_turn or q.entered_this_turn)]
+                   and (not count.entered_this_turn or q.entered_this_turn)
+                   and (not count.of_chosen_type or perm.chosen_type in an.subtypes[q.id]
+                        or "Changeling" in q.card.keywords)]  # 702.73a: every creature type
         if count.kind == CountKind.PERMANENTS:
             n = len(counted)
         elif count.kind == CountKind.DIFFERENT_POWERS:
@@ -309,6 +313,8 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
         n = perm.power
+    elif count.kind == CountKind.SELF_TOUGHNESS:
+        n = perm.toughness
     elif count.kind == CountKind.GRAVEYARD_CARDS:
         n = sum(1 for name in an.board.player(perm.controller).graveyard if an.board.db.get(name).has_words(count.filter))
     elif count.kind == CountKind.BASIC_LAND_TYPES:  # domain: Urborg's and Blood Moon's changes included

@@ -117,7 +117,8 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
         chosen = [p for p in mine if _has(p.card, count.filter) and not (count.others and p is perm)
                   and (count.keyword is None or count.keyword in p.card.keywords)
                   and (count.named is None or p.card.name == (perm.card.name if count.named == "~" else count.named))
-                  and (not count.entered_this_turn or p.entered_this_turn)]
+                  and (not count.entered_this_turn or p.entered_this_turn)
+                  and (not count.of_chosen_type or perm.chosen_type in p.card.subtypes or "Changeling" in p.card.keywords)]
         if kind == "permanents":
             n = len(chosen)
         elif kind == "greatest_power":
@@ -140,6 +141,8 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
         n = who.life_gained_this_turn
     elif kind == "self_power":
         n = _power(perm)
+    elif kind == "self_toughness":
+        n = int(perm.card.toughness) + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
     elif kind == "revealed":  # any subset of the matching hand cards may be revealed
         fits = [db.get(name) for name in who.hand]
         fits = [c for c in fits if _has(c, count.filter)

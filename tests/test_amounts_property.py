@@ -23,13 +23,13 @@ MAX_CHOICES = 6_000
 # Each family's cards (the subject of a test) and cards that make their amounts move.
 COUNTS = ["Nykthos, Shrine to Nyx", "Overgrown Battlement", "Axebane Guardian", "Brigid, Doun's Mind",
           "Selvala, Eager Trailblazer", "White Lotus Tile", "Alena, Kessig Trapper", "Powerstone Shard",
-          "Prismatic Geoscope"]
+          "Prismatic Geoscope", "Three Tree City"]
 HISTORY = ["Kydele, Chosen of Kruphix", "Accomplished Alchemist", "Metalworker", "Kyren Toy", "Rasputin, the Oneiromancer",
            "Astral Cornucopia", "Famous Museum", "Empowered Autogenerator"]
 COLOURS = ["Bloom Tender", "Faeburrow Elder", "Tarnation Vista", "Mox Amber", "Plaza of Heroes", "Chrome Mox",
            "Desert Cenote"]
 HELPERS = ["Forest", "Island", "Tundra", "Llanowar Elves", "Elvish Mystic", "Kitchen Finks", "Wall of Roots", "Sol Ring",
-           "Kydele, Chosen of Kruphix"]
+           "Kydele, Chosen of Kruphix", "Changeling Outcast"]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{G/P}"]
 EXILED = ["Lightning Helix", "Counterspell", "Llanowar Elves", "Sol Ring"]
 
@@ -46,7 +46,8 @@ def scenarios(draw, subjects: list[str]):
                       "entered_this_turn": draw(st.booleans()),
                       "counters": {"charge": draw(st.integers(0, 2)), "dream": draw(st.integers(0, 2)),
                                    "art": draw(st.integers(0, 1))},
-                      "chosen": {"colors": draw(st.lists(st.sampled_from("WUBRG"), max_size=2, unique=True))},
+                      "chosen": {"colors": draw(st.lists(st.sampled_from("WUBRG"), max_size=2, unique=True)),
+                                 **draw(st.sampled_from([{}, {"type": "Elf"}, {"type": "Ouphe"}]))},
                       "exiled_with": draw(st.lists(st.sampled_from(EXILED), max_size=2))})
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=1, max_size=4)))
     hand = draw(st.lists(st.sampled_from(["Sol Ring", "Mox Amber", "Forest"]), max_size=3))
@@ -99,6 +100,8 @@ _SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[Heal
 @example(([_spec("n", "Nykthos, Shrine to Nyx"), _spec("k", "Kitchen Finks"), _spec("f", "Forest"),
            _spec("s", "Sol Ring")], "{W}{W}{G}", [], {}))
 @example(([_spec("w", "White Lotus Tile"), _spec("e", "Llanowar Elves"), _spec("m", "Elvish Mystic")], "{1}", [], {}))
+@example(([_spec("t", "Three Tree City", chosen={"type": "Elf"}), _spec("e", "Llanowar Elves"),
+           _spec("c", "Changeling Outcast"), _spec("s", "Sol Ring")], "{B}{B}", [], {}))
 @example(([_spec("a", "Alena, Kessig Trapper", entered_this_turn=True), _spec("k", "Kitchen Finks"),
            _spec("b", "Brigid, Doun's Mind")], "{R}", [], {}))
 def test_counts_on_the_battlefield_match_brute_force(scenario):

@@ -75,6 +75,17 @@ def test_counters_removed_or_put_decide_the_amount():
     assert produce(empty)["permanents"]["r"] == ["C"]  # 106.7 ignores the cost
 
 
+def test_three_tree_city_counts_the_creatures_of_the_type_chosen_for_it():
+    b = board({"id": "t", "card": "Three Tree City", "chosen": {"type": "Elf"}}, ("e", "Llanowar Elves"),
+              ("c", "Changeling Outcast"), ("k", "Kitchen Finks"), ("s", "Sol Ring"))
+    # an Elf and a changeling (702.73a): two mana of one colour; its {2} paid by Sol Ring alone
+    # or by Sol Ring and the Elves (one mana left floating)
+    assert _count(b, "{B}{B}") == 2
+    assert not pay(b, "{B}{B}{B}")["payable"]
+    unsaid = board(("t", "Three Tree City"), ("e", "Llanowar Elves"), ("s", "Sol Ring"))
+    assert not pay(unsaid, "{B}")["payable"]  # no type chosen on the board: that mana is not made
+
+
 def test_bloom_tender_adds_one_mana_of_each_colour_among_your_permanents():
     b = board(("t", "Bloom Tender"), ("k", "Kitchen Finks"))
     assert _count(b, "{W}{G}") == 1  # one activation makes {W}{G}
@@ -116,7 +127,23 @@ def test_bad_chosen_colours_and_exiled_cards_name_their_path(field, value, where
 
 
 @pytest.mark.parametrize("name", ["Druid of the Sacred Beaker", "Paliano, the High City", "Soldevi Adnate",
-                                  "Three Tree City", "Chea, Friend to Maybe Too Many", "Jeweled Amulet"])
+                                  "Chea, Friend to Maybe Too Many", "Jeweled Amulet"])
 def test_amounts_the_board_cannot_state_stay_not_understood(name):
     card = default_db().get(name)
     assert card.not_understood, name
+
+
+def test_goldfish_bound_counts_the_colours_among_permanents():
+    from manasolve.solver.goldfish import most_mana
+    db = default_db()
+    assert most_mana(db.get("Bloom Tender")) == 5  # one of each colour: up to five mana
+    assert most_mana(db.get("Chrome Mox")) == 1
+    assert most_mana(db.get("Metalworker")) is None  # the hand decides
+
+
+def test_vhal_adds_its_toughness_in_colourless_not_for_spells_from_the_hand():
+    b = board(("v", "Vhal, Candlekeep Researcher"), ("i", "Island"), graveyard=["Think Twice"], hand=["Think Twice"])
+    flashback = pay(b, card="Think Twice", zone="graveyard", mode="best")  # {2}{U}
+    assert flashback["payable"]
+    assert {a["produces"] for a in flashback["best"]["activations"]} == {"{C}{C}{C}", "{U}"}  # toughness 3
+    assert not pay(b, card="Think Twice")["payable"]  # {1}{U} from the hand: Vhal's mana can't pay it

@@ -45,6 +45,9 @@ def parse_more_counts(phrase: str) -> Count | None:
     m = re.fullmatch(r"(other )?(.+?) you control with (%s)" % "|".join(_KEYWORDS), phrase)
     if m and (words := filter_words(m.group(2))):
         return Count(CountKind.PERMANENTS, words, others=bool(m.group(1)), keyword=m.group(3).capitalize())
+    m = re.fullmatch(r"(.+?) you control of the chosen type", phrase)  # Three Tree City
+    if m and (words := filter_words(m.group(1))):
+        return Count(CountKind.PERMANENTS, words, of_chosen_type=True)
     m = re.fullmatch(r"(.+?) you control named (.+)", phrase)
     if m and (words := filter_words(m.group(1))):
         return Count(CountKind.PERMANENTS, words, named=m.group(2))
@@ -61,6 +64,8 @@ def parse_more_amounts(phrase: str) -> Count | None:
     `mana_abilities.parse_amount` leaves to this module."""
     if phrase == "the number of basic land types among lands you control":
         return Count(CountKind.BASIC_LAND_TYPES)
+    if phrase in ("~'s toughness", "~ toughness"):
+        return Count(CountKind.SELF_TOUGHNESS)
     if phrase == "the amount of life you gained this turn":
         return Count(CountKind.LIFE_GAINED)
     if phrase == "the greatest number of creatures you control that have a creature type in common":
