@@ -53,6 +53,13 @@ class ConditionKind(Vocabulary):
     SELF_IS = "self_is"  # this permanent has every word of filter ("is a creature")
     TOTAL_POWER = "total_power"  # the permanents you control with filter have total power >= n
     SORCERY_TIMING = "sorcery_timing"  # 602.5d / 307.1: your main phase, the stack empty
+    OPPONENT_POISON = "opponent_poison"  # an opponent has at least n poison counters (the player's `poison`)
+    SAME_NAME = "same_name"  # you control at least n permanents with filter that share one name
+    CONTROL_WITH_COUNTERS = "control_with_counters"  # you control a permanent with filter and >= n `counter` counters
+    CONTROL_NAMED = "control_named"  # you control a permanent named `text`
+    INITIATIVE = "initiative"  # you have the initiative (725; the player's `initiative`)
+    DUNGEON_COMPLETED = "dungeon_completed"  # you completed a dungeon (309.7; the player's `dungeons_completed`)
+    NOT = "not"  # the one condition in parts does not hold
     ALL_OF = "all_of"
     ANY_OF = "any_of"
 
@@ -66,6 +73,12 @@ class ReferenceScope(Vocabulary):
     CHOSEN = "chosen"
     COMMANDER_IDENTITY = "commander_identity"
     SACRIFICED = "sacrificed"
+    # Colours (not mana) of objects: "Choose a color of a permanent you control" (Meteor
+    # Crater), "... of a card in your graveyard" (Corrupted Grafstone), "... a color that
+    # shares a color with a permanent a player controls" (Reflective Gate); `filter` applies.
+    PERMANENT_COLORS_YOU_CONTROL = "permanent_colors_you_control"
+    PERMANENT_COLORS = "permanent_colors"
+    GRAVEYARD_COLORS = "graveyard_colors"
 
 
 class ManaSort(Vocabulary):
@@ -101,6 +114,12 @@ GRAVEYARD_KEYWORDS = frozenset({
 })
 
 
+# Flags of `AbilityCost` as its text shows them.
+_PART_TEXTS = (("exile_self", "Exile this"), ("return_self", "Return this to its owner's hand"),
+               ("exile_self_from_graveyard", "Exile this from your graveyard"), ("discard_hand", "Discard your hand"),
+               ("forage", "Forage"))
+
+
 @dataclass(frozen=True)
 class AbilityCost:
     """An activation cost (602.1a): mana plus the non-mana parts we model."""
@@ -113,14 +132,28 @@ class AbilityCost:
     tap_creatures: int = 0  # "Tap an untapped creature you control" (not {T}: sick ones allowed)
     # Extensions read by the oracle parser (an ability using one is listed by
     # ManaAbility.extras so a solver that does not model it can leave it out):
-    tap_untapped: tuple[tuple[int, tuple[str, ...]], ...] = ()  # "Tap two untapped Elves you control": ((2, ("Elf",)),)
+    # "Tap two untapped Elves you control": ((2, (("Elf",),)),) — n (-1 for X) permanents
+    # each with every word of one alternative ("artifact or creature": two alternatives)
+    tap_untapped: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
     sacrifice: tuple[str, ...] = ()  # "Sacrifice a creature": ("Creature",) — one other permanent matching every word
+    sacrifice_count: int = 1  # "Sacrifice three Foods": that many permanents matching `sacrifice`
+    sacrifice_other: bool = False  # "Sacrifice another creature": not this permanent
     remove_counters: tuple[tuple[str, int], ...] = ()  # ("charge", 1); n = -1 for "X" / "any number of"
     energy: int = 0  # "Pay {E}{E}" (107.14)
     exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
     exile_self_from_hand: bool = False  # "Exile ~ from your hand" (activated from the hand)
     discard: int = 0  # "Discard a card"
     exert: bool = False  # "Exert ~" (701.43): it won't untap during its controller's next untap step
+    # Parts read by `oracle.ability_cost_parts`:
+    mill: int = 0  # "Mill a card" (701.13): needs that many cards in the library
+    exile_from_hand: int = 0  # "Exile a card from your hand"
+    exile_self: bool = False  # "Exile ~" (Mirrored Lotus): it leaves the battlefield, like "Sacrifice ~"
+    return_self: bool = False  # "Return ~ to its owner's hand": it leaves the battlefield
+    exile_self_from_graveyard: bool = False  # "Exile ~ from your graveyard" (activated from the graveyard)
+    discard_hand: bool = False  # "Discard your hand"
+    put_counters: tuple[tuple[str, int], ...] = ()  # "Put a -0/-1 counter on ~": (("-0/-1", 1),)
+    collect_evidence: int = 0  # "Collect evidence 3" (701.59a): exile graveyard cards of total mana value >= N
+    forage: bool = False  # "Forage" (701.61a): exile three graveyard cards or sacrifice a Food
 
     def __str__(self) -> str:
         parts = []
@@ -138,10 +171,11 @@ class AbilityCost:
             parts.append("Pay %d life" % self.life)
         if self.sacrifice_self:
             parts.append("Sacrifice this")
-        for n, words in self.tap_untapped:
-            parts.append("Tap %d untapped %s you control" % (n, " ".join(words)))
+        for n, alternatives in self.tap_untapped:
+            parts.append("Tap %s untapped %s you control" % ("X" if n < 0 else n, " or ".join(" ".join(w) for w in alternatives)))
         if self.sacrifice:
-            parts.append("Sacrifice a %s" % " ".join(self.sacrifice))
+            parts.append("Sacrifice %s%s" % ("another " if self.sacrifice_other else "%d " % self.sacrifice_count,
+                                             " ".join(self.sacrifice)))
         for kind, n in self.remove_counters:
             parts.append("Remove %s %s counter(s)" % ("X" if n < 0 else n, kind))
         if self.energy:
@@ -154,7 +188,21 @@ class AbilityCost:
             parts.append("Discard %d card(s)" % self.discard)
         if self.exert:
             parts.append("Exert this")
+        parts += [text for name, text in _PART_TEXTS if getattr(self, name)]
+        if self.mill:
+            parts.append("Mill %d card(s)" % self.mill)
+        if self.exile_from_hand:
+            parts.append("Exile %d card(s) from your hand" % self.exile_from_hand)
+        parts += ["Put %d %s counter(s) on this" % (n, kind) for kind, n in self.put_counters]
+        if self.collect_evidence:
+            parts.append("Collect evidence %d" % self.collect_evidence)
         return ", ".join(parts)
+
+    @property
+    def leaves_battlefield(self) -> bool:
+        """Whether paying it takes the permanent off the battlefield (sacrificed, exiled,
+        returned to its owner's hand): usable at most once."""
+        return self.sacrifice_self or self.exile_self or self.return_self
 
     @property
     def parts(self) -> frozenset[str]:
@@ -167,8 +215,9 @@ class AbilityCost:
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields this cost uses (see the field comments)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
-                 "discard", "exert")
-        return tuple(n for n in names if getattr(self, n))
+                 "discard", "exert", "sacrifice_other", "mill", "exile_from_hand", "exile_self", "return_self",
+                 "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage")
+        return tuple(n for n in names if getattr(self, n)) + (("sacrifice_count",) if self.sacrifice_count != 1 else ())
 
 
 @dataclass(frozen=True)
@@ -372,7 +421,9 @@ class ManaAbility:
     once_per_turn, activate_if — "Activate only ..." (602.5b), "Exhaust —" (702.177).
     present_if — the object has the ability only while this holds: a level band (711.2a),
     a station band (702.184b), "Max speed —" (702.178a).  instead — a conditional
-    replacement of the mana added.  restriction — "Spend this mana only ...".  effects —
+    replacement of the mana added.  max_per_turn — "Activate no more than N times each
+    turn" (602.5b; the permanent's `activated` counts this turn's activations).  damage_if —
+    the damage is dealt only if it holds.  restriction — "Spend this mana only ...".  effects —
     further effects of the ability that change neither the mana nor any cost ("Draw a
     card.", "When that mana is spent to cast ...", 106.6a), kept as text: answers report
     them as ``riders``.  life_loss — life its controller loses when it resolves ("You
@@ -396,11 +447,14 @@ class ManaAbility:
     present_if: Condition | None = None
     life_loss: int = 0
     among: ColorsAmong | None = None
+    max_per_turn: int | None = None  # "Activate no more than three times each turn" (602.5b)
+    damage_if: Condition | None = None  # `damage` is dealt only if this holds (Tomb of Urami: no Ogre)
 
     @property
     def extras(self) -> tuple[str, ...]:
         """Names of the extension fields in use (cost extensions included)."""
-        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if", "among"]
+        names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if", "among",
+                 "max_per_turn", "damage_if"]
         out = [n for n in names if getattr(self, n)]
         if self.options and self.reference:
             out.append("options+reference")

@@ -91,7 +91,8 @@ class Permanent:
 
     def has_words(self, words: tuple[str, ...]) -> bool:
         """Whether it has every filter word (see `cards.has_filter_words`): words of its
-        type line as it stands, colour words, ``non-X``; "Permanent" always holds."""
+        type line as it stands, colour words, ``non-X``; "Permanent" always holds, "Token"
+        for a token."""
         words_of = set(self.type_line.replace("—", " ").split()) | {"Permanent"} | ({"Token"} if self.token else set())
         return has_filter_words(words_of, self.colors, words)
 

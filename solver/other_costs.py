@@ -165,24 +165,30 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     this, sacrifice a <type>, tap untapped creatures/<type>s, remove counters from it,
     discard cards, exile cards from the graveyard.  ({T}/{Q} and life are not choices.)  Raises NotPaid
     for parts the solver does not pay (energy, "remove X counters")."""
-    if cost.exile_self_from_hand:
-        raise NotPaid("%s: %r is not paid by the payment solver" % (perm.id, str(cost)))
+    unpaid = [name for name in _NOT_PAID_HERE if getattr(cost, name)]
+    if unpaid or any(n < 0 for n, _ in cost.tap_untapped):
+        raise NotPaid("%s: %r is not paid by the payment solver (%s)" % (perm.id, str(cost), ", ".join(unpaid) or "tap X"))
     mine = board.controlled_by(perm.controller)
     # With {T} in the cost the source is tapped already: it can't also be one of those tapped.
     untapped = tuple(p for p in mine if not p.tapped and not (cost.tap and p.id == perm.id))
     parts = []
     if cost.sacrifice_self:
         parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice this", (perm.id,), 1))
+    if cost.return_self:
+        parts.append(PartChoice(PartKind.RETURN, PartZone.BATTLEFIELD, "Return this to its owner's hand", (perm.id,), 1))
     if cost.sacrifice:
         words = tuple(cost.sacrifice)
-        parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice a %s" % " ".join(words),
-                                tuple(p.id for p in mine if p.has_words(words)), 1))
+        parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice %s %s" % (
+            "another" if cost.sacrifice_other else cost.sacrifice_count, " ".join(words)),
+            tuple(p.id for p in mine if p.has_words(words) and not (cost.sacrifice_other and p.id == perm.id)),
+            cost.sacrifice_count))
     if cost.tap_creatures:
         parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,
                                 tuple(p.id for p in untapped if p.is_creature), cost.tap_creatures))
-    for n, words in cost.tap_untapped:
-        parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped %s you control" % (n, " ".join(words)),
-                                tuple(p.id for p in untapped if p.has_words(tuple(words))), n))
+    for n, alternatives in cost.tap_untapped:
+        parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped %s you control" % (
+            n, " or ".join(" ".join(w) for w in alternatives)),
+            tuple(p.id for p in untapped if any(p.has_words(w) for w in alternatives)), n))
     for kind, n in cost.remove_counters:
         if n < 0:
             raise NotPaid("%s: removing X %s counters is not paid by the payment solver" % (perm.id, kind))
@@ -195,11 +201,25 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     if cost.discard:
         hand = _zone_cards(board.player(perm.controller).hand, PartZone.HAND, None)
         parts.append(PartChoice(PartKind.DISCARD, PartZone.HAND, "Discard %d card(s)" % cost.discard, hand, cost.discard))
+    graveyard = _zone_cards(board.player(perm.controller).graveyard, PartZone.GRAVEYARD, None)
     if cost.exile_from_graveyard:
-        graveyard = _zone_cards(board.player(perm.controller).graveyard, PartZone.GRAVEYARD, None)
         parts.append(PartChoice(PartKind.EXILE, PartZone.GRAVEYARD, "Exile %d card(s) from your graveyard" % cost.exile_from_graveyard,
                                 graveyard, cost.exile_from_graveyard))
+    if cost.exile_from_hand:
+        hand = _zone_cards(board.player(perm.controller).hand, PartZone.HAND, None)
+        parts.append(PartChoice(PartKind.EXILE, PartZone.HAND, "Exile %d card(s) from your hand" % cost.exile_from_hand,
+                                hand, cost.exile_from_hand))
+    if cost.collect_evidence:  # 701.59a
+        parts.append(PartChoice(PartKind.COLLECT_EVIDENCE, PartZone.GRAVEYARD, "Collect evidence %d" % cost.collect_evidence,
+                                graveyard, None, tuple(_mana_value(board, i) for i in graveyard), cost.collect_evidence))
     return _independent(parts)
+
+
+# Cost parts an activated ability may have that `ability_parts` does not pay: the play is
+# listed with payable None.  (Exiling it from the battlefield or the graveyard, milling
+# — the library is not on the board —, discarding the whole hand, foraging, putting counters.)
+_NOT_PAID_HERE = ("exile_self_from_hand", "exile_self", "exile_self_from_graveyard", "mill", "discard_hand", "forage",
+                  "put_counters")
 
 
 # --- meeting the mana payment ---------------------------------------------------------

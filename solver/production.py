@@ -166,7 +166,12 @@ def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) 
 
 
 def _has_word(an: Analysis, perm: Permanent, word: str) -> bool:
-    """A type-line word of `perm` now ("Basic", "Gate", "Creature", "Swamp")."""
+    """A type-line word of `perm` now ("Basic", "Gate", "Creature", "Swamp"), "Token" for a
+    token, "non-X" for a word it lacks."""
+    if word.startswith("non-"):
+        return not _has_word(an, perm, word[4:])
+    if word == "Token":
+        return perm.token
     return word in _supertypes(perm) or perm.is_type(word) or word in an.subtypes[perm.id]
 
 

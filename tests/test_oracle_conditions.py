@@ -132,8 +132,11 @@ def _words_kept(ab: ManaAbility, band: str | None) -> list[str]:
         lost.append("Exhaust")
     if prefix is not None and prefix not in ("Max speed", "Exhaust") and prefix.lower() not in WITHOUT_RULES_MEANING:
         lost.append(prefix)
-    if re.search(r"Activate only (?:if|as|during)", text) and ab.activate_if is None:
+    # "as an instant" adds nothing (602.2): any time its controller has priority
+    if re.search(r"\bonly (?:if|as a sorcery|during)", text) and ab.activate_if is None:
         lost.append("Activate only")
+    if "Activate no more than" in text and ab.max_per_turn is None:
+        lost.append("Activate no more than")
     if "Activate only once" in text and not ab.once_per_turn:
         lost.append("Activate only once")
     if re.search(r"Spend this mana only|can't be spent", text) and ab.restriction is None:

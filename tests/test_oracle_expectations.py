@@ -43,7 +43,7 @@ def _cost(ab: ManaAbility) -> str:
         parts.append("sac")
     if c.tap_creatures:
         parts.append("tapc%d" % c.tap_creatures)
-    parts += ["tap%d%s" % (n, "".join(w)) for n, w in c.tap_untapped]
+    parts += ["tap%s%s" % ("X" if n < 0 else n, "|".join("".join(w) for w in alternatives)) for n, alternatives in c.tap_untapped]
     if c.sacrifice:
         parts.append("sac" + "".join(c.sacrifice))
     parts += ["rm%s%s" % ("X" if n < 0 else n, k) for k, n in c.remove_counters]

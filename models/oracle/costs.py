@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from manasolve.models.abilities import AbilityCost
 from manasolve.models.mana import CostSyntaxError, ManaCost
-from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_alternatives, filter_words, number_word
+from manasolve.models.oracle.ability_cost_parts import read_cost_part
+from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_alternatives, number_word
 from manasolve.models.vocab import Vocabulary
 
 _NUM = "(%s)" % NUMBER
@@ -53,27 +54,28 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
             fields["exile_from_graveyard"] += 1
         elif m := re.fullmatch(r"Discard %s cards?" % _NUM, part):
             fields["discard"] += number_word(m.group(1))
-        elif m := re.fullmatch(r"Sacrifice an? ([A-Za-z']+)", part):
-            words = filter_words(m.group(1))
-            if words is None:
-                return None
-            fields["sacrifice"] = words
-        elif m := re.fullmatch(r"Tap %s untapped (.+) you control" % _NUM, part):
-            n = number_word(m.group(1))
-            words = filter_words(m.group(2))
-            if words is None:
-                return None
-            if words == ("Creature",):
-                fields["tap_creatures"] += n
-            else:
-                fields["tap_untapped"] += ((n, words),)
+        elif m := re.fullmatch(r"Tap %s untapped creatures? you control" % _NUM, part):
+            fields["tap_creatures"] += number_word(m.group(1))
         elif m := re.fullmatch(r"Remove (X|any number of|one or more|%s) ([a-z+/\d-]+) counters? from ~" % NUMBER, part):
             # "one or more": any number, and the ability reading it makes no mana from none
             n = -1 if m.group(1) in ("X", "any number of", "one or more") else number_word(m.group(1))
             fields["remove_counters"] += ((m.group(2), n),)
-        else:
+        elif (more := read_cost_part(part)) is None or not _add_part(fields, more):
             return None
     return AbilityCost(mana=mana, **fields)
+
+
+def _add_part(fields: dict, more: dict) -> bool:
+    """Add a part's fields to the cost's (counts added up, flags set, lists joined);
+    False for a second sacrifice of other permanents (one filter only)."""
+    if "sacrifice" in more and fields.get("sacrifice"):
+        return False
+    for name, value in more.items():
+        if isinstance(value, bool) or name in ("sacrifice", "sacrifice_count"):
+            fields[name] = value
+        else:
+            fields[name] = fields.get(name, type(value)()) + value
+    return True
 
 
 class PartKind(Vocabulary):

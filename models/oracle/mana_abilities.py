@@ -23,6 +23,8 @@ from manasolve.models.abilities import (
     combination_options,
 )
 from manasolve.models.mana import COLORS
+from manasolve.models.oracle.board_conditions import negated, read_board_condition
+from manasolve.models.oracle.colour_of import read_colour_of
 from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_amounts import parse_leading, parse_more_adds, parse_more_amounts, parse_more_counts
 from manasolve.models.oracle.spend_restrictions import cant_be_spent, parse_restriction
@@ -210,7 +212,10 @@ def parse_amount(phrase: str) -> Count | None:
 def parse_condition(text: str) -> Condition | None:
     """"you control four or more creatures", "you control a Swamp", "~ has a +1/+1
     counter on it", "you control an Urza's Mine and an Urza's Tower", "~ entered this
-    turn or if you control a basic land" → Condition."""
+    turn or if you control a basic land" → Condition (and the forms of
+    `board_conditions`)."""
+    if (board := read_board_condition(text)) is not None:
+        return board
     if " or if " in text:
         parts = [parse_condition(p) for p in text.split(" or if ")]
         return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
@@ -280,6 +285,8 @@ _INERT_EFFECTS = tuple(re.compile(p) for p in (
     r"(?:Target|An) opponent gains control of ~(?: at the beginning of the next end step)?\.",
     r"Draw a card at the beginning of the next turn's upkeep\.",
     r"If you control (?:an? |another )[A-Z][a-z]+(?: planeswalker)?, you gain \d+ life\.",
+    r"During your next untap step, as you untap your permanents, return ~ to its owner's hand\.",
+    r"If this ability has been activated (?:four|five) or more times this turn, sacrifice ~ at the beginning of the next end step\.",
 ))
 # 602.5b: "Activate only ..." conditions the board states.  "as an instant" adds
 # nothing (602.2: any time its controller has priority).
@@ -298,8 +305,8 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
         return None
     said = sentences(effect)
     fields, rest = parse_add(said[0]), said[1:]
-    if fields is None:  # "Choose a color. Add ...", "For each color among ..., add ..."
-        lead = parse_leading(said, parse_add, parse_amount)
+    if fields is None:  # "Choose a color. Add ...", "For each color among ..., add ...", "Choose a color of ..."
+        lead = parse_leading(said, parse_add, parse_amount) or read_colour_of(said)
         if lead is None:
             return None
         fields, rest = lead
@@ -320,6 +327,14 @@ def _read_extra(sentence: str, fields: dict) -> bool:
     """Record one sentence following "Add ..." in ``fields``; False if not understood."""
     if m := re.fullmatch(r"~ deals (\d+) damage to you\.", sentence):
         fields["damage"] = fields.get("damage", 0) + int(m.group(1))
+    elif m := re.fullmatch(r"~ deals (\d+) damage to you if you don't control (.+)\.", sentence):
+        unless = parse_condition("you control " + m.group(2))
+        if unless is None or fields.get("damage"):
+            return False
+        fields["damage"], fields["damage_if"] = int(m.group(1)), negated(unless)
+    elif m := re.fullmatch(r"Activate no more than (\w+) times each turn\.", sentence):
+        fields["max_per_turn"] = number_word(m.group(1))
+        return fields["max_per_turn"] is not None
     elif m := re.fullmatch(r"Activate only (.+)\.", sentence):
         for part in m.group(1).split(" and only "):  # "once each turn and only during your turn"
             if part == "once each turn":

@@ -124,7 +124,8 @@ def _singular(word: str) -> str:
 
 def filter_words(phrase: str) -> tuple[str, ...] | None:
     """"basic Swamp" → ("Basic", "Swamp"); "black creature card" → ("black",
-    "Creature"); "noncreature" → ("non-Creature",).  Type words are capitalised, colour
+    "Creature"); "noncreature" → ("non-Creature",); "nontoken artifact" →
+    ("non-Token", "Artifact") ("Token": the permanent is a token).  Type words are capitalised, colour
     words kept lower-case, capitalised subtypes kept (plurals made singular); None if a
     word is not one of these.
 
@@ -137,7 +138,7 @@ def filter_words(phrase: str) -> tuple[str, ...] | None:
         low = _singular(raw.lower())
         if low in ("card", "spell"):
             continue
-        if low.startswith("non") and low[3:] in _TYPES:
+        if low.startswith("non") and (low[3:] in _TYPES or low[3:] == "token"):
             out.append("non-" + low[3:].capitalize())
         elif low.startswith("non") and low[3:] in _COLOR_WORDS:
             out.append("non-" + low[3:])  # "nonblack"
