@@ -181,12 +181,15 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
         payment = group_as_payment(payment)
     name = board.player(player).name
     me = find_player(data, name, "player")
+    from manasolve.solver.production import damage_dealt  # as `activation_ability` does: a lazy import
+
     done: dict = {"tapped": [], "untapped": [], "sacrificed": [], "exiled": [], "life_lost": 0, "energy_paid": 0,
                   "counters_removed": {}, "notes": []}
     tapped = {p.id for p in board.permanents if p.tapped}
     spend = _Spend()
     spend.add_cost(ManaCost.parse(str(payment.get("announced", "{0}"))), spell=True)
     hand_exiled: list[tuple[str, str]] = []
+    leaving: list[tuple[str, str]] = []  # (id, zone): exiled or returned by its own mana ability's cost
 
     def tap(pid: str, at: str) -> None:
         if pid in tapped:
@@ -213,6 +216,11 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
                 done["untapped"].append(pid)
             if ab.cost.sacrifice_self:
                 done["sacrificed"].append(pid)
+            elif ab.cost.exile_self or ab.cost.return_self:
+                leaving.append((pid, "exile" if ab.cost.exile_self else "hand"))
+            for kind, n in ab.cost.put_counters:
+                counters = permanent(data, pid, at + ".permanent").setdefault("counters", {})
+                counters[kind] = counters.get(kind, 0) + n
             for kind, n in ab.cost.remove_counters:
                 removed = n if n > 0 else len(_symbols(act.get("produces"), at)) - (ab.per.plus if ab.per else 0)
                 counts = done["counters_removed"].setdefault(pid, {})
@@ -221,7 +229,8 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
             victim = _own(board, act["sacrificed"], name, at + ".sacrificed")
             done["sacrificed"].append(victim.id)
         done["energy_paid"] += ab.cost.energy
-        done["life_lost"] += ab.damage + ab.life_loss  # painlands, "You lose 1 life": effects as it resolves
+        # painlands (Tomb of Urami only without an Ogre), "You lose 1 life": effects as it resolves
+        done["life_lost"] += (ab.damage if perm is None else damage_dealt(board, perm, ab)) + ab.life_loss
         spend.add_cost(ab.cost.mana, spell=False)
         spend.add_mana(act.get("produces", ""), snow, at + ".produces")
     for k, t in enumerate(_list(payment, "tapped_for_cost", "payment")):
@@ -261,6 +270,9 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
             me.setdefault(to, []).append(card)
     for pid in done["sacrificed"]:
         leave_battlefield(data, pid, "graveyard", "payment", board.db)
+    for pid, zone in leaving:
+        leave_battlefield(data, pid, zone, "payment", board.db)
+        done.setdefault("exiled" if zone == "exile" else "returned", []).append(pid)
     done["life_lost"] += int(payment.get("life", 0))
     me["life"] = me.get("life", 20) - done["life_lost"]
     if done["mana_pool"]:

@@ -58,6 +58,9 @@ class Permanent:
     face_up_card: Card | None = None  # face down (708.2): `card` is a 2/2 with no text; this, its face
     chosen_colors: tuple[str, ...] = ()  # every colour chosen for it (chosen.color and chosen.colors), WUBRG order
     exiled_with: tuple[str, ...] = ()  # names of the cards in exile its text refers to (Chrome Mox's imprint)
+    # times each of its abilities was activated this turn, by printed text ("Activate only
+    # once each turn", "no more than three times each turn", 602.5b)
+    activated: dict[str, int] = field(default_factory=dict)
     attachments: list[str] = field(default_factory=list)  # ids attached to this one
     buff: tuple[int, int] = (0, 0)  # +N/+M from attached Equipment/Auras and static pumps (613.4c)
 
@@ -70,6 +73,12 @@ class Permanent:
         (702.177a: only once); the board's `exhausted` may give the text with or without
         its "Exhaust — " prefix."""
         return _ability_key(ability_text) in {_ability_key(t) for t in self.exhausted}
+
+    def times_activated(self, ability_text: str) -> int:
+        """How many times the ability printed as `ability_text` was activated this turn
+        (the board's `activated`; 0 when not given)."""
+        key = _ability_key(ability_text)
+        return sum(n for t, n in self.activated.items() if _ability_key(t) == key)
 
     @property
     def mana_value(self) -> int:
@@ -153,7 +162,7 @@ class Permanent:
             self.power_override, self.toughness_override, self.type_override, self.saddled, self.saddled_by,
             self.attacked, self.haste, bool(self.attachments), self.entered_this_turn, self.exhausted,
             self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
-            self.chosen_colors, self.exiled_with,
+            self.chosen_colors, self.exiled_with, tuple(sorted(self.activated.items())),
         )
 
 
@@ -209,6 +218,10 @@ class Player:
     combat_damage_types_this_turn: tuple[str, ...] = ()  # creature types of the player's sources that
     #   dealt combat damage to a player this turn (Prowl, 702.76a)
     miracle: str | None = None  # the card revealed as the first drawn this turn, its miracle trigger resolving (702.94a)
+    poison: int = 0  # poison counters (122.1f), for "if an opponent has three or more poison counters"
+    initiative: bool = False  # the player has the initiative (725)
+    dungeons_completed: int = 0  # dungeons the player completed this game (309.7)
+    library: int | None = None  # cards in the library, for "Mill a card" costs; None: not given
 
     @property
     def in_command_zone(self) -> list[str]:
@@ -411,6 +424,11 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
         if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
             raise InputError("%s.exhausted[%d]" % (where, ei), "%s has no exhaust ability %r%s" % (
                 card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
+    lines = [line.strip() for line in strip_reminder(card.text).split("\n") if line.strip()]
+    for text, n in perm.activated.items():
+        if not any(_ability_key(text) == _ability_key(line) for line in lines):
+            raise InputError("%s.activated" % where, "%s has no ability %r%s" % (card.name, text, nearest(text, lines)),
+                             source)
     color, ctype, colors = _chosen(perm, where, source)
     return Permanent(
         id=perm.id, card=FACE_DOWN if perm.face_down else card, controller=controller, tapped=perm.tapped,
@@ -420,6 +438,7 @@ def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], card
         attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
         exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype, unblocked=perm.unblocked,
         face_up_card=card if perm.face_down else None,
+        activated={k: v for k, v in perm.activated.items() if v},
         chosen_colors=colors,
         exiled_with=tuple(cards(name, "%s.exiled_with[%d]" % (where, i)).name for i, name in enumerate(perm.exiled_with)),
     )
@@ -476,7 +495,8 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
                   _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
                   p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile,
                   p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn,
-                  tuple(p.combat_damage_types_this_turn), _miracle(p, pi, cards, source))
+                  tuple(p.combat_damage_types_this_turn), _miracle(p, pi, cards, source), poison=p.poison,
+                  initiative=p.initiative, dungeons_completed=p.dungeons_completed, library=p.library)
 
 
 def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> str | None:

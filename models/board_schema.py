@@ -63,6 +63,7 @@ class PermanentIn(_Strict):
     # Cards in exile its text refers to (imprinted by Chrome Mox, exiled with Pit of Offerings,
     # used to craft it, 702.167c), by name.
     exiled_with: list[Text] = Field(default_factory=list)
+    activated: dict[Text, Count] = Field(default_factory=dict)  # times each ability was activated this turn, by text
 
 
 class GrantedFlashbackIn(_Strict):
@@ -117,6 +118,10 @@ class PlayerIn(_Strict):
     miracle: Text | None = None  # the card revealed as the first drawn this turn (Miracle, 702.94a)
     command: list[CommanderIn] = Field(default_factory=list)  # 903.3, 903.6
     exile: list[ExiledIn] = Field(default_factory=list)  # 715.4, 702.143a
+    poison: Count = 0  # poison counters (122.1f)
+    initiative: bool = False  # 725
+    dungeons_completed: Count = 0  # 309.7
+    library: Count | None = None  # cards in the library ("Mill a card" costs); not given: unknown
 
 
 class StackObjectIn(_Strict):

@@ -51,6 +51,7 @@ from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, Symbol
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.pay import resources_payable
+from manasolve.solver.production import damage_dealt
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     GraveyardCard,
@@ -225,7 +226,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     for c, cls in enumerate(classes):
         trig = tapped_trigger_damage(reps[c])
         for j, r in enumerate(cls.roles):
-            d = sum(part.ability.damage + part.ability.life_loss for part in r.parts if part.ability) \
+            d = sum(damage_dealt(board, reps[c], part.ability) + part.ability.life_loss for part in r.parts if part.ability) \
                 + (trig if _taps(r) else 0)
             if d:
                 damage.append(d * pm.use[c, j])

@@ -74,6 +74,11 @@ _SCOPES = {
 }
 
 
+# References to the colours objects have (not to mana they could produce): `_colours_of`.
+_COLOUR_SCOPES = (ReferenceScope.PERMANENT_COLORS_YOU_CONTROL, ReferenceScope.PERMANENT_COLORS,
+                  ReferenceScope.GRAVEYARD_COLORS)
+
+
 def _sort(bundle: list[str] | tuple[str, ...]) -> Bundle:
     return tuple(sorted(bundle, key=_ORDER.__getitem__))
 
@@ -384,6 +389,12 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
     if cond.kind == ConditionKind.CONTROL:
         n = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
         return n is not None and n >= cond.n
+    board_field = _board_condition(an, perm, cond)
+    if board_field is not None:
+        return board_field
+    if cond.kind == ConditionKind.NOT:
+        inner = _holds(an, perm, cond.parts[0])
+        return None if inner is None else not inner
     if cond.kind in (ConditionKind.ALL_OF, ConditionKind.ANY_OF):  # three-valued: one known part may decide
         parts = [_holds(an, perm, c) for c in cond.parts]
         decisive = cond.kind == ConditionKind.ANY_OF
@@ -391,6 +402,37 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
             return decisive
         return None if None in parts else not decisive
     return None
+
+
+def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
+    """The conditions read off players' fields and names (`oracle.board_conditions`);
+    None for another kind."""
+    me = an.board.player(perm.controller)
+    mine = an.board.controlled_by(perm.controller)
+    if cond.kind == ConditionKind.OPPONENT_POISON:
+        return any(an.board.player(o).poison >= cond.n for o in an.board.opponents_of(perm.controller))
+    if cond.kind == ConditionKind.INITIATIVE:
+        return me.initiative
+    if cond.kind == ConditionKind.DUNGEON_COMPLETED:
+        return me.dungeons_completed > 0
+    if cond.kind == ConditionKind.SAME_NAME:
+        names = Counter(q.name for q in mine if all(_has_word(an, q, w) for w in cond.filter))
+        return max(names.values(), default=0) >= cond.n
+    if cond.kind == ConditionKind.CONTROL_WITH_COUNTERS:
+        return any(q.counters.get(cond.counter, 0) >= cond.n for q in mine if all(_has_word(an, q, w) for w in cond.filter))
+    if cond.kind == ConditionKind.CONTROL_NAMED:
+        return any(q.name == cond.text for q in mine if all(_has_word(an, q, w) for w in cond.filter))
+    return None
+
+
+def _colours_of(an: Analysis, perm: Permanent, scope: ReferenceScope, words: tuple[str, ...]) -> frozenset[str]:
+    """The colours of the objects a ``*_colors`` reference reads: permanents (its
+    controller's or every player's) or cards in its controller's graveyard, with `words`."""
+    if scope == ReferenceScope.GRAVEYARD_COLORS:
+        cards = [an.board.db.get(name) for name in an.board.player(perm.controller).graveyard]
+        return frozenset(c for card in cards if card.has_words(words) for c in card.color_set)
+    perms = an.board.permanents if scope == ReferenceScope.PERMANENT_COLORS else an.board.controlled_by(perm.controller)
+    return frozenset(c for q in perms if all(_has_word(an, q, w) for w in words) for c in q.colors)
 
 
 def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> tuple[Bundle, ...]:
@@ -487,6 +529,15 @@ def condition_holds(board: Board, perm: Permanent, condition: Condition | None) 
     return True if condition is None else _holds(analyse(board), perm, condition)
 
 
+def damage_dealt(board: Board, perm: Permanent, ability: ManaAbility) -> int:
+    """The damage the ability deals its controller as it resolves (painlands; Tomb of
+    Urami only without an Ogre); dealt also when the board doesn't say whether its
+    condition holds (the cautious reading for a choice among payments)."""
+    if ability.damage and ability.damage_if is not None and condition_holds(board, perm, ability.damage_if) is False:
+        return 0
+    return ability.damage
+
+
 def activation_allowed(board: Board, perm: Permanent, ability: ManaAbility) -> bool | None:
     """Whether the mana ability's "Activate only ..." condition (602.5b) holds now; True
     without one; None when the board doesn't say."""
@@ -499,7 +550,7 @@ def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> 
     included when it matches, e.g. Skirk Prospector is a Goblin)."""
     an = analyse(board)
     return [q for q in board.controlled_by(outlet.controller)
-            if all(_has_word(an, q, w) for w in ability.cost.sacrifice)]
+            if all(_has_word(an, q, w) for w in ability.cost.sacrifice) and not (ability.cost.sacrifice_other and q is outlet)]
 
 
 def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,
@@ -544,15 +595,17 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
 
 
 def _fixed_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozenset[str]:
-    """The types a referential ability reads off no permanent: the colours of its
+    """The types a referential ability reads off no permanent's mana: the colours of its
     controller's commanders' identity (903.4; none without a commander, 903.4f), the
     colours chosen for the permanent (its board `chosen.color` / `chosen.colors`; none when
-    not given)."""
+    not given), or the colours objects have (`_colours_of`)."""
     assert ability.reference is not None
     if ability.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
         return frozenset(an.board.commander_identity(perm.controller))
     if ability.reference.scope == ReferenceScope.CHOSEN:
         return frozenset(perm.chosen_colors)
+    if ability.reference.scope in _COLOUR_SCOPES:
+        return _colours_of(an, perm, ability.reference.scope, ability.reference.filter)
     return frozenset()
 
 
@@ -664,7 +717,8 @@ def _fingerprint(board: Board) -> tuple:
          p.entered_this_turn)
         for p in board.permanents
     ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), tuple(pl.hand), pl.lands_played_this_turn,
-               pl.cards_drawn_this_turn, pl.life_gained_this_turn) for pl in board.players) + (
+               pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison, pl.initiative, pl.dungeons_completed)
+              for pl in board.players) + (
         board.active_player, board.step, board.stack_empty)
 
 

@@ -46,15 +46,19 @@ TAP_PURPOSE = {PatternKind.CONVOKE: "convoke", PatternKind.IMPROVISE: "improvise
                PatternKind.PART_TAP: "additional_cost"}
 # Symbol kinds an activation's mana cost may contain and that we can pay exactly.
 _PAYABLE_COST_KINDS = {SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, SymbolKind.S, SymbolKind.HYBRID}
+# "Exile ~" and "Return ~ to its owner's hand" take the permanent away like "Sacrifice ~"
+# (`AbilityCost.leaves_battlefield`): usable once per payment.
+_LEAVING = {"exile_self", "return_self"}
 # Parsed extensions the solver handles: riders that change neither the mana nor the
 # cost, "once each turn" (one activation per payment anyway), bands and max speed
 # (`mana_abilities` leaves out an ability the permanent does not have), "Exert ~" (701.43:
-# it only keeps the permanent tapped later), and amounts or types that
+# it only keeps the permanent tapped later), "Put a -0/-1 counter on ~" (always payable),
+# conditional damage (an effect, counted by `best`), and amounts or types that
 # `activation_bundles` reads off the board (it yields no bundle when the board is silent),
 # colours among objects included.
 # Spend restrictions are handled apart (they need the spell being paid).
 _HANDLED_EXTRAS = {"effects", "once_per_turn", "per", "instead", "options+reference", "reference.scope", "present_if",
-                   "exert", "among"}
+                   "exert", "among", "put_counters", "damage_if", "sacrifice_other"} | _LEAVING
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,7 @@ class Role:
     def sacrifices(self) -> bool:
         """True when taking this role sacrifices the permanent (its own "Sacrifice this"
         mana ability, or sacrificed to an outlet)."""
-        return any(part.via or (part.ability and part.ability.cost.sacrifice_self) for part in self.parts)
+        return any(part.via or (part.ability and part.ability.cost.leaves_battlefield) for part in self.parts)
 
     @property
     def removes_member(self) -> bool:
@@ -362,7 +366,7 @@ def _then_sacrificable(role: Role) -> bool:
     p = role.pattern
     if p.kind == PatternKind.TAPPED:
         return True
-    return p.kind == PatternKind.MANA and not role.via and role.ability is not None and not role.ability.cost.sacrifice_self \
+    return p.kind == PatternKind.MANA and not role.via and role.ability is not None and not role.ability.cost.leaves_battlefield \
         and not p.costly and not p.tap_creatures
 
 
@@ -396,10 +400,14 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
             continue  # roles of other members (outlet_roles, counter_uses)
         c = ab.cost
         unmodelled = [e for e in ab.extras
-                      if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy")]
+                      if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy", "max_per_turn", "mill")]
+        if ab.max_per_turn is not None and not (c.tap or c.untap or c.leaves_battlefield or ab.once_per_turn):
+            unmodelled.append("max_per_turn (several activations in one payment)")
+        if c.mill and not _library_suffices(board, perm.controller):
+            unmodelled.append("mill (the board's library is not given, or may run out: players[].library)")
         allowed = activation_allowed(board, perm, ab)
-        if allowed is False:
-            continue  # 602.5b: its condition fails now
+        if allowed is False or not _uses_left(perm, ab):
+            continue  # 602.5b: its condition fails now, or it was activated as often as it may this turn
         if allowed is None:
             unmodelled.append("activate_if (the board does not say whether it holds)")
         variants = [ab]
@@ -423,7 +431,7 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if unmodelled:
             notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
             continue
-        if not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
+        if not (c.tap or c.untap or c.leaves_battlefield or ab.once_per_turn):
             # Repeatable without limit (e.g. "Sacrifice a creature: ..."): not modelled.
             notes.append("%s: %r can be activated repeatedly; not modelled" % (perm.id, ab.text))
             continue
@@ -443,6 +451,23 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
                               energy=c.energy)
             roles.append(Role(pattern, ab))
     return roles, notes
+
+
+def _uses_left(perm: Permanent, ab: ManaAbility) -> bool:
+    """Whether "Activate only once each turn" / "no more than N times each turn" (602.5b)
+    still allows an activation, given the permanent's `activated` this turn."""
+    limit = 1 if ab.once_per_turn else ab.max_per_turn
+    return limit is None or perm.times_activated(ab.text) < limit
+
+
+def _library_suffices(board: Board, player: str) -> bool:
+    """Whether every "Mill N cards" cost of the player's mana abilities can be paid in one
+    payment (701.13: a cost that mills needs that many cards in the library): the board
+    gives the library and it holds at least their total."""
+    library = board.player(player).library
+    if library is None:
+        return False
+    return library >= sum(ab.cost.mill for q in board.controlled_by(player) for ab in mana_abilities(board, q))
 
 
 def _counter_variants(perm: Permanent, ab: ManaAbility) -> list[ManaAbility] | None:
@@ -527,7 +552,8 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, dict]] = {}
 def _fingerprint(board: Board) -> tuple:
     return (tuple((p.id, p.card.text, p.state_key()) for p in board.permanents),
             tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy, pl.speed,
-                   pl.lands_played_this_turn, pl.cards_drawn_this_turn, pl.life_gained_this_turn)
+                   pl.lands_played_this_turn, pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison,
+                   pl.initiative, pl.dungeons_completed, pl.library)
                   for pl in board.players), board.active_player, board.step, board.stack_empty)
 
 

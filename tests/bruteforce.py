@@ -74,19 +74,38 @@ def announcements(cost: ManaCost) -> list[tuple[tuple, list[str], int]]:
 
 
 def _outlets(perms) -> list[tuple]:
-    """(outlet, ability) for each "Sacrifice a <type>: Add ..." ability (no {T}, repeatable)."""
+    """(outlet, ability) for each "Sacrifice a <type>: Add ..." ability (no {T}, repeatable;
+    one permanent each time)."""
     return [(p, ab) for p in perms for ab in p.card.intrinsic_mana_abilities()
-            if ab.cost.sacrifice and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
+            if ab.cost.sacrifice and ab.cost.sacrifice_count == 1 and not ab.once_per_turn
+            and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
 
 
-def _condition(cond, mine, perm) -> bool:
+def _times_activated(perm, text: str) -> int:
+    """This turn's activations of the ability printed as `text` (the board's `activated`)."""
+    return sum(n for t, n in perm.activated.items() if " ".join(t.split()).lower() == " ".join(text.split()).lower())
+
+
+def _words(p) -> set[str]:
+    """A permanent's printed type-line words, "Token" for a token."""
+    return set(p.type_line.replace("—", " ").split()) | ({"Token"} if p.token else set())
+
+
+def _condition(cond, mine, perm, board=None) -> bool:
     """An "Activate only if ..." condition of `perm`, on the printed type lines."""
     if cond.kind == "entered_this_turn":
         return perm.entered_this_turn
     if cond.kind == "control":
         return sum(1 for p in mine if all(w in p.card.type_line.replace("—", " ").split() for w in cond.filter)) >= cond.n
+    if cond.kind == "same_name":
+        names = [p.card.name for p in mine if all(w in _words(p) for w in cond.filter)]
+        return any(names.count(n) >= cond.n for n in names)
+    if cond.kind == "sorcery_timing":  # the controller's main phase, the stack empty
+        return board.active_player == perm.controller and board.step.endswith("_main") and board.stack_empty
+    if cond.kind == "opponent_poison":
+        return any(pl.poison >= cond.n for pl in board.players if pl.name != perm.controller)
     if cond.kind in ("all_of", "any_of"):
-        results = [_condition(c, mine, perm) for c in cond.parts]
+        results = [_condition(c, mine, perm, board) for c in cond.parts]
         return all(results) if cond.kind == "all_of" else any(results)
     raise AssertionError("condition not handled by the brute force: %s" % cond.kind)
 
@@ -191,7 +210,7 @@ def _own_bundles(perm, ab, mine, who, db) -> list[tuple]:
 
 
 def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None, mine=(),
-             who=None, db=None) -> list[tuple]:
+             who=None, db=None, board=None) -> list[tuple]:
     """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
     sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
     activation of its own that leaves it in play (no mana cost) and then sacrificed."""
@@ -201,10 +220,16 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
     own = []
     for ab in perm.card.intrinsic_mana_abilities():
         c = ab.cost
-        # Abilities usable at most once: {T}, {Q}, sacrifice this, or "only once each turn".
+        # Abilities usable at most once: {T}, {Q}, sacrifice / exile / return this, or
+        # "only once each turn"; none once this turn's activations reach the limit.
         if (ab.reference is not None and ab.reference.scope != "chosen") or \
-                not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn):
+                not (c.tap or c.untap or c.sacrifice_self or c.exile_self or c.return_self or ab.once_per_turn):
             continue
+        limit = 1 if ab.once_per_turn else ab.max_per_turn
+        if limit is not None and _times_activated(perm, ab.text) >= limit:
+            continue
+        if c.mill and (board.player(perm.controller).library is None):
+            continue  # the library is not given: no mill cost is known to be payable
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
         if (c.tap or c.untap) and sick_blocked:
@@ -218,17 +243,18 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue
         if any(n < 0 or perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
             continue  # "Remove a charge counter from ~": only with that many counters
-        if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm):
+        if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm, board):
             continue
         for bundle in _own_bundles(perm, ab, mine, who, db):
             own.append(("act", ab, bundle))
-    words = set(perm.card.types) | set(perm.card.subtypes) | set(perm.card.supertypes)
+    words = _words(perm)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
-            for bundle in ab.options]
+            and not (ab.cost.sacrifice_other and outlet is perm) for bundle in ab.options]
     out += own
     out += [("act", ab, bundle, outlet) for ab, bundle, outlet in sacs]
     out += [("act+sac", o[1], o[2], ab, bundle, outlet) for o in own for ab, bundle, outlet in sacs
-            if not (o[1].cost.sacrifice_self or o[1].cost.mana.symbols or o[1].cost.tap_creatures)]
+            if not (o[1].cost.sacrifice_self or o[1].cost.exile_self or o[1].cost.return_self
+                    or o[1].cost.mana.symbols or o[1].cost.tap_creatures)]
     if not perm.tapped:
         if convoke and creature:
             out.append(("convoke",))
@@ -446,6 +472,7 @@ class _PoolAbility:
         life = 0
         tap_creatures = 0
         energy = 0
+        mill = 0
 
 
 def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
@@ -455,7 +482,7 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
     themselves for mana, graveyard cards for delve."""
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
-    per = [_choices(p, convoke, improvise, outlets, spell, perms, board.player(player), board.db) for p in perms]
+    per = [_choices(p, convoke, improvise, outlets, spell, perms, board.player(player), board.db, board) for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
@@ -558,6 +585,8 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     taps.append((perm, ch[0]))
             if sum(ab.cost.energy for _, ab, _, _ in acts) > board.player(player).energy:
                 continue  # "Pay {E}": only the energy the player has (107.14)
+            if sum(ab.cost.mill for _, ab, _, _ in acts) > (board.player(player).library or 0):
+                continue  # "Mill a card": only the cards the library holds (701.13)
             # Each slot (a symbol of the spell or of an activation's cost) takes one unit,
             # each activation spends a unit and each tap pays a slot: too many of them,
             # or too few units, and no assignment exists.
