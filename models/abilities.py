@@ -73,12 +73,6 @@ class ReferenceScope(Vocabulary):
     CHOSEN = "chosen"
     COMMANDER_IDENTITY = "commander_identity"
     SACRIFICED = "sacrificed"
-    # Colours (not mana) of objects: "Choose a color of a permanent you control" (Meteor
-    # Crater), "... of a card in your graveyard" (Corrupted Grafstone), "... a color that
-    # shares a color with a permanent a player controls" (Reflective Gate); `filter` applies.
-    PERMANENT_COLORS_YOU_CONTROL = "permanent_colors_you_control"
-    PERMANENT_COLORS = "permanent_colors"
-    GRAVEYARD_COLORS = "graveyard_colors"
 
 
 class ManaSort(Vocabulary):
@@ -274,6 +268,7 @@ class AmongWhere(Vocabulary):
     """Where `ColorsAmong` looks for colours."""
 
     PERMANENTS = "permanents"  # permanents you control
+    ALL_PERMANENTS = "all_permanents"  # permanents any player controls (Reflective Gate)
     GRAVEYARD = "graveyard"  # cards in your graveyard
     EXILED_WITH = "exiled_with"  # the cards exiled with this permanent (its `exiled_with`)
 

@@ -74,11 +74,6 @@ _SCOPES = {
 }
 
 
-# References to the colours objects have (not to mana they could produce): `_colours_of`.
-_COLOUR_SCOPES = (ReferenceScope.PERMANENT_COLORS_YOU_CONTROL, ReferenceScope.PERMANENT_COLORS,
-                  ReferenceScope.GRAVEYARD_COLORS)
-
-
 def _sort(bundle: list[str] | tuple[str, ...]) -> Bundle:
     return tuple(sorted(bundle, key=_ORDER.__getitem__))
 
@@ -425,16 +420,6 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
     return None
 
 
-def _colours_of(an: Analysis, perm: Permanent, scope: ReferenceScope, words: tuple[str, ...]) -> frozenset[str]:
-    """The colours of the objects a ``*_colors`` reference reads: permanents (its
-    controller's or every player's) or cards in its controller's graveyard, with `words`."""
-    if scope == ReferenceScope.GRAVEYARD_COLORS:
-        cards = [an.board.db.get(name) for name in an.board.player(perm.controller).graveyard]
-        return frozenset(c for card in cards if card.has_words(words) for c in card.color_set)
-    perms = an.board.permanents if scope == ReferenceScope.PERMANENT_COLORS else an.board.controlled_by(perm.controller)
-    return frozenset(c for q in perms if all(_has_word(an, q, w) for w in words) for c in q.colors)
-
-
 def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> tuple[Bundle, ...]:
     """Amounts read off the board ("for each", "If ..., add ... instead"); an amount the
     board doesn't determine leaves the ability out (no bundle: never guessed)."""
@@ -481,7 +466,7 @@ def _among(an: Analysis, perm: Permanent, among: ColorsAmong) -> tuple[Bundle, .
         found = {c for card in cards if not among.alternatives or any(card.has_words(a) for a in among.alternatives)
                  for c in card.color_set if not among.monocolored or len(card.color_set) == 1}
     else:
-        found = {c for q in board.controlled_by(perm.controller)
+        found = {c for q in (board.permanents if among.where == AmongWhere.ALL_PERMANENTS else board.controlled_by(perm.controller))
                  if not among.alternatives or any(all(w == "Permanent" or _has_word(an, q, w) for w in a)
                                                   for a in among.alternatives)
                  if not among.monocolored or len(q.colors) == 1 for c in q.colors}
@@ -598,14 +583,12 @@ def _fixed_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> frozens
     """The types a referential ability reads off no permanent's mana: the colours of its
     controller's commanders' identity (903.4; none without a commander, 903.4f), the
     colours chosen for the permanent (its board `chosen.color` / `chosen.colors`; none when
-    not given), or the colours objects have (`_colours_of`)."""
+    not given)."""
     assert ability.reference is not None
     if ability.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
         return frozenset(an.board.commander_identity(perm.controller))
     if ability.reference.scope == ReferenceScope.CHOSEN:
         return frozenset(perm.chosen_colors)
-    if ability.reference.scope in _COLOUR_SCOPES:
-        return _colours_of(an, perm, ability.reference.scope, ability.reference.filter)
     return frozenset()
 
 

@@ -172,7 +172,7 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
     return [n + count.plus]
 
 
-def _own_bundles(perm, ab, mine, who, db) -> list[tuple]:
+def _own_bundles(perm, ab, mine, who, db, board=None) -> list[tuple]:
     """The bundles one activation of `ab` may add, worked out from the printed cards: fixed
     options, "for each"/"where X is" amounts, "any combination", the colours among
     permanents / exiled cards, the chosen colours."""
@@ -182,6 +182,8 @@ def _own_bundles(perm, ab, mine, who, db) -> list[tuple]:
             cards = [db.get(name) for name in perm.exiled_with]
         elif a.where == "graveyard":
             cards = [db.get(name) for name in who.graveyard]
+        elif a.where == "all_permanents":
+            cards = [p.card for p in board.permanents]
         else:
             cards = [p.card for p in mine]
         colors = set()
@@ -245,7 +247,7 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue  # "Remove a charge counter from ~": only with that many counters
         if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm, board):
             continue
-        for bundle in _own_bundles(perm, ab, mine, who, db):
+        for bundle in _own_bundles(perm, ab, mine, who, db, board):
             own.append(("act", ab, bundle))
     words = _words(perm)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
@@ -631,6 +633,6 @@ def brute_could_produce(board: Board, player: str) -> dict[str, set[str]]:
             if ab.per is not None and ab.per.kind == "removed_counters":
                 types |= {t for b in ab.options for t in b}
             elif ab.reference is None or ab.reference.scope == "chosen":
-                types |= {t for b in _own_bundles(p, ab, mine, who, board.db) for t in b}
+                types |= {t for b in _own_bundles(p, ab, mine, who, board.db, board) for t in b}
         out[p.id] = types
     return out
