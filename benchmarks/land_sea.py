@@ -261,13 +261,14 @@ def run(families: dict[str, list[int]], n_costs: int, trials: dict[str, int], ca
 
 def count_before(tree: Path, b: Board, cost: ManaCost, ms_cap: float) -> dict | None:
     """The count of a random case by the code in `tree`, in a fresh process of it (time
-    limit half `ms_cap`, as benchmarks/decision_loop.py asks): its seconds and answer, or
-    None past `ms_cap`."""
+    limit half `ms_cap`, as benchmarks/decision_loop.py asks): its seconds and answer
+    (`count_exact` false past the limit), or None if the process did not answer (its
+    imports are given several times `ms_cap`: a loaded machine is slow to start one)."""
     from benchmarks.decision_loop import run_case
 
     case = {"board": board_dict([p.card.name for p in b.permanents], RANDOM_LIFE), "cost": str(cost),
             "kind": "count", "time_limit": ms_cap / 2}
-    return run_case(tree, case, ms_cap)
+    return run_case(tree, case, 6 * ms_cap)
 
 
 # Issue 13's target for an exact count of a random land-sea board (up to 160 lands).
