@@ -23,6 +23,7 @@ from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import Alternative
 
 RESULTS = Path(__file__).resolve().parent / "results" / "cost_keywords.md"
+HALVES = ("Fuse", "Aftermath")  # paid only when the card file holds each half
 THRESHOLD = 20  # the issue asks for every such keyword at least this many cards have
 BACK_FACED = ("transform", "modal_dfc", "meld")  # layouts whose faces each carry the card's keywords
 
@@ -90,6 +91,12 @@ READ: dict[str, tuple[Callable[[Card], bool] | None, str]] = {
     "Strive": (lambda c: bool(c.spell_costs.per_extra_target), "pay --card --targets N: more per target (601.2f)"),
     "Undaunted": (lambda c: any(r.text == "Undaunted" for r in c.spell_costs.self_reductions),
                   "total cost: {1} less per opponent (702.125)"),
+    "Splice": (lambda c: any(_solved(sp.cost) for sp in c.spell_costs.splice),
+               "pay --card SPELL --optional ...: each card in hand spliced onto it adds its cost (702.47)"),
+    "Fuse": (lambda c: c.spell_costs.fuse, "pay --card 'A // B' --fuse; plays: fuse (702.102); paid only "
+             "when the card file has both halves"),
+    "Aftermath": (lambda c: c.layout == "aftermath", "pay --card 'A // B' --from graveyard: the second half "
+                  "(702.127); paid only when the card file has both halves"),
     "Affinity": (lambda c: any(r.text.startswith("Affinity") for r in c.spell_costs.self_reductions),
                  "total cost: {1} less per object (702.41)"),
     # ways of casting (models/oracle/cast_keywords.py, solver/cast_keywords.py): pay --card --alt KEYWORD, plays via
@@ -145,18 +152,22 @@ def _has(d: dict, keyword: str) -> bool:
 def table(cards: list[dict]) -> list[dict]:
     """One row per candidate keyword: seen, understood, paid (the solver's way, or "")."""
     rows = []
+    names = {d["name"] for d in cards} | {d.get("faceName") for d in cards if d.get("faceName")}
     for k in CANDIDATES:
         having = [d for d in cards if not d.get("aliasOf") and _has(d, k)]
         read, pays = READ.get(k, (None, ""))
-        understood = 0
+        understood = paid = 0
         for d in having:
             try:
                 card = card_from_mtgjson(d)
             except ValueError:  # an unreadable mana cost: the card is not understood
                 continue
-            understood += bool(read and read(card))
+            read_it = bool(read and read(card))
+            understood += read_it
+            # a split card's halves are cast from its halves' data (solver.total_cost.split_half)
+            paid += read_it and bool(pays) and (k not in HALVES or all(n in names for n in d["name"].split(" // ")))
         rows.append({"keyword": k, "seen": len(having), "understood": understood,
-                     "paid": understood if pays else 0, "how": pays or "not read: the solver does not offer this way of casting"})
+                     "paid": paid, "how": pays or "not read: the solver does not offer this way of casting"})
     return sorted(rows, key=lambda r: (-r["seen"], r["keyword"]))
 
 

@@ -100,7 +100,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
         card: str | None = None, player: str | None = None, mode: str = "payable", limit: int | None = 50,
         x: int = 0, zone: str | None = None, alt: str | None = None, kicker: int = 0, side: int = 0,
         flashback: int | None = None, optional: list[int] | None = None, targets: int = 1,
-        ability: str | None = None, convoke: bool = False, improvise: bool = False, delve: bool = False,
+        ability: str | None = None, fuse: bool = False, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
         time_limit: float | None = DEFAULT_TIME_LIMIT, why: bool = False, db: CardDB | None = None) -> dict:
     """The ``pay`` answer of a cost string, or of a card's locked total cost: payable and
@@ -111,7 +111,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
 
     Give a `PaymentRequest` alone, or what is paid (a cost string, a `CastChoice`, or
     ``card=NAME`` with the CastChoice keywords zone, alt, kicker, x, side, flashback,
-    optional, targets, ability) and
+    optional, targets, ability, fuse) and
     the other PaymentRequest fields as keywords (see models/request.py for each).
 
     >>> board = {"format": "manasolve/board@1", "active_player": "a",
@@ -130,7 +130,7 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
     given = {k: v for k, v in (
         ("player", player), ("mode", mode), ("limit", limit), ("x", x), ("zone", zone), ("alt", alt),
         ("kicker", kicker), ("side", side), ("flashback", flashback), ("optional", optional), ("targets", targets),
-        ("ability", ability), ("convoke", convoke),
+        ("ability", ability), ("fuse", fuse), ("convoke", convoke),
         ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
         ("order", order), ("time_limit", time_limit), ("why", why)) if v != _PAY_DEFAULTS[k]}
     return pay_json(pay_request(as_board(board, db), payment_request(cost, card, **given)))
@@ -138,9 +138,9 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
 
 # pay's keyword defaults: a keyword left at its default is not "given".
 _PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": None, "alt": None, "kicker": 0,
-                 "side": 0, "flashback": None, "optional": None, "targets": 1, "ability": None, "convoke": False, "improvise": False, "delve": False, "keep": (),
+                 "side": 0, "flashback": None, "optional": None, "targets": 1, "ability": None, "fuse": False, "convoke": False, "improvise": False, "delve": False, "keep": (),
                  "keep_hand": False, "order": None}
-_CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback", "optional", "targets", "ability")
+_CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback", "optional", "targets", "ability", "fuse")
 
 
 def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card: str | None = None,
@@ -210,7 +210,7 @@ def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> 
 @names_format("cost")
 def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str | None = None, alt: str | None = None,
          x: int = 0, kicker: int = 0, side: int = 0, flashback: int | None = None, optional: list[int] | None = None,
-         targets: int = 1, ability: str | None = None, player: str | None = None,
+         targets: int = 1, ability: str | None = None, fuse: bool = False, player: str | None = None,
          time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
     """``manasolve cost``: the 601.2f breakdown of casting `card` (a CastChoice, or a
     card name with its fields as keywords; `flashback`: which flashback instance, default
@@ -220,8 +220,9 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, zone: str | None 
     from manasolve.solver.total_cost import total_cost
 
     if not isinstance(card, CastChoice):
-        card = CastChoice(card, zone, alt, kicker, x, side, flashback, optional, targets, ability)
-    elif (zone, alt, x, kicker, side, flashback, optional, targets, ability) != (None, None, 0, 0, 0, None, None, 1, None):
+        card = CastChoice(card, zone, alt, kicker, x, side, flashback, optional, targets, ability, fuse)
+    elif (zone, alt, x, kicker, side, flashback, optional, targets, ability, fuse) != (
+            None, None, 0, 0, 0, None, None, 1, None, False):
         raise ParameterError("card", "give a CastChoice alone, or a card name with keywords")
     with _within(time_limit):
         return cost_json(total_cost(as_board(board, db), player, card))

@@ -151,7 +151,8 @@ class CastChoice:
     how many targets are chosen (Strive's increase, 601.2c/f); `ability`: a keyword
     ability paid instead of the cast (unearth, embalm, eternalize from the graveyard,
     ninjutsu from the hand; face_up with zone ``battlefield`` and `card` the face-down
-    permanent's id)."""
+    permanent's id); `fuse`: both halves of a split card with fuse cast together from the
+    hand (702.102).  An aftermath card cast from the graveyard is its second half (702.127a)."""
 
     card: str
     zone: Zone | None = None  # None: where `alt` casts from (CAST_ZONE; with `flashback`, the graveyard), else the hand
@@ -163,6 +164,7 @@ class CastChoice:
     optional: tuple[int, ...] | None = None
     targets: int = 1
     ability: AbilityKind | None = None
+    fuse: bool = False
 
     def __post_init__(self) -> None:
         if self.alt is not None:

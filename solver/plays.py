@@ -41,6 +41,7 @@ from manasolve.solver.total_cost import (
     kicks_problem,
     optional_costs,
     sides_of,
+    split_half,
     timing_reason,
 )
 
@@ -158,7 +159,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     if not legal:
         return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
-    optional = optional_costs(sc, base.kind)
+    optional = optional_costs(board, player, card, zone, base.kind)
     via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
 
@@ -337,14 +338,22 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
     the mana cost and each printed alternative cost of each half or face cast from there."""
     card = board.db.get(name)
     if zone == "graveyard":
-        return [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
-                for play in _cast_plays(board, player, name, zone, base, counter, i)]
+        out = [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
+               for play in _cast_plays(board, player, name, zone, base, counter, i)]
+        if (half := split_half(board, card, zone, False)) is not card:  # 702.127a
+            out += [play for base in base_choices(board, player, half, None, zone)
+                    for play in _cast_plays(board, player, name, zone, base, counter, face=half)]
+        return out
     faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
     out = [play for face in faces for alt in HAND_KINDS
            for base in base_choices(board, player, face, alt, zone)
            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
     if zone == "hand":
         out += _special_plays(board, player, name, counter)
+    if zone == "hand" and len(faces) == 2 and card.layout == "split" and any(f.spell_costs.fuse for f in faces):
+        whole = split_half(board, card, zone, True)  # 702.102a: both halves, both mana costs
+        out += [dict(play, fuse=True) for base in base_choices(board, player, whole, None, zone)
+                for play in _cast_plays(board, player, name, zone, base, counter, face=whole)]
     if card.layout in MULTI_FACE and not board.db.faces(name):
         for entry in out:  # never silently: its other half or face is not known
             entry["other_faces"] = "not in the card data"

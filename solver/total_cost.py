@@ -229,6 +229,9 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     elif base.kind == "foretell":
         if zone != "exile":
             return "a foretell cost casts only a foretold card, from exile (702.143a)"
+    elif card.spell_costs.aftermath:
+        if zone != "graveyard":
+            return "an aftermath half is cast only from the graveyard (702.127a)"
     elif (why := zone_reason(base.kind, zone)) is not None:
         return why
     elif zone not in ("hand", "command", "exile") and base.kind not in ZONE_OF:
@@ -352,7 +355,7 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
                              "face-down permanent face up", board.source)
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
-    card = find_card(board, player, cast.card, zone)
+    card = split_half(board, find_card(board, player, cast.card, zone), zone, cast.fuse)
     sc = card.spell_costs
     if alt is None and zone in ("graveyard", "exile"):
         alt = _permission(board, player, card, zone, cast.flashback is not None)
@@ -360,7 +363,7 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
     if not choices:
         raise ParameterError("flashback" if cast.flashback is not None else "alt",
                              "%s has no %s cost" % (card.name, alt), board.source)
-    optional = optional_costs(sc, alt)
+    optional = optional_costs(board, player, card, zone, alt)
     if (cast.kicker or cast.optional) and not optional:
         raise ParameterError("kicker" if cast.kicker else "optional", "%s has no kicker or other optional "
                              "additional cost%s" % (card.name, " cast this way" if sc.optional_costs else ""), board.source)
@@ -392,6 +395,26 @@ def _permission(board: Board, player: str, card: Card, zone: str, flashback: boo
     return next((kind for flag, kind in flags.items() if entry is not None and getattr(entry, flag)), None)
 
 
+def split_half(board: Board, card: Card, zone: str, fuse: bool) -> Card:
+    """What of a split card is cast: both halves fused (702.102a: from the hand, a card
+    with fuse; the whole card's combined characteristics, 709.4), the second half of an
+    aftermath card from the graveyard (702.127a); otherwise `card`.  ParameterError for a
+    fuse the card or zone does not allow, or halves the card data lacks."""
+    faces = board.db.faces(card.name) if card.layout in ("split", "aftermath") else ()
+    if fuse:
+        if not faces:
+            raise ParameterError("fuse", "%s: fuse casts both halves of a split card, and the card data has no "
+                                 "halves of it" % card.name, board.source)
+        if not any(f.spell_costs.fuse for f in faces):
+            raise ParameterError("fuse", "%s has no fuse (702.102a)" % card.name, board.source)
+        if zone != "hand":
+            raise ParameterError("fuse", "a fused split spell is cast only from the hand (702.102a)", board.source)
+        return board.db.get(" // ".join(f.name for f in faces))
+    if zone == "graveyard" and card.layout == "aftermath" and len(faces) > 1 and faces[1].spell_costs.aftermath:
+        return faces[1]
+    return card
+
+
 def instances(choices: list[BaseChoice]) -> str:
     """The instances of one kind of cost, each with the index that names it."""
     return ", ".join("%d: %s" % (i, c.label) for i, c in enumerate(choices))
@@ -416,10 +439,20 @@ def _cheapest_payable(board: Board, plans: list[TotalCost]) -> int:
     return min(range(len(plans)), key=rank)
 
 
-def optional_costs(sc: SpellCosts, alt: str | None) -> tuple[OptionalCost, ...]:
-    """The optional additional costs a cast with base `alt` may pay: none for a face-down
-    spell (702.37c: it has no abilities)."""
-    return () if alt == Alternative.FACE_DOWN else sc.optional_costs
+def optional_costs(board: Board, player: str, card: Card, zone: str, alt: str | None) -> tuple[OptionalCost, ...]:
+    """The optional additional costs a cast of `card` from `zone` with base `alt` may pay:
+    its own, then the splice cost of each other card in `player`'s hand that may be
+    spliced onto it (702.47a, in hand order; a card is not spliced onto itself); none for
+    a face-down spell (702.37c: it has no abilities)."""
+    if alt == Alternative.FACE_DOWN:
+        return ()
+    hand = list(board.player(player).hand)
+    if zone == "hand" and card.name in hand:
+        hand.remove(card.name)  # the card being cast is on the stack (601.2a)
+    spliced = tuple(OptionalCost(OptionalKind.SPLICE, replace(s.cost, text="%s (splice %s)" % (s.cost, name)))
+                    for name in hand for s in board.db.get(name).spell_costs.splice
+                    if any(card.has_words(onto) for onto in s.onto))
+    return card.spell_costs.optional_costs + spliced
 
 
 def kicks_problem(sc: SpellCosts, optional: tuple[OptionalCost, ...], kicks: tuple[int, ...]) -> str | None:

@@ -211,3 +211,54 @@ def test_cli_pays_optional_costs_and_abilities(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "manasolve", "pay", str(path), "--card", "Collective Defiance",
                           "--optional", "x"], capture_output=True, text=True)
     assert bad.returncode == 2 and "optional" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_splice_onto_arcane_adds_each_spliced_cards_cost():
+    # Lava Spike (Sorcery — Arcane, {R}) with two Glacial Rays in hand (Splice onto Arcane {1}{R}):
+    # each other card may be spliced; a Glacial Ray cast is not spliced onto itself (702.47a).
+    b = board(*MOUNTAINS, hand=["Glacial Ray", "Glacial Ray", "Lava Spike"], opponents=["bob"])
+    assert api.cost(b, "Lava Spike", optional=[1, 1])["total"] == "{2}{R}{R}{R}"
+    assert _count(b, "Lava Spike", optional=[1, 0]) == 4  # three of the four Mountains
+    listed = sorted(p["optional"] for p in _plays(b) if p.get("card") == "Lava Spike")
+    assert listed == [[0, 0], [0, 1], [1, 0]]  # both splices need five mana
+    assert sorted(p["optional"] for p in _plays(b) if p.get("card") == "Glacial Ray") == [[0], [1]]
+    assert api.cost(board(hand=["Lava Spike"]), "Lava Spike")["total"] == "{R}"  # nothing to splice
+
+
+# Split cards with fuse / aftermath, as MTGJSON gives their halves (the built-in pool has
+# only their first halves: "other_faces": "not in the card data").
+BECK = {"name": "Beck", "layout": "split", "side": "a", "manaCost": "{G}{U}", "type": "Sorcery", "types": ["Sorcery"],
+        "text": "Whenever a creature you control enters this turn, you may draw a card.\n"
+                "Fuse (You may cast one or both halves of this card from your hand.)"}
+CALL = {"name": "Call", "layout": "split", "side": "b", "manaCost": "{4}{W}{U}", "type": "Sorcery",
+        "types": ["Sorcery"], "text": "Create four 1/1 white Bird creature tokens with flying.\n"
+                                      "Fuse (You may cast one or both halves of this card from your hand.)"}
+COMMIT = {"name": "Commit", "layout": "aftermath", "side": "a", "manaCost": "{3}{U}", "type": "Instant",
+          "types": ["Instant"], "text": "Put target spell or nonland permanent into its owner's library second from the top."}
+MEMORY = {"name": "Memory", "layout": "aftermath", "side": "b", "manaCost": "{4}{U}{U}", "type": "Sorcery",
+          "types": ["Sorcery"], "text": "Aftermath (Cast this spell only from your graveyard. Then exile it.)\n"
+                                        "Each player shuffles their hand and graveyard into their library, then draws seven cards."}
+
+
+def test_fuse_casts_both_halves_from_the_hand_paying_both_costs():
+    lands = [("i%d" % i, "Island") for i in range(3)] + [("f", "Forest"), ("p", "Plains"), ("p2", "Plains"),
+                                                        ("p3", "Plains"), ("p4", "Plains")]
+    b = board(*lands, hand=["Beck // Call"], cards=[BECK, CALL])
+    assert api.cost(b, "Beck // Call", fuse=True)["total"] == "{4}{G}{U}{W}{U}"  # {G}{U} + {4}{W}{U}
+    fused = [p for p in _plays(b) if p.get("fuse")]
+    assert [(p["total"], p["payable"]) for p in fused] == [("{4}{G}{U}{W}{U}", True)]
+    assert _count(b, "Beck // Call", fuse=True) == 1  # all eight lands
+    assert api.pay(board(*lands[1:], hand=["Beck // Call"], cards=[BECK, CALL]), card="Beck // Call",
+                   fuse=True)["payable"] is False
+    with pytest.raises(ParameterError, match="no fuse"):
+        api.cost(board(hand=["Commit // Memory"], cards=[COMMIT, MEMORY]), "Commit // Memory", fuse=True)
+
+
+def test_aftermath_half_is_cast_only_from_the_graveyard():
+    b = board(*[("i%d" % i, "Island") for i in range(6)], graveyard=["Commit // Memory"], cards=[COMMIT, MEMORY])
+    answer = api.pay(b, card="Commit // Memory", zone="graveyard", mode="count")
+    assert (answer["total"], answer["count"], answer["castable_now"]) == ("{4}{U}{U}", 1, True)
+    (memory,) = [p for p in _plays(b) if p.get("zone") == "graveyard"]
+    assert (memory["face"], memory["total"]) == ("Memory", "{4}{U}{U}")
+    in_hand = board(*[("i%d" % i, "Island") for i in range(6)], hand=["Commit // Memory"], cards=[COMMIT, MEMORY])
+    assert [p.get("face") for p in _plays(in_hand) if p["kind"] == "cast"] == []  # Commit needs a target; never Memory

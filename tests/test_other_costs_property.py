@@ -47,6 +47,7 @@ PARTS = {
     "Sacrifice an artifact, enchantment, or token": (
         "remove", 1, lambda p: p.token or "Artifact" in p.card.types or "Enchantment" in p.card.types),
     "Sacrifice a creature with power 2 or greater": ("remove", 1, lambda p: "Creature" in p.card.types and p.power >= 2),
+    "Sacrifice a creature with power 1 or greater": ("remove", 1, lambda p: "Creature" in p.card.types and p.power >= 1),
     "Tap two untapped creatures you control that share a color with it": (
         "tap", 2, lambda p: "Creature" in p.card.types and "R" in p.colors),
     "Return an unblocked attacker you control to its owner's hand": (

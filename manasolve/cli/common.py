@@ -61,7 +61,7 @@ def check_workers(args: argparse.Namespace, source: str) -> None:
 
 def add_cast_args(p: argparse.ArgumentParser) -> None:
     """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --optional,
-    --targets, --ability, --flashback."""
+    --targets, --ability, --fuse, --flashback."""
     p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
                    help="zone it is cast from (default: where --alt casts from: graveyard for flashback, escape, disturb, "
                    "jump-start, retrace or --flashback N; exile for madness, foretell; else hand)")
@@ -78,6 +78,8 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ability", choices=[a.value for a in AbilityKind], help="pay a keyword ability of the card "
                    "instead of casting it: unearth, embalm, eternalize (graveyard), ninjutsu (hand); face_up: "
                    "--card is a face-down permanent's id, turned up for its morph/disguise cost")
+    p.add_argument("--fuse", action="store_true", help="cast both halves of a split card with fuse from the hand "
+                   "(702.102), paying both mana costs")
     p.add_argument("--flashback", type=int, metavar="N", help="which flashback instance, numbered as `plays` lists "
                    "them (printed first, then granted by the board; default: the cheapest one, payable ones first)")
 
@@ -85,7 +87,7 @@ def add_cast_args(p: argparse.ArgumentParser) -> None:
 def cast_choice(args: argparse.Namespace) -> CastChoice:
     """The CastChoice named by ``--card`` and the cast options."""
     return CastChoice(args.card, args.zone, args.alt, args.kicker, args.x, args.side, args.flashback, args.optional,
-                      args.targets, args.ability)
+                      args.targets, args.ability, args.fuse)
 
 
 def card_db(args: argparse.Namespace) -> CardDB:

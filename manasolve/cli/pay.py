@@ -40,7 +40,7 @@ def run(args: argparse.Namespace):
     if args.card is None:
         for name, given in (("zone", args.zone), ("alt", args.alt), ("kicker", args.kicker), ("side", args.side),
                             ("flashback", args.flashback is not None), ("optional", args.optional),
-                            ("targets", args.targets != 1), ("ability", args.ability)):
+                            ("targets", args.targets != 1), ("ability", args.ability), ("fuse", args.fuse)):
             if given:
                 raise ParameterError(name, "applies to a card cast (--card NAME), not to --cost")
         paid, x = args.cost, args.x

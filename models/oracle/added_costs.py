@@ -16,7 +16,8 @@ another zone, read from one sentence of a card's text (normalized: the card's na
   sorcery timing: 702.84a, 702.128a, 702.129a) and Ninjutsu (from the hand, returning an
   unblocked attacker you control: 702.49a);
 * Splice onto Arcane (702.47): its cost is added to an Arcane spell it is spliced onto;
-  Fuse (702.102): both halves of a split card cast from the hand together.
+  Fuse (702.102): both halves of a split card cast from the hand together; Aftermath
+  (702.127): this half is cast only from the graveyard.
 
 `read_added_cost` answers None for a sentence that is none of these; a keyword sentence
 it cannot read answers (field, None): not understood, never guessed.
@@ -35,7 +36,7 @@ from manasolve.models.vocab import Vocabulary
 # How the sentences read here begin (spell_costs looks only at cost sentences): a keyword
 # alone, or followed by its cost ("Gift of Chaos —" is a card name, not the keyword).
 ADDED_COST_START = re.compile(
-    r"^(?:(?:Fuse|Spree|Undaunted|Bargain|Conspire)\.?$|Gift an? |Splice onto |This cost is reduced"
+    r"^(?:(?:Fuse|Spree|Undaunted|Bargain|Conspire|Aftermath)\.?$|Gift an? |Splice onto |This cost is reduced"
     r"|(?:Entwine|Squad|Escalate|Cleave|Morph|Megamorph|Disguise|Unearth|Embalm|Eternalize|Ninjutsu|Casualty)"
     r"(?:—| \{| \d| X\b| [A-Z]))")
 
@@ -104,7 +105,7 @@ def read_added_cost(sentence: str) -> tuple[str, object] | None:
     """(the SpellCosts field, what it holds) for a sentence of one of these keywords; the
     value None when the keyword's sentence is not understood; None for other sentences."""
     s = sentence.rstrip(".")
-    if s in ("Fuse", "Spree", "Undaunted"):
+    if s in ("Fuse", "Spree", "Undaunted", "Aftermath"):
         return s.lower(), True
     if s == "Bargain":  # 702.166a
         return "optional", ("bargain", _part("Sacrifice an artifact, enchantment, or token"))

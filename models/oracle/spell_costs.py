@@ -73,6 +73,7 @@ class OptionalKind(Vocabulary):
     CASUALTY = "casualty"  # 702.153a: "you may sacrifice a creature with power N or greater"
     SQUAD = "squad"  # 702.157a: any number of times
     SPREE = "spree"  # 702.172a: one mode's "+ {cost}"; one or more of them must be chosen
+    SPLICE = "splice"  # 702.47a: another card in hand spliced onto this spell (solver.total_cost)
     ESCALATE = "escalate"  # 702.120a: once for each mode chosen beyond the first
     CONSPIRE = "conspire"  # 702.78a: tap two untapped creatures that share a colour with it
 
@@ -217,6 +218,7 @@ class SpellCosts:
     zone_abilities: tuple[ZoneAbility, ...] = ()  # unearth, embalm, eternalize, ninjutsu
     splice: tuple[Splice, ...] = ()  # 702.47: added to a spell it is spliced onto
     spree: bool = False  # 702.172a: its modes' costs are `optional` of kind spree; one or more chosen
+    aftermath: bool = False  # 702.127a: this half is cast only from the graveyard
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
     specials: tuple[SpecialAction, ...] = ()  # Plot, Suspend: special actions from hand
     not_understood: tuple[NotUnderstood, ...] = ()
@@ -308,7 +310,7 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
                               for o in out["multikicker"]]
-    return SpellCosts(name, **{k: (v if k in ("fuse", "spree") else tuple(v)) for k, v in out.items()})
+    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()})
 
 
 def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
@@ -422,7 +424,7 @@ def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
     key, value = added
     if value is None:
         return False
-    if key in ("fuse", "spree"):
+    if key in ("fuse", "spree", "aftermath"):
         out[key] = True
     elif key in ("optional", "multikicker"):
         kind, cost = value  # type: ignore[misc]
