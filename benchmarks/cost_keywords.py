@@ -37,7 +37,9 @@ def _opt(kind: str) -> Callable[[Card], bool]:
 
 
 def _face_up(kind: str) -> Callable[[Card], bool]:
-    return lambda c: any(f.kind == kind and _solved(f.cost) for f in c.spell_costs.face_up)
+    # "This cost is reduced by ..." after a disguise cost is not read: that card is not understood
+    return lambda c: any(f.kind == kind and _solved(f.cost) for f in c.spell_costs.face_up) and not any(
+        nu.sentence.startswith("This cost is reduced") for nu in c.spell_costs.not_understood)
 
 
 def _zone(kind: str) -> Callable[[Card], bool]:

@@ -12,12 +12,12 @@ from dataclasses import replace
 
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.cards import Card
-from manasolve.models.mana import Announcement
+from manasolve.models.mana import Announcement, ManaCost, Requirement, Symbol
 from manasolve.models.oracle.added_costs import SORCERY_TIMING, ZoneAbility, ZoneAbilityKind
 from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import AbilityKind, CastChoice, Zone
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
-from manasolve.solver.total_cost import BaseChoice, TotalCost, find_card
+from manasolve.solver.total_cost import BaseChoice, TotalCost, find_card, reduce_symbols
 
 # 702.49a: a creature is unblocked from the declare blockers step on (509.1h)
 NINJUTSU_STEPS = ("declare_blockers", "combat_damage", "end_of_combat")
@@ -64,13 +64,26 @@ def ability_plan(board: Board, player: str, card: Card, ability: ZoneAbility) ->
         why = sorcery_timing_reason(board, player, "%s only as a sorcery" % ability.kind.value)
     if why is None and ability.kind == ZoneAbilityKind.NINJUTSU and board.step not in NINJUTSU_STEPS:
         why = "ninjutsu needs an unblocked attacker: only from the declare blockers step to the end of combat (702.49a)"
-    return locked(board, player, card, ability.zone, ability.kind.value, ability.cost, why)
+    reductions = [(perm.id, amount) for perm in board.controlled_by(player)
+                  for kind, amount in perm.card.spell_costs.ability_reductions if kind == ability.kind]
+    return locked(board, player, card, ability.zone, ability.kind.value, ability.cost, why, reductions)
 
 
-def locked(board: Board, player: str, card: Card, zone: str, kind: str, cost: CostPart, why: str | None) -> TotalCost:
-    """A TotalCost for an ability's cost as printed (X 0: none of these has X)."""
-    announcements = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + cost.life))
-                     for a in cost.mana.announcements()]
+def locked(board: Board, player: str, card: Card, zone: str, kind: str, cost: CostPart, why: str | None,
+           reductions: list[tuple[str, ManaCost]] | None = None) -> TotalCost:
+    """A TotalCost for an ability's cost (X 0: none of these has X) less the `reductions`
+    (source id, amount: "Ninjutsu abilities you activate cost {1} less", 601.2f via 602.2b),
+    with the card's cost sentences not understood as notes (the cost may miss what they say)."""
+    amounts = [amount for _, amount in reductions or ()]
+    mana = ManaCost(tuple(reduce_symbols(list(cost.mana.symbols), amounts))) if amounts else cost.mana
+    announcements = []
+    for a in mana.announcements():
+        announced = [s for s in mana.symbols if not s.needs_announcement] + [h for _, h in a.picks if isinstance(h, Symbol)]
+        locked_mana = reduce_symbols(announced, amounts)
+        announcements.append(Announcement(ManaCost(tuple(locked_mana)), a.picks,
+                                          Requirement.of(locked_mana, a.requirement.life + cost.life)))
     return TotalCost(card=card, zone=zone, player=player, base=BaseChoice(kind, cost, False), x=0, x_forced_zero=False,
-                     additional=[], increases=[], reductions=[], cost=cost.mana, life=cost.life, other=list(cost.other),
-                     announcements=announcements, castable_now=why is None, reason=why, ability=True)
+                     additional=[], increases=[], cost=mana, life=cost.life, other=list(cost.other),
+                     reductions=[{"source": pid, "by": str(amount)} for pid, amount in reductions or ()],
+                     announcements=announcements, castable_now=why is None, reason=why, ability=True,
+                     notes=[nu.sentence for nu in card.spell_costs.not_understood])  # "This cost is reduced ..."

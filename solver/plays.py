@@ -402,6 +402,8 @@ def _ability_entry(entry: dict, plan: TotalCost, counter: _Counter) -> dict:
     entry.update(total=plan.total_text, payable=payable_, **count)
     if plan.other and payable_ is None:
         entry["not_modelled"] = [o.text for o in plan.other]
+    if plan.notes:
+        entry["notes"] = plan.notes
     return entry
 def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> list[dict]:
     """The special actions that exile card `name` from the hand (116.2): Plot (702.170a,

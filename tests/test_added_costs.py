@@ -262,3 +262,23 @@ def test_aftermath_half_is_cast_only_from_the_graveyard():
     assert (memory["face"], memory["total"]) == ("Memory", "{4}{U}{U}")
     in_hand = board(*[("i%d" % i, "Island") for i in range(6)], hand=["Commit // Memory"], cards=[COMMIT, MEMORY])
     assert [p.get("face") for p in _plays(in_hand) if p["kind"] == "cast"] == []  # Commit needs a target; never Memory
+
+
+def test_a_face_up_cost_reduction_not_understood_is_a_note_never_dropped():
+    # Fugitive Codebreaker: Disguise {5}{R}. "This cost is reduced by {1} for each instant and
+    # sorcery card in your graveyard." (not read: the answer says so)
+    b = board(*MOUNTAINS, {"id": "fd", "card": "Fugitive Codebreaker", "face_down": True})
+    answer = api.pay(b, card="fd", ability="face_up")
+    assert any(n.startswith("This cost is reduced") for n in answer["notes"])
+    (up,) = [p for p in _plays(b) if p["kind"] == "turn_face_up"]
+    assert up["notes"] == answer["notes"]
+
+
+def test_ninjutsu_abilities_cost_less_with_silver_fur_master():
+    # Silver-Fur Master: "Ninjutsu abilities you activate cost {1} less to activate."
+    attacker = {"id": "a", "card": "Grizzly Bears", "tapped": True, "unblocked": True}
+    b = board(("i", "Island"), ("sfm", "Silver-Fur Master"), attacker, hand=["Ninja of the Deep Hours"],
+              step="declare_blockers")
+    answer = api.cost(b, "Ninja of the Deep Hours", ability="ninjutsu")
+    assert (answer["total"].split(",")[0], answer["reductions"]) == ("{U}", [{"source": "sfm", "by": "{1}"}])
+    assert _count(b, "Ninja of the Deep Hours", ability="ninjutsu") == 1

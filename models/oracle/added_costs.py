@@ -14,7 +14,8 @@ another zone, read from one sentence of a card's text (normalized: the card's na
   Undaunted (702.125): {1} less for each opponent;
 * abilities of a card in another zone: Unearth, Embalm, Eternalize (from the graveyard,
   sorcery timing: 702.84a, 702.128a, 702.129a) and Ninjutsu (from the hand, returning an
-  unblocked attacker you control: 702.49a);
+  unblocked attacker you control: 702.49a), and a permanent's "Ninjutsu abilities you
+  activate cost {1} less to activate." (602.2b, 601.2f);
 * Splice onto Arcane (702.47): its cost is added to an Arcane spell it is spliced onto;
   Fuse (702.102): both halves of a split card cast from the hand together; Aftermath
   (702.127): this half is cast only from the graveyard.
@@ -38,7 +39,7 @@ from manasolve.models.vocab import Vocabulary
 ADDED_COST_START = re.compile(
     r"^(?:(?:Fuse|Spree|Undaunted|Bargain|Conspire|Aftermath)\.?$|Gift an? |Splice onto |This cost is reduced"
     r"|(?:Entwine|Squad|Escalate|Cleave|Morph|Megamorph|Disguise|Unearth|Embalm|Eternalize|Ninjutsu|Casualty)"
-    r"(?:—| \{| \d| X\b| [A-Z]))")
+    r"(?:—| \{| \d| X\b| [A-Z]| abilities you activate))")
 
 FACE_DOWN_COST = "{3}"  # 702.37c, 702.168a: a face-down spell is cast for {3}
 NINJUTSU_RETURN = "Return an unblocked attacker you control to its owner's hand"  # 702.49a
@@ -115,6 +116,8 @@ def read_added_cost(sentence: str) -> tuple[str, object] | None:
         return "optional", ("casualty", _part("Sacrifice a creature with power %s or greater" % m.group(1)))
     if re.fullmatch(r"Gift an? [A-Za-z ]+", s):  # 702.174a: "you may choose an opponent"
         return "optional", ("gift", CostPart(text="choose an opponent (%s)" % s.lower()))
+    if m := re.fullmatch(r"(Unearth|Embalm|Eternalize|Ninjutsu) abilities you activate cost (\{\d+\}) less to activate", s):
+        return "ability_reductions", (ZoneAbilityKind(m.group(1).lower()), ManaCost.parse(m.group(2)))
     m = re.fullmatch(r"(Entwine|Squad|Escalate|Cleave|Morph|Megamorph|Disguise|Unearth|Embalm|Eternalize|Ninjutsu)"
                      r"(?:—| )(.+)", s)
     if m:

@@ -33,6 +33,7 @@ from manasolve.models.oracle.added_costs import (
     FaceUpCost,
     Splice,
     ZoneAbility,
+    ZoneAbilityKind,
     read_added_cost,
 )
 from manasolve.models.oracle.cast_keywords import KEYWORD_LINE, SpecialAction, read_keyword
@@ -217,6 +218,8 @@ class SpellCosts:
     face_up: tuple[FaceUpCost, ...] = ()  # morph, megamorph, disguise: the cost to turn it face up
     zone_abilities: tuple[ZoneAbility, ...] = ()  # unearth, embalm, eternalize, ninjutsu
     splice: tuple[Splice, ...] = ()  # 702.47: added to a spell it is spliced onto
+    # generic reductions this permanent gives its controller's keyword abilities (ninjutsu ...)
+    ability_reductions: tuple[tuple[ZoneAbilityKind, ManaCost], ...] = ()
     spree: bool = False  # 702.172a: its modes' costs are `optional` of kind spree; one or more chosen
     aftermath: bool = False  # 702.127a: this half is cast only from the graveyard
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
