@@ -282,3 +282,12 @@ def test_ninjutsu_abilities_cost_less_with_silver_fur_master():
     answer = api.cost(b, "Ninja of the Deep Hours", ability="ninjutsu")
     assert (answer["total"].split(",")[0], answer["reductions"]) == ("{U}", [{"source": "sfm", "by": "{1}"}])
     assert _count(b, "Ninja of the Deep Hours", ability="ninjutsu") == 1
+
+
+def test_morph_costs_that_reveal_or_discard_a_card_of_a_kind():
+    # Temur Charger: Morph—Reveal a green card in your hand; Putrid Raptor: Morph—Discard a Zombie card
+    b = board({"id": "tc", "card": "Temur Charger", "face_down": True},
+              {"id": "pr", "card": "Putrid Raptor", "face_down": True},
+              hand=["Llanowar Elves", "Grizzly Bears", "Island", "Gravecrawler"])
+    assert _count(b, "tc", ability="face_up") == 2  # Llanowar Elves or Grizzly Bears
+    assert _count(b, "pr", ability="face_up") == 1  # Gravecrawler, a Zombie

@@ -43,6 +43,7 @@ PARTS = {
     "Collect evidence 4": ("evidence", 4, "graveyard"),
     "Discard a card": ("discard", 1, "hand"),
     "Exile a green card from your hand": ("exile", 1, "green in hand"),
+    "Reveal a green card in your hand": ("reveal", 1, "green in hand"),  # Temur Charger's morph cost
     # Bargain (702.166a), Casualty 2 (702.153a), Conspire cast with a red spell (702.78a), Ninjutsu (702.49a)
     "Sacrifice an artifact, enchantment, or token": (
         "remove", 1, lambda p: p.token or "Artifact" in p.card.types or "Enchantment" in p.card.types),

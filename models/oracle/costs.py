@@ -104,10 +104,10 @@ class PartZone(Vocabulary):
 _N = r"(any number of|X|%s)" % NUMBER
 _FORMS = [(kind, zone, re.compile(form, re.IGNORECASE)) for kind, zone, form in [
     (PartKind.SACRIFICE, PartZone.BATTLEFIELD, r"sacrifice %s (.+?)" % _N),
-    (PartKind.DISCARD, PartZone.HAND, r"discard %s (cards?)" % _N),
+    (PartKind.DISCARD, PartZone.HAND, r"discard %s ((?:[A-Za-z]+ )?cards?)" % _N),  # "a Zombie card"
     (PartKind.EXILE, PartZone.GRAVEYARD, r"exile %s (.*?)cards? from your graveyard" % _N),
     (PartKind.EXILE, PartZone.HAND, r"exile %s (.*?)cards? from your hand" % _N),
-    (PartKind.REVEAL, PartZone.HAND, r"reveal %s (.*?)cards? from your hand" % _N),
+    (PartKind.REVEAL, PartZone.HAND, r"reveal %s (.*?)cards? (?:from|in) your hand" % _N),  # morph: "in"
     (PartKind.RETURN, PartZone.BATTLEFIELD, r"return %s (.+?) you control to (?:its|their) owner's hand" % _N),
     (PartKind.TAP, PartZone.BATTLEFIELD, r"tap %s untapped (.+?) you control" % _N),
     (PartKind.REMOVE_COUNTERS, PartZone.BATTLEFIELD, r"remove %s ([a-z+/0-9-]+) counters? from among (.+?) you control" % _N),
