@@ -385,8 +385,10 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
 def _permission(board: Board, player: str, card: Card, zone: str, flashback: bool) -> str | None:
     """The way of casting `card` from the graveyard or exile when the caller names none:
     from the graveyard its first of flashback (702.34a), escape, disturb, jump-start,
-    retrace; from exile what the board's exile entry says (madness, plotted, foretold;
+    retrace (an aftermath half: its mana cost); from exile what the board's exile entry says (madness, plotted, foretold;
     None: its mana cost, an adventurer's creature or a warped card)."""
+    if zone == "graveyard" and card.spell_costs.aftermath and not flashback:
+        return None  # an aftermath half, cast for its mana cost (702.127a)
     if zone == "graveyard":
         kinds = [k for k in GRAVEYARD_KINDS if base_choices(board, player, card, k, zone)]
         return "flashback" if flashback or not kinds else kinds[0]
