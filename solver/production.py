@@ -44,6 +44,7 @@ from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
     AddProduced,
+    ChangeType,
     GrantAbility,
     Grantee,
     ManaEffect,
@@ -148,8 +149,14 @@ def _watches(an: Analysis, src: Permanent, watch: Watch, perm: Permanent) -> boo
 
 
 def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) -> bool:
+    if " or " in what:  # "a Mountain, Forest, or Plains"
+        return any(_is(an, perm, w, src) for w in what.split(" or "))
     if what == "permanent":
         return True
+    if what == "nonland permanent":
+        return not perm.is_land
+    if what == "creature":
+        return perm.is_creature
     if what == "artifact token":
         return perm.is_artifact and perm.token
     if not perm.is_land:
@@ -177,9 +184,12 @@ def _has_word(an: Analysis, perm: Permanent, word: str) -> bool:
 
 def _granted_to(an: Analysis, source: Permanent, grant: GrantAbility, perm: Permanent) -> bool:
     """Whether `perm` is one of the permanents `source`'s grant gives its ability to."""
-    if grant.to == Grantee.ATTACHED:
-        return source.attached_to == perm.id
+    if grant.to == Grantee.ATTACHED and source.attached_to != perm.id:
+        return False
     if (grant.to == Grantee.YOURS and perm.controller != source.controller) or (grant.other and perm is source):
+        return False
+    if (grant.token and not perm.token) or (
+            grant.counter is not None and not any(n > 0 and grant.counter in ("", kind) for kind, n in perm.counters.items())):
         return False
     return any(all(w == "Permanent" or _has_word(an, perm, w) for w in words) for words in grant.alternatives)
 
@@ -227,7 +237,7 @@ def _build(board: Board) -> Analysis:
 
 
 def _replacements(an: Analysis, perm: Permanent) -> tuple[ManaEffect, ...]:
-    return tuple(e for s, e in an.effects if isinstance(e, (Replace, Multiply)) and _watches(an, s, e.watch, perm))
+    return tuple(e for s, e in an.effects if isinstance(e, (Replace, ChangeType, Multiply)) and _watches(an, s, e.watch, perm))
 
 
 def _triggers(an: Analysis, perm: Permanent) -> list[tuple[Bundle, ...] | None]:
@@ -248,11 +258,14 @@ def _applies(effect: ManaEffect, bundle: Bundle) -> bool:
     return True
 
 
-def _apply(effect: ManaEffect, bundle: Bundle) -> Bundle:
+def _apply(effect: ManaEffect, bundle: Bundle) -> tuple[Bundle, ...]:
+    """The bundles one replacement effect may turn `bundle` into."""
     if isinstance(effect, Replace):
-        return effect.bundle  # "instead of any other type and amount"
+        return (effect.bundle,)  # "instead of any other type and amount"
+    if isinstance(effect, ChangeType):  # "instead of any other type": the amount stays
+        return tuple((t,) * len(bundle) for t in ((effect.to,) if effect.to else COLORS))
     assert isinstance(effect, Multiply)
-    return _sort(bundle * effect.factor)  # "N times as much of that mana"
+    return (_sort(bundle * effect.factor),)  # "N times as much of that mana"
 
 
 @lru_cache(maxsize=65536)
@@ -268,7 +281,8 @@ def replaced(bundle: Bundle, effects: tuple[ManaEffect, ...]) -> frozenset[Bundl
     for e in choices:
         rest = list(effects)
         rest.remove(e)
-        out |= replaced(_apply(e, bundle), tuple(rest))
+        for b in _apply(e, bundle):
+            out |= replaced(b, tuple(rest))
     return frozenset(out)
 
 

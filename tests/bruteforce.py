@@ -8,6 +8,11 @@ boards of at most ~8 sources.
 A payment's identity (design.md): the multiset of (symbol, announced half), the set of
 activations (permanent, ability text, mana produced, creature tapped for its cost), and
 the set of permanents tapped for convoke/improvise.
+
+Effects of other permanents on mana production (`_Effects`) are applied here from the
+parsed effect data with this module's own reading of the rules: granted abilities and
+added land types (613), replacement effects in every order (616.1), triggered mana
+abilities that add mana in the same activation (605.1b).
 """
 
 from __future__ import annotations
@@ -16,10 +21,110 @@ from collections import Counter
 from functools import cache
 from itertools import permutations, product
 
+from manasolve.models.abilities import basic_land_ability
 from manasolve.models.board import Board
 from manasolve.models.mana import ManaCost, SymbolKind
 
 COLORS = "WUBRG"
+_BASIC = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def _sorted(bundle) -> tuple:
+    return tuple(sorted(bundle, key="WUBRGC".index))
+
+
+class _Effects:
+    """The mana effects of every permanent on the board, applied by brute force."""
+
+    HANDLED = {"AddFixed", "AddProduced", "GrantAbility", "AddLandType", "Replace", "ChangeType", "Multiply"}
+
+    def __init__(self, board: Board):
+        self.on = [(p, e) for p in board.permanents for e in p.card.mana_effects.effects]
+        for _, e in self.on:
+            if type(e).__name__ not in self.HANDLED:
+                raise AssertionError("effect not handled by the brute force: %s" % e)
+        self.added = {e.subtype for _, e in self.on if type(e).__name__ == "AddLandType"}
+        self.board = board
+
+    def words(self, perm) -> set[str]:
+        out = set(perm.type_line.replace("—", " ").split())
+        return out | self.added if "Land" in out else out
+
+    def _watched(self, src, watch, perm) -> bool:
+        if watch.who == "you" and perm.controller != src.controller:
+            return False
+        if watch.who == "opponent" and perm.controller == src.controller:
+            return False
+        w = self.words(perm)
+        for what in watch.what.split(" or "):
+            if (what == "permanent" or (what == "nonland permanent" and "Land" not in w)
+                    or (what == "creature" and "Creature" in w) or (what == "land" and "Land" in w)
+                    or (what == "basic land" and {"Basic", "Land"} <= w) or (what == "snow land" and {"Snow", "Land"} <= w)
+                    or (what == "artifact token" and "Artifact" in w and perm.token)
+                    or (what == "enchanted land" and src.attached_to == perm.id and "Land" in w)
+                    or (what in _BASIC and "Land" in w and what in w)):
+                return True
+        return False
+
+    def abilities(self, perm) -> list:
+        """Its own mana abilities, those of added basic land types, and granted ones."""
+        out = list(perm.card.intrinsic_mana_abilities())
+        if "Land" in self.words(perm):
+            out += [basic_land_ability(t) for t in sorted(self.added)]
+        for src, e in self.on:
+            if type(e).__name__ != "GrantAbility":
+                continue
+            if e.to == "attached" and src.attached_to != perm.id or e.to == "yours" and src.controller != perm.controller:
+                continue
+            if e.other and src is perm or e.token and not perm.token:
+                continue
+            if e.counter is not None and not any(v > 0 and e.counter in ("", k) for k, v in perm.counters.items()):
+                continue
+            lands = sum(1 for q in self.board.permanents if q.controller == src.controller and "Land" in self.words(q))
+            if lands < e.min_lands:
+                continue
+            w = self.words(perm) | {"Permanent"}
+            if any(all(x in w for x in alt) for alt in e.alternatives):
+                out.append(e.ability)
+        unique = {}
+        for ab in out:
+            unique.setdefault((ab.cost, ab.options, ab.reference), ab)
+        return list(unique.values())
+
+    def bundles(self, perm, ab, bundle) -> list[tuple]:
+        """What one activation adding `bundle` really adds: replacements in every order the
+        controller may pick, then every trigger's mana (only when it taps, 106.12)."""
+        if not ab.cost.tap:
+            return [_sorted(bundle)]
+        reps = [e for s, e in self.on if type(e).__name__ in ("Replace", "ChangeType", "Multiply") and self._watched(s, e.watch, perm)]
+        results = set()
+        for order in permutations(range(len(reps))):
+            results |= self._chain(list(order), reps, _sorted(bundle))
+        triggers = [e for s, e in self.on if type(e).__name__ in ("AddFixed", "AddProduced") and self._watched(s, e.watch, perm)]
+        out = set()
+        for b in results:
+            extra = [e.options if type(e).__name__ == "AddFixed" else [(t,) for t in set(b)] for e in triggers]
+            for pick in product(*extra):
+                out.add(_sorted(b + tuple(t for x in pick for t in x)))
+        return sorted(out)
+
+    def _chain(self, order: list[int], reps: list, b: tuple) -> set[tuple]:
+        """Apply, while one applies, the first effect of `order` that applies (616.1e)."""
+        if not b:
+            return {b}
+        for k, i in enumerate(order):
+            e, kind = reps[i], type(reps[i]).__name__
+            if kind == "Replace" and len(b) < e.min_amount:
+                continue
+            rest = order[:k] + order[k + 1:]
+            if kind == "Replace":
+                nexts = [tuple(e.bundle)]
+            elif kind == "ChangeType":
+                nexts = [(c,) * len(b) for c in ([e.to] if e.to else COLORS)]
+            else:
+                nexts = [b * e.factor]
+            return set().union(*(self._chain(rest, reps, _sorted(n)) for n in nexts))
+        return {b}
 
 
 def _halves(sym) -> list[tuple[str, object]]:
@@ -110,7 +215,6 @@ def _condition(cond, mine, perm, board=None) -> bool:
     raise AssertionError("condition not handled by the brute force: %s" % cond.kind)
 
 
-_BASIC = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
@@ -211,8 +315,8 @@ def _own_bundles(perm, ab, mine, who, db, board=None) -> list[tuple]:
     return sorted(x for x in out if x)
 
 
-def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | None = None, mine=(),
-             who=None, db=None, board=None) -> list[tuple]:
+def _choices(perm, convoke: bool, improvise: bool, outlets, spell: dict | None, mine, who, db, board,
+             effects: _Effects) -> list[tuple]:
     """Every way one permanent can take part: None, an activation, a convoke/improvise tap,
     sacrificed to an outlet (any state: sacrificing needs no untapped permanent), or an
     activation of its own that leaves it in play (no mana cost) and then sacrificed."""
@@ -220,7 +324,7 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
     creature = "Creature" in perm.card.types
     sick_blocked = creature and perm.sick and not perm.haste
     own = []
-    for ab in perm.card.intrinsic_mana_abilities():
+    for ab in effects.abilities(perm):
         c = ab.cost
         # Abilities usable at most once: {T}, {Q}, sacrifice / exile / return this, or
         # "only once each turn"; none once this turn's activations reach the limit.
@@ -240,15 +344,16 @@ def _choices(perm, convoke: bool, improvise: bool, outlets=(), spell: dict | Non
             continue
         if ab.per is not None and ab.per.kind == "removed_counters":  # storage lands, Mana Batteries
             (kind, _), = c.remove_counters
-            own += [("act", ab, bundle * (k + ab.per.plus)) for k in range(perm.counters.get(kind, 0) + 1)
-                    if k + ab.per.plus > 0 for bundle in ab.options]
+            own += [("act", ab, made) for k in range(perm.counters.get(kind, 0) + 1)
+                    if k + ab.per.plus > 0 for bundle in ab.options
+                    for made in effects.bundles(perm, ab, bundle * (k + ab.per.plus))]
             continue
         if any(n < 0 or perm.counters.get(kind, 0) < n for kind, n in c.remove_counters):
             continue  # "Remove a charge counter from ~": only with that many counters
         if ab.activate_if is not None and not _condition(ab.activate_if, mine, perm, board):
             continue
         for bundle in _own_bundles(perm, ab, mine, who, db, board):
-            own.append(("act", ab, bundle))
+            own += [("act", ab, made) for made in effects.bundles(perm, ab, bundle)]
     words = _words(perm)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
             and not (ab.cost.sacrifice_other and outlet is perm) for bundle in ab.options]
@@ -484,7 +589,9 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
     themselves for mana, graveyard cards for delve."""
     perms = [p for p in board.permanents if p.controller == player]
     outlets = _outlets(perms)
-    per = [_choices(p, convoke, improvise, outlets, spell, perms, board.player(player), board.db, board) for p in perms]
+    effects = _Effects(board)
+    per = [_choices(p, convoke, improvise, outlets, spell, perms, board.player(player), board.db, board, effects)
+           for p in perms]
     for k, t in enumerate(board.player(player).mana_pool):
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])

@@ -4,11 +4,14 @@ This module reads, from a card's oracle text, the sentences that act on *other*
 permanents' mana production (rules 106.12, 305.7, 605.1b, 614, 616):
 
 - replacement effects on "tapped for mana" (Contamination, Damping Sphere, Mana
-  Reflection, Nyxbloom Ancient, Virtue of Strength) — `Replace` and `Multiply`;
+  Reflection, Nyxbloom Ancient, Virtue of Strength) — `Replace` and `Multiply`; those
+  changing only the type (Infernal Darkness, Ritual of Subdual, Mirri) — `ChangeType`;
 - triggered mana abilities on "tapped for mana" (Mana Flare, Vernal Bloom, Wild Growth,
-  Mirari's Wake...) — `AddProduced` and `AddFixed`;
-- granted mana abilities (Chromatic Lantern, The World Tree) — `GrantAbility`;
-- land-type changes (Urborg, Yavimaya: `AddLandType`; Blood Moon: `NonbasicAreMountains`).
+  Mirari's Wake, Crypt Ghast, Leyline of Abundance, Kinnan...) — `AddProduced` and `AddFixed`;
+- granted mana abilities (Chromatic Lantern, The World Tree, Cryptolith Rite, Rishkar,
+  Nature's Embrace) — `GrantAbility`;
+- land-type changes (Urborg, Yavimaya, Stormtide Leviathan: `AddLandType`; Blood Moon:
+  `NonbasicAreMountains`).
 
 Only exact templates are accepted.  Any other sentence that speaks about tapping for
 mana, land types or granted mana abilities is returned as not understood, never guessed.
@@ -17,6 +20,7 @@ Pure data and parsing: nothing here evaluates a board.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -24,7 +28,8 @@ from manasolve.models.abilities import ManaAbility, any_color_options
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
-from manasolve.models.oracle.words import filter_alternatives, normalize, number_word
+from manasolve.models.mana import COLORS
+from manasolve.models.oracle.words import filter_alternatives, filter_words, normalize, number_word
 from manasolve.models.vocab import Vocabulary
 
 
@@ -40,10 +45,12 @@ class Who(Vocabulary):
 class Watch:
     """Which "tapped for mana" events an effect looks at.
 
-    what: ``land``, ``permanent``, ``basic land``, ``snow land``, ``artifact token``, a
-    basic land type (``Forest``, ``Mountain``), or ``enchanted land`` (the permanent the
-    effect's source is attached to).  who: whose tapping counts, relative to the effect's
-    controller: ``any``, ``you`` or ``opponent``.
+    what: ``land``, ``permanent``, ``nonland permanent``, ``creature``, ``basic land``,
+    ``snow land``, ``artifact token``, a basic land type (``Forest``, ``Mountain``), several
+    land types joined by ``" or "`` (Keeper of Progenitus: ``Mountain or Forest or
+    Plains``), or ``enchanted land`` / ``enchanted Forest`` (the permanent the effect's
+    source is attached to, of that type).  who: whose tapping counts, relative to the
+    effect's controller: ``any``, ``you`` or ``opponent``.
     """
 
     what: str
@@ -67,6 +74,17 @@ class Multiply:
 
     watch: Watch
     factor: int
+
+
+@dataclass(frozen=True)
+class ChangeType:
+    """"If a land is tapped for mana, it produces {B} (colorless mana) instead of any other
+    type" (Infernal Darkness, Ritual of Subdual): every mana of the event becomes ``to``, the
+    amount kept; ``to`` None: "mana of a color of your choice" (Mirri, Pulse of Llanowar),
+    one colour for all of it."""
+
+    watch: Watch
+    to: str | None
 
 
 @dataclass(frozen=True)
@@ -100,13 +118,18 @@ class GrantAbility:
     """"[As long as you control N or more lands,] lands you control have "<ability>""
     (Chromatic Lantern, The World Tree), "Creatures you control have ...", "Enchanted land
     has ...", "All Slivers have ...": the permanents of ``to`` with every word of one of
-    ``alternatives`` (``other``: not the source itself) have the mana ability."""
+    ``alternatives`` (``other``: not the source itself) have the mana ability; ``token``:
+    only tokens ("Creature tokens you control have", Insidious Roots); ``counter``: only
+    those with a counter on them, of that kind, "" for any kind ("Each creature you control
+    with a counter on it has", Rishkar)."""
 
     ability: ManaAbility
     min_lands: int = 0
     to: Grantee = Grantee.YOURS
     alternatives: tuple[tuple[str, ...], ...] = (("Land",),)
     other: bool = False
+    token: bool = False
+    counter: str | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +146,7 @@ class NonbasicAreMountains:
     and the abilities of their rules text, and gain "{T}: Add {R}")."""
 
 
-ManaEffect = Replace | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
+ManaEffect = Replace | ChangeType | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
 
 _FACTORS = {"twice": 2, "three times": 3}
 _WHO = {"a player": Who.ANY, "you": Who.YOU, "an opponent": Who.OPPONENT}
@@ -152,6 +175,16 @@ def _symbol_bundle(text: str) -> tuple[str, ...] | None:
 
 def parse_sentence(s: str) -> ManaEffect | None:
     """One normalized sentence → the effect it states, or None if it is not an exact template."""
+    return _replacement(s) or _trigger(s) or _granted(s) or _land_types(s)
+
+
+_BASIC = r"Plains|Island|Swamp|Mountain|Forest"
+_BASIC_PLURAL = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain", "Forests": "Forest"}
+_TO = {"colorless mana": "C", "mana of a color of your choice": None}
+
+
+def _replacement(s: str) -> ManaEffect | None:
+    """A replacement effect on "tapped for mana" (614.1a, 106.12b)."""
     m = re.fullmatch(r"If a land is tapped for (?:(\w+) or more )?mana, it produces (\{[^.]+\}) instead of any other type and amount\.", s)
     if m:
         bundle = _symbol_bundle(m.group(2))
@@ -159,26 +192,48 @@ def parse_sentence(s: str) -> ManaEffect | None:
         if bundle and least:
             return Replace(Watch("land", Who.ANY), bundle, least)
         return None
+    m = re.fullmatch(r"If (a land|a basic land you control) is tapped for mana, it produces (\{[WUBRGC]\}|colorless mana|"
+                     r"mana of a color of your choice) instead of any other type\.", s)
+    if m:
+        watch = Watch("land", Who.ANY) if m.group(1) == "a land" else Watch("basic land", Who.YOU)
+        return ChangeType(watch, _TO[m.group(2)] if m.group(2) in _TO else m.group(2)[1])
     m = re.fullmatch(r"If you tap an? (permanent|land|basic land) for mana, it produces (twice|three times) as much of that mana instead\.", s)
     if m:
         return Multiply(Watch(m.group(1), Who.YOU), _FACTORS[m.group(2)])
-    m = re.fullmatch(r"Whenever (a player|an opponent) taps an? (land|snow land) for mana, that player adds one mana of any type that land produced\.", s)
+    return None
+
+
+def _trigger(s: str) -> ManaEffect | None:
+    """A triggered mana ability on "tapped for mana" (605.1b)."""
+    m = re.fullmatch(r"Whenever (a player|an opponent) taps (an? (?:land|snow land|basic land|permanent)|a Mountain, Forest, or Plains) "
+                     r"for mana, that player adds one mana of any type that (land|permanent) produced\.", s)
     if m:
-        return AddProduced(Watch(m.group(2), _WHO[m.group(1)]))
-    m = re.fullmatch(r"Whenever you tap an? (land|snow land|artifact token) for mana, add one mana of any type that (land|artifact token) produced\.", s)
+        what = m.group(2).split(" ", 1)[1].replace(", or ", " or ").replace(", ", " or ")
+        noun_ok = m.group(3) == "permanent" if what == "permanent" else m.group(3) == "land"
+        return AddProduced(Watch(what, _WHO[m.group(1)])) if noun_ok else None
+    m = re.fullmatch(r"Whenever you tap an? (land|snow land|artifact token|nonland permanent) for mana, "
+                     r"add one mana of any type that (land|artifact token|permanent) produced\.", s)
     if m and m.group(1).endswith(m.group(2)):
         return AddProduced(Watch(m.group(1), Who.YOU))
-    m = re.fullmatch(r"Whenever you tap a land for mana, add (\{[^.]+\})\.", s)
+    m = re.fullmatch(r"Whenever you tap an? (land|creature|%s) for mana, add (?:an additional )?(\{[^.]+\})\." % _BASIC, s)
     if m:
-        bundle = _symbol_bundle(m.group(1))
-        return AddFixed(Watch("land", Who.YOU), (bundle,)) if bundle else None
-    m = re.fullmatch(r"Whenever (an? (?:Plains|Island|Swamp|Mountain|Forest)|enchanted land) is tapped for mana, its controller adds an additional (\{[^.]+\}|one mana of any color)\.", s)
+        bundle = _symbol_bundle(m.group(2))
+        return AddFixed(Watch(m.group(1), Who.YOU), (bundle,)) if bundle else None
+    m = re.fullmatch(r"Whenever (an? (?:%s)|enchanted land) is tapped for mana, its controller adds an additional "
+                     r"(\{[^.]+\}|one mana of any color|two mana in any combination of colors)\." % _BASIC, s)
     if m:
         what = m.group(1).split(" ", 1)[1] if m.group(1).startswith("a") else "enchanted land"
         if m.group(2) == "one mana of any color":
             return AddFixed(Watch(what, Who.ANY), any_color_options(1))
+        if m.group(2) == "two mana in any combination of colors":
+            return AddFixed(Watch(what, Who.ANY), tuple(itertools.combinations_with_replacement(COLORS, 2)))
         bundle = _symbol_bundle(m.group(2))
         return AddFixed(Watch(what, Who.ANY), (bundle,)) if bundle else None
+    return None
+
+
+def _granted(s: str) -> GrantAbility | None:
+    """A granted mana ability (613.1f)."""
     m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
     if m:
         least = (number_word(m.group(1)) or -1) if m.group(1) else 0
@@ -186,13 +241,32 @@ def parse_sentence(s: str) -> ManaEffect | None:
         if ability is None or least < 0:
             return None
         return GrantAbility(ability, least)
+    m = re.fullmatch(r"As long as enchanted permanent is an? (\w+), it has \"([^\"]+)\"\.?", s)
+    if m:  # Nature's Embrace: an Aura on a land or a creature
+        words = filter_words(m.group(1))
+        ability = parse_mana_ability(m.group(2).rstrip("."), m.group(2))
+        return GrantAbility(ability, to=Grantee.ATTACHED, alternatives=(words,)) if words and ability else None
+    m = re.fullmatch(r"Each (\w+) you control with an? (\+1/\+1 )?counter on it has \"([^\"]+)\"\.?", s)
+    if m:  # Rishkar, Jiang Yanggu
+        words = filter_words(m.group(1))
+        ability = parse_mana_ability(m.group(3).rstrip("."), m.group(3))
+        counter = (m.group(2) or "").strip()
+        return GrantAbility(ability, alternatives=(words,), counter=counter) if words and ability else None
     m = re.fullmatch(r"(?:(Enchanted|Equipped) (?:land|creature) has|(All|Other|Each)? ?(.+?) (you control )?(?:have|has)) "
                      r"\"([^\"]+)\"\.?", s)
     if m:
         return _grant(*m.groups())
-    m = re.fullmatch(r"Each land is an? (Plains|Island|Swamp|Mountain|Forest) in addition to its other land types\.", s)
+    return None
+
+
+def _land_types(s: str) -> ManaEffect | None:
+    """A land-type change (305.7): Urborg, Stormtide Leviathan, Blood Moon."""
+    m = re.fullmatch(r"Each land is an? (%s) in addition to its other land types\." % _BASIC, s)
     if m:
         return AddLandType(m.group(1))
+    m = re.fullmatch(r"All lands are (%s) in addition to their other types\." % "|".join(_BASIC_PLURAL), s)
+    if m:
+        return AddLandType(_BASIC_PLURAL[m.group(1)])
     if s == "Nonbasic lands are Mountains.":
         return NonbasicAreMountains()
     return None
@@ -206,11 +280,12 @@ def _grant(attached: str | None, quantifier: str | None, phrase: str | None, you
         return None
     if attached:
         return GrantAbility(ability, to=Grantee.ATTACHED, alternatives=((),))
-    alternatives = filter_alternatives(phrase or "")
+    token = bool(phrase and re.search(r" tokens?$", phrase))
+    alternatives = filter_alternatives(re.sub(r" tokens?$", "", phrase or ""))
     if not alternatives or (quantifier == "All") == bool(yours) or (quantifier in ("Other", "Each") and not yours):
         return None  # "All X you control", "Other X" of every player, or words it can't place
     return GrantAbility(ability, to=Grantee.YOURS if yours else Grantee.ALL, alternatives=alternatives,
-                        other=quantifier == "Other")
+                        other=quantifier == "Other", token=token)
 
 
 def _sentences(line: str) -> list[str]:

@@ -1,0 +1,90 @@
+"""Property tests: on random small boards with effects of other permanents on mana
+production (granted abilities, added land types, replacement effects, triggered mana
+abilities of 605.1b), the solver's payable / count / grouped payments / best payment equal
+the independent brute-force enumerator (tests/bruteforce.py, `_Effects`)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
+
+from manasolve.models.mana import ManaCost
+from manasolve.solver.pay import CostToPay, counters, payable
+from manasolve.solver.resources import collect
+from tests.boards import loaded
+from tests.bruteforce import brute_payments, choice_product
+from tests.paying import pay
+from tests.test_pay_property import _best_identity, _brute_parts, expand
+
+MAX_CHOICES = 3_000
+
+# Referential abilities (Reflecting Pool) are not enumerated by the brute force.
+SOURCES = ["Forest", "Swamp", "Island", "Mountain", "Plains", "Tundra", "Llanowar Elves",
+           "Birds of Paradise", "Sol Ring", "Azorius Signet"]
+EFFECTS = [  # one or two of these on the board, each with what it watches or grants
+    "Crypt Ghast", "Leyline of Abundance", "Kinnan, Bonder Prodigy", "Lavaleaper", "Keeper of Progenitus",
+    "Infernal Darkness", "Ritual of Subdual", "Pulse of Llanowar", "Stormtide Leviathan", "Rishkar, Peema Renegade",
+    "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
+    "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds",
+]
+AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival"]
+SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}"]
+
+
+@st.composite
+def scenarios(draw):
+    n = draw(st.integers(1, 4))
+    perms = []
+    for i in range(n):
+        card = draw(st.sampled_from(SOURCES))
+        perm = {"id": "p%d" % i, "card": card, "tapped": draw(st.booleans()) and draw(st.booleans())}
+        if card in ("Llanowar Elves", "Birds of Paradise"):
+            perm["counters"] = {"+1/+1": draw(st.integers(0, 1))}
+            perm["token"] = draw(st.booleans())
+        perms.append(perm)
+    for k, card in enumerate(draw(st.lists(st.sampled_from(EFFECTS), min_size=0, max_size=2))):
+        perms.append({"id": "e%d" % k, "card": card, "controller": draw(st.sampled_from(["a", "b"]))})
+    if draw(st.booleans()):
+        perms.append({"id": "aura", "card": draw(st.sampled_from(AURAS)),
+                      "attached_to": "p%d" % draw(st.integers(0, n - 1))})
+    cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=3))) or "{0}"
+    return perms, cost
+
+
+def _board(perms):
+    mine = [p for p in perms if p.get("controller", "a") == "a"]
+    theirs = [{k: v for k, v in p.items() if k != "controller"} for p in perms if p.get("controller") == "b"]
+    return loaded(*[{k: v for k, v in p.items() if k != "controller"} for p in mine], player="a",
+                  opponents={"b": theirs})
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(scenarios())
+@example(([{"id": "p0", "card": "Swamp", "tapped": False}, {"id": "e0", "card": "Crypt Ghast", "controller": "a"},
+           {"id": "e1", "card": "Infernal Darkness", "controller": "b"}], "{B}{B}"))
+@example(([{"id": "p0", "card": "Forest", "tapped": False}, {"id": "aura", "card": "Dawn's Reflection", "attached_to": "p0"},
+           {"id": "e0", "card": "Pulse of Llanowar", "controller": "a"}], "{W}{U}{1}"))
+@example(([{"id": "p0", "card": "Llanowar Elves", "tapped": False, "counters": {"+1/+1": 1}, "token": True},
+           {"id": "e0", "card": "Rishkar, Peema Renegade", "controller": "a"},
+           {"id": "e1", "card": "Kinnan, Bonder Prodigy", "controller": "a"}], "{G}{G}{1}"))
+def test_effects_match_brute_force(scenario):
+    perms, cost_text = scenario
+    board = _board(perms)
+    assume(choice_product(board, "a") <= MAX_CHOICES)
+    cost = ManaCost.parse(cost_text)
+    expected = brute_payments(board, cost, player="a")
+    per = counters(board, "a", cost.announcements(), collect(board, "a"))
+    assert sum(c.count() for _, c in per) == len(expected)
+    assert payable(board, CostToPay(cost)) == bool(expected)
+    listed = set()
+    for a, c in per:
+        for g in c.groups():
+            concrete = expand(c, a, g)
+            assert len(concrete) == g.multiplicity
+            assert not (listed & concrete)
+            listed |= concrete
+    assert listed == expected
+    best = pay(board, CostToPay(cost), mode="best")
+    assert best["payable"] == bool(expected)
+    if expected:
+        assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}
