@@ -222,6 +222,8 @@ class Player:
     initiative: bool = False  # the player has the initiative (725)
     dungeons_completed: int = 0  # dungeons the player completed this game (309.7)
     library: int | None = None  # cards in the library, for "Mill a card" costs; None: not given
+    # cards whose "Until end of turn, ..." mana effect this player resolved this turn, once per resolution
+    until_end_of_turn: list[Card] = field(default_factory=list)
 
     @property
     def in_command_zone(self) -> list[str]:
@@ -373,6 +375,8 @@ def _card_refs(raw: BoardIn) -> Iterator[tuple[str, str]]:
             yield "players[%d].granted_flashback[%d].card" % (pi, gi), g.card
         for ci, c in enumerate(p.command):
             yield "players[%d].command[%d].card" % (pi, ci), c.card
+        for ui, name in enumerate(p.until_end_of_turn):
+            yield "players[%d].until_end_of_turn[%d]" % (pi, ui), name
     for i, o in enumerate(raw.stack or ()):
         if o.card is not None:
             yield "stack[%d].card" % i, o.card
@@ -496,7 +500,9 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
                   p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile,
                   p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn,
                   tuple(p.combat_damage_types_this_turn), _miracle(p, pi, cards, source), poison=p.poison,
-                  initiative=p.initiative, dungeons_completed=p.dungeons_completed, library=p.library)
+                  initiative=p.initiative, dungeons_completed=p.dungeons_completed, library=p.library,
+                  until_end_of_turn=[_resolved_effect(name, "players[%d].until_end_of_turn[%d]" % (pi, ui), cards, source)
+                                     for ui, name in enumerate(p.until_end_of_turn)])
 
 
 def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> str | None:
@@ -511,6 +517,16 @@ def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> st
     if not any(a.kind == "miracle" for a in card.spell_costs.alternative):
         raise InputError(where, "%r has no miracle cost the reader understands" % p.miracle, source)
     return p.miracle
+
+
+def _resolved_effect(name: str, where: str, cards: _CardLookup, source: str | None) -> Card:
+    """A card whose "Until end of turn, ..." mana effect is in force; InputError if this
+    version reads no such effect on it (it would change nothing: never silently)."""
+    card = cards(name, where)
+    if not card.mana_effects.until_end_of_turn:
+        raise InputError(where, "%r states no \"Until end of turn, ...\" effect on mana that is read (cards such as "
+                                "High Tide, Pale Moon, Deep Water)" % name, source)
+    return card
 
 
 def _exiled(e: ExiledIn, where: str, cards: _CardLookup, source: str | None) -> Exiled:

@@ -122,6 +122,9 @@ class PlayerIn(_Strict):
     initiative: bool = False  # 725
     dungeons_completed: Count = 0  # 309.7
     library: Count | None = None  # cards in the library ("Mill a card" costs); not given: unknown
+    # Cards whose "Until end of turn, ..." effect on mana this player resolved this turn
+    # (High Tide, Pale Moon, Deep Water's ability), once per resolution.
+    until_end_of_turn: list[Text] = Field(default_factory=list)
 
 
 class StackObjectIn(_Strict):

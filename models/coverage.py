@@ -24,7 +24,9 @@ from manasolve.models.oracle.words import normalize
 # what a reader of `cards check` fixes together.  Mana-ability families first.
 FAMILIES: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(rx)) for name, rx in (
     ("level, station, max speed or exhaust band", r"^(LEVEL \d|\d+\+ ?\||Max speed|Exhaust —)"),
-    ("granted ability", r'\bha(s|ve) "|\bgains? "'),
+    # a granted *mana* ability; other granted abilities ("perpetually gains "This spell costs
+    # {1} less"") belong to the family of what they say
+    ("granted ability", r'\b(ha(s|ve)|gains?) "[^"]*\b[Aa]dd\b'),
     ("whenever tapped for mana", r"\btapped for mana\b"),
     ("produces ... instead", r"\bproduces?\b.*\binstead\b"),
     ("spend restriction", r"\b[Ss]pend this mana only\b|\b[Tt]his mana can't be spent\b"),
@@ -75,8 +77,8 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         mana_ok += len(card.mana_abilities)  # each parsed from one of this card's mana-ability lines
         missed.extend(card.not_understood)
         missed.extend(card.mana_effects.not_understood)
-        effects["seen"] += len(card.mana_effects.effects) + len(card.mana_effects.not_understood)
-        effects["understood"] += len(card.mana_effects.effects)
+        effects["seen"] += card.mana_effects.understood + len(card.mana_effects.not_understood)
+        effects["understood"] += card.mana_effects.understood
         for k in ORACLE_KEYWORDS:
             kw[k]["seen"] += len(found.get(k, ()))
         for k in ("Saddle", "Crew"):

@@ -165,6 +165,8 @@ def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) 
         return True
     if what == "basic land":
         return "Basic" in _supertypes(perm)
+    if what == "nonbasic land":
+        return "Basic" not in _supertypes(perm)
     if what == "snow land":
         return perm.is_snow
     if what == "enchanted land":
@@ -208,6 +210,10 @@ def _build(board: Board) -> Analysis:
         if _mooned(p, moon):
             continue  # 305.7 removes its abilities; Urborg's grant goes too (613.8 dependency)
         an.effects.extend((p, e) for e in p.card.mana_effects.effects)
+    for pl in board.players:  # resolved spells and abilities: High Tide, Pale Moon (611.2a)
+        for k, card in enumerate(pl.until_end_of_turn):
+            resolved = Permanent("%s:until_end_of_turn[%d]" % (pl.name, k), card, pl.name)  # stands for the effect
+            an.effects.extend((resolved, e) for e in card.mana_effects.until_end_of_turn)
     added = {e.subtype for _, e in an.effects if isinstance(e, AddLandType)}
     for p in perms:
         an.subtypes[p.id] = _effective_subtypes(p, moon, added)
@@ -260,8 +266,8 @@ def _applies(effect: ManaEffect, bundle: Bundle) -> bool:
 
 def _apply(effect: ManaEffect, bundle: Bundle) -> tuple[Bundle, ...]:
     """The bundles one replacement effect may turn `bundle` into."""
-    if isinstance(effect, Replace):
-        return (effect.bundle,)  # "instead of any other type and amount"
+    if isinstance(effect, Replace):  # "instead of any other type and amount"
+        return tuple((c,) for c in COLORS) if effect.any_color else (effect.bundle,)
     if isinstance(effect, ChangeType):  # "instead of any other type": the amount stays
         return tuple((t,) * len(bundle) for t in ((effect.to,) if effect.to else COLORS))
     assert isinstance(effect, Multiply)
@@ -707,14 +713,15 @@ _CACHE: dict[int, tuple[weakref.ref, tuple, Analysis]] = {}
 def _fingerprint(board: Board) -> tuple:
     """What the analysis depends on (tapped and sick state do not matter: 106.7; counters
     and speed decide which banded and max-speed abilities a permanent has; graveyards and
-    life totals are counted by some amounts and conditions)."""
+    life totals are counted by some amounts and conditions; effects resolved this turn)."""
     return tuple(
         (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
          tuple(sorted(p.counters.items())) if p.counters else (), p.chosen_colors, p.chosen_type, p.exiled_with,
          p.entered_this_turn)
         for p in board.permanents
     ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), tuple(pl.hand), pl.lands_played_this_turn,
-               pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison, pl.initiative, pl.dungeons_completed)
+               pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison, pl.initiative, pl.dungeons_completed,
+               tuple(c.name for c in pl.until_end_of_turn))
               for pl in board.players) + (
         board.active_player, board.step, board.stack_empty)
 

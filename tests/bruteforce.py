@@ -33,6 +33,16 @@ def _sorted(bundle) -> tuple:
     return tuple(sorted(bundle, key="WUBRGC".index))
 
 
+class _Resolved:
+    """The source of an "Until end of turn" effect the board says a player resolved."""
+
+    attached_to = None
+    token = False
+
+    def __init__(self, controller: str):
+        self.controller = controller
+
+
 class _Effects:
     """The mana effects of every permanent on the board, applied by brute force."""
 
@@ -40,6 +50,8 @@ class _Effects:
 
     def __init__(self, board: Board):
         self.on = [(p, e) for p in board.permanents for e in p.card.mana_effects.effects]
+        self.on += [(_Resolved(pl.name), e) for pl in board.players for card in pl.until_end_of_turn
+                    for e in card.mana_effects.until_end_of_turn]
         for _, e in self.on:
             if type(e).__name__ not in self.HANDLED:
                 raise AssertionError("effect not handled by the brute force: %s" % e)
@@ -59,7 +71,8 @@ class _Effects:
         for what in watch.what.split(" or "):
             if (what == "permanent" or (what == "nonland permanent" and "Land" not in w)
                     or (what == "creature" and "Creature" in w) or (what == "land" and "Land" in w)
-                    or (what == "basic land" and {"Basic", "Land"} <= w) or (what == "snow land" and {"Snow", "Land"} <= w)
+                    or (what == "basic land" and {"Basic", "Land"} <= w)
+                    or (what == "nonbasic land" and "Land" in w and "Basic" not in w) or (what == "snow land" and {"Snow", "Land"} <= w)
                     or (what == "artifact token" and "Artifact" in w and perm.token)
                     or (what == "enchanted land" and src.attached_to == perm.id and "Land" in w)
                     or (what in _BASIC and "Land" in w and what in w)):
@@ -118,7 +131,7 @@ class _Effects:
                 continue
             rest = order[:k] + order[k + 1:]
             if kind == "Replace":
-                nexts = [tuple(e.bundle)]
+                nexts = [(c,) for c in COLORS] if e.any_color else [tuple(e.bundle)]
             elif kind == "ChangeType":
                 nexts = [(c,) * len(b) for c in ([e.to] if e.to else COLORS)]
             else:

@@ -83,6 +83,7 @@ def test_bad_file_exits_2_with_one_line(tmp_path, capsys):
     ("LEVEL 1-4", "level, station, max speed or exhaust band"),
     ("This spell costs {2} less to cast if it targets a red creature.", "spell cost modifier"),
     ("{T}: Add {∞}.", "other"),
+    ('It perpetually gains "This spell costs {1} less to cast."', "spell cost modifier"),  # grants no mana
 ])
 def test_each_sentence_not_understood_has_one_family(sentence, family):
     assert family_of(sentence) == family

@@ -14,7 +14,7 @@ from manasolve.solver.resources import collect
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 from tests.paying import pay
-from tests.test_pay_property import _best_identity, _brute_parts, expand
+from tests.test_pay_property import _best_identity, _brute_parts, listed_payments
 
 MAX_CHOICES = 3_000
 
@@ -27,6 +27,7 @@ EFFECTS = [  # one or two of these on the board, each with what it watches or gr
     "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
     "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds",
 ]
+RESOLVED = ["High Tide", "Bubbling Muck", "Pale Moon", "Deep Water", "Harvest Mage"]  # until end of turn
 AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival"]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}"]
 
@@ -48,42 +49,37 @@ def scenarios(draw):
         perms.append({"id": "aura", "card": draw(st.sampled_from(AURAS)),
                       "attached_to": "p%d" % draw(st.integers(0, n - 1))})
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=3))) or "{0}"
-    return perms, cost
+    return perms, cost, draw(st.lists(st.sampled_from(RESOLVED), max_size=2))
 
 
-def _board(perms):
+def _board(perms, resolved=()):
     mine = [p for p in perms if p.get("controller", "a") == "a"]
     theirs = [{k: v for k, v in p.items() if k != "controller"} for p in perms if p.get("controller") == "b"]
     return loaded(*[{k: v for k, v in p.items() if k != "controller"} for p in mine], player="a",
-                  opponents={"b": theirs})
+                  opponents={"b": theirs}, **({"until_end_of_turn": list(resolved)} if resolved else {}))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(scenarios())
 @example(([{"id": "p0", "card": "Swamp", "tapped": False}, {"id": "e0", "card": "Crypt Ghast", "controller": "a"},
-           {"id": "e1", "card": "Infernal Darkness", "controller": "b"}], "{B}{B}"))
+           {"id": "e1", "card": "Infernal Darkness", "controller": "b"}], "{B}{B}", []))
 @example(([{"id": "p0", "card": "Forest", "tapped": False}, {"id": "aura", "card": "Dawn's Reflection", "attached_to": "p0"},
-           {"id": "e0", "card": "Pulse of Llanowar", "controller": "a"}], "{W}{U}{1}"))
+           {"id": "e0", "card": "Pulse of Llanowar", "controller": "a"}], "{W}{U}{1}", ["Harvest Mage"]))
 @example(([{"id": "p0", "card": "Llanowar Elves", "tapped": False, "counters": {"+1/+1": 1}, "token": True},
            {"id": "e0", "card": "Rishkar, Peema Renegade", "controller": "a"},
-           {"id": "e1", "card": "Kinnan, Bonder Prodigy", "controller": "a"}], "{G}{G}{1}"))
+           {"id": "e1", "card": "Kinnan, Bonder Prodigy", "controller": "a"}], "{G}{G}{1}", []))
+@example(([{"id": "p0", "card": "Island", "tapped": False}, {"id": "p1", "card": "Tundra", "tapped": False}],
+          "{U}{U}{U}{U}", ["High Tide", "High Tide", "Pale Moon"]))
 def test_effects_match_brute_force(scenario):
-    perms, cost_text = scenario
-    board = _board(perms)
+    perms, cost_text, resolved = scenario
+    board = _board(perms, resolved)
     assume(choice_product(board, "a") <= MAX_CHOICES)
     cost = ManaCost.parse(cost_text)
     expected = brute_payments(board, cost, player="a")
     per = counters(board, "a", cost.announcements(), collect(board, "a"))
     assert sum(c.count() for _, c in per) == len(expected)
     assert payable(board, CostToPay(cost)) == bool(expected)
-    listed = set()
-    for a, c in per:
-        for g in c.groups():
-            concrete = expand(c, a, g)
-            assert len(concrete) == g.multiplicity
-            assert not (listed & concrete)
-            listed |= concrete
-    assert listed == expected
+    assert listed_payments(per) == expected
     best = pay(board, CostToPay(cost), mode="best")
     assert best["payable"] == bool(expected)
     if expected:

@@ -16,6 +16,7 @@ from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
     AddProduced,
+    ChangeType,
     GrantAbility,
     Multiply,
     NonbasicAreMountains,
@@ -196,6 +197,92 @@ def test_granted_ability_counts_for_mana_flare():
     assert set(activation_bundles(b, b.get("w"), lantern)) == {(c, c) for c in "WUBRG"}
 
 
+# --- issue 15: the families read from the whole pool ---------------------------------------
+
+
+def test_crypt_ghast_and_leyline_of_abundance_add_an_additional_mana():
+    """605.1b: "Whenever you tap a Swamp / a creature for mana, add an additional ..."."""
+    b = board(("s", "Swamp"), ("cg", "Crypt Ghast"), ("e", "Llanowar Elves"), ("l", "Leyline of Abundance"),
+              opponents={"p1": [("s2", "Swamp"), ("e2", "Llanowar Elves")]})
+    assert bundles(b, "s") == (("B", "B"),)
+    assert bundles(b, "e") == (("G", "G"),)
+    assert bundles(b, "s2") == (("B",),) and bundles(b, "e2") == (("G",),)  # only yours
+    urborg = board(("f", "Forest"), ("u", "Urborg, Tomb of Yawgmoth"), ("cg", "Crypt Ghast"))
+    swamp_ability = next(k for k, t in enumerate(texts(urborg, "f")) if t == "{T}: Add {B}.")
+    assert bundles(urborg, "f", swamp_ability) == (("B", "B"),)  # a Swamp by Urborg too
+    assert bundles(urborg, "f", 1 - swamp_ability) == (("B", "G"),)  # any tap of a Swamp for mana
+
+
+def test_kinnan_adds_one_of_what_a_nonland_permanent_produced():
+    b = board(("f", "Forest"), ("sr", "Sol Ring"), ("bp", "Birds of Paradise"), ("k", "Kinnan, Bonder Prodigy"))
+    assert bundles(b, "f") == (("G",),)
+    assert bundles(b, "sr") == (("C", "C", "C"),)
+    assert set(bundles(b, "bp")) == {(c, c) for c in "WUBRG"}
+
+
+def test_lavaleaper_and_keeper_of_progenitus_watch_their_land_kinds():
+    b = board(("f", "Forest"), ("i", "Island"), ("t", "Tundra"), ("kp", "Keeper of Progenitus"),
+              opponents={"p1": [("m", "Mountain")]})
+    assert bundles(b, "f") == (("G", "G"),) and bundles(b, "m") == (("R", "R"),)  # every player
+    assert bundles(b, "i") == (("U",),)  # not an Island
+    # Tundra is a Plains: either of its abilities taps a Plains, adding one more of what it made
+    assert {bundles(b, "t", 0), bundles(b, "t", 1)} == {(("W", "W"),), (("U", "U"),)}
+    lava = board(("f", "Forest"), ("t", "Tundra"), ("lv", "Lavaleaper"))
+    assert bundles(lava, "f") == (("G", "G"),)
+    assert {bundles(lava, "t", 0), bundles(lava, "t", 1)} == {(("W",),), (("U",),)}  # Tundra isn't basic
+
+
+def test_dawns_reflection_adds_two_mana_in_any_combination():
+    b = board(("f", "Forest"), {"id": "dr", "card": "Dawn's Reflection", "attached_to": "f"})
+    got = set(bundles(b, "f"))
+    assert len(got) == 15 and ("W", "W", "G") in got and ("U", "G", "G") in got and ("W", "U", "G") in got
+
+
+def test_infernal_darkness_and_ritual_of_subdual_change_the_type_not_the_amount():
+    b = board(("sr", "Sol Ring"), ("f", "Forest"), ("a", "Ancient Tomb"), ("id", "Infernal Darkness"))
+    assert bundles(b, "f") == (("B",),)
+    assert bundles(b, "a") == (("B", "B"),)  # two mana stay two (unlike Contamination)
+    assert bundles(b, "sr") == (("C", "C"),)  # not a land
+    r = board(("f", "Forest"), ("rs", "Ritual of Subdual"), ("c", "Contamination"))
+    assert set(bundles(r, "f")) == {("C",), ("B",)}  # 616.1: the land's controller orders them
+
+
+def test_pulse_of_llanowar_basic_lands_you_control_make_any_colour():
+    b = board(("f", "Forest"), ("t", "Tundra"), ("p", "Pulse of Llanowar"), opponents={"p1": [("i", "Island")]})
+    assert set(bundles(b, "f")) == {(c,) for c in "WUBRG"}
+    assert {bundles(b, "t", 0), bundles(b, "t", 1)} == {(("W",),), (("U",),)}  # not basic
+    assert bundles(b, "i") == (("U",),)  # not yours
+    assert could_produce(b)["f"] == ("W", "U", "B", "R", "G")
+
+
+def test_rishkar_grants_to_creatures_with_a_counter():
+    b = board({"id": "e", "card": "Grizzly Bears", "counters": {"+1/+1": 1}}, ("e2", "Grizzly Bears"),
+              {"id": "r", "card": "Rishkar, Peema Renegade"}, opponents={"p1": [{"id": "o", "card": "Grizzly Bears",
+                                                                                 "counters": {"+1/+1": 1}}]})
+    assert texts(b, "e") == ["{T}: Add {G}."]
+    assert texts(b, "e2") == [] and texts(b, "o") == []
+    j = board({"id": "e", "card": "Grizzly Bears", "counters": {"-1/-1": 1}}, ("jy", "Jiang Yanggu, Wildcrafter"))
+    assert texts(j, "e") == []  # Jiang Yanggu asks for a +1/+1 counter
+
+
+def test_insidious_roots_grants_to_creature_tokens_only():
+    b = board({"id": "t", "card": "Grizzly Bears", "token": True}, ("c", "Grizzly Bears"), ("ir", "Insidious Roots"))
+    assert texts(b, "t") == ["{T}: Add one mana of any color."]
+    assert texts(b, "c") == []
+
+
+def test_natures_embrace_grants_only_while_it_enchants_a_land():
+    land = board(("w", "Wastes"), {"id": "ne", "card": "Nature's Embrace", "attached_to": "w"})
+    assert "{T}: Add two mana of any one color." in texts(land, "w")
+    creature = board(("g", "Grizzly Bears"), {"id": "ne", "card": "Nature's Embrace", "attached_to": "g"})
+    assert texts(creature, "g") == []
+
+
+def test_stormtide_leviathan_makes_every_land_an_island():
+    b = board(("f", "Forest"), ("sl", "Stormtide Leviathan"), opponents={"p1": [("m", "Mountain")]})
+    assert could_produce(b)["f"] == ("U", "G") and could_produce(b)["m"] == ("U", "R")
+
+
 # --- parsing from the dev card set ----------------------------------------------------------
 
 
@@ -231,6 +318,62 @@ def test_dev_set_unhandled_effects_are_reported_not_guessed():
         assert name in reported
     cards = {c.name: c for c in _dev_cards()}
     assert cards["Reality Twist"].mana_effects.effects == ()
+
+
+def test_high_tide_and_pale_moon_hold_once_the_board_says_they_resolved():
+    """"Until end of turn, ..." effects of spells and abilities: a player's `until_end_of_turn`."""
+    sides = dict(opponents={"p1": [("i2", "Island")]})
+    assert bundles(board(("i", "Island"), ("ht", "High Tide"), **sides), "i") == (("U",),)  # on the battlefield: nothing
+    b = board(("i", "Island"), ("t", "Tundra"), until_end_of_turn=["High Tide", "High Tide", "Pale Moon"], **sides)
+    assert bundles(b, "i") == (("U", "U", "U"),) and bundles(b, "i2") == (("U", "U", "U"),)  # every player's Islands
+    # Tundra: Pale Moon makes its mana {C}; it is an Island, so each High Tide still adds {U}
+    assert {bundles(b, "t", 0), bundles(b, "t", 1)} == {(("U", "U", "C"),)}
+    deep = board(("f", "Forest"), until_end_of_turn=["Deep Water"], **sides)
+    assert bundles(deep, "f") == (("U",),)
+    assert could_produce(deep)["i2"] == ("U",) and could_produce(deep)["f"] == ("U",)
+
+
+def test_until_end_of_turn_names_a_card_with_such_an_effect():
+    from manasolve.models.board import load_board
+    from manasolve.models.errors import InputError
+
+    with pytest.raises(InputError, match=r"players\[0\]\.until_end_of_turn\[0\].*Lightning Bolt"):
+        load_board(board(("f", "Forest"), until_end_of_turn=["Lightning Bolt"]))
+
+
+def _effects_of(name: str):
+    return board(("x", name)).get("x").card.mana_effects
+
+
+def test_pool_effects_parsed_exactly():
+    """The whole-pool templates of issue 15, each read into the effect it states."""
+    you, anyone = partial(Watch, who="you"), partial(Watch, who="any")
+    assert _effects_of("Crypt Ghast").effects == (AddFixed(you("Swamp"), (("B",),)),)
+    assert _effects_of("Leyline of Abundance").effects == (AddFixed(you("creature"), (("G",),)),)
+    assert _effects_of("Kinnan, Bonder Prodigy").effects == (AddProduced(you("nonland permanent")),)
+    assert _effects_of("Eloren Wilds").effects == (AddProduced(anyone("permanent")),)
+    assert _effects_of("Lavaleaper").effects == (AddProduced(anyone("basic land")),)
+    assert _effects_of("Keeper of Progenitus").effects == (AddProduced(anyone("Mountain or Forest or Plains")),)
+    assert _effects_of("Infernal Darkness").effects == (ChangeType(anyone("land"), "B"),)
+    assert _effects_of("Ritual of Subdual").effects == (ChangeType(anyone("land"), "C"),)
+    assert _effects_of("Pulse of Llanowar").effects == (ChangeType(you("basic land"), None),)
+    assert _effects_of("Stormtide Leviathan").effects == (AddLandType("Island"),)
+    market = _effects_of("Market Festival").effects
+    assert len(market) == 1 and market[0].watch == anyone("enchanted land") and len(market[0].options) == 15
+    rishkar, = _effects_of("Rishkar, Peema Renegade").effects
+    assert (rishkar.alternatives, rishkar.counter, rishkar.token) == ((("Creature",),), "", False)
+    assert _effects_of("Jiang Yanggu, Wildcrafter").effects[0].counter == "+1/+1"
+    assert _effects_of("Insidious Roots").effects[0].token
+    assert _effects_of("Nature's Embrace").effects[0].to == "attached"
+
+
+def test_pool_effects_not_read_are_reported():
+    """Effects whose condition or amount the board can't state are reported, never read
+    without it (a chosen colour, the monarch, "may", a die roll)."""
+    for name in ("Utopia Sprawl", "Snowfall", "Regal Behemoth", "Barbflare Gremlin", "Overabundance",
+                 "Harbinger of the Seas", "Orochi Merge-Keeper", "Naked Singularity", "Chaos Moon"):
+        got = _effects_of(name)
+        assert got.effects == () and got.not_understood, name
 
 
 # --- parsed extensions: filtered references, amounts read off the board ---------------------

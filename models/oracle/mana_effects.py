@@ -45,7 +45,7 @@ class Who(Vocabulary):
 class Watch:
     """Which "tapped for mana" events an effect looks at.
 
-    what: ``land``, ``permanent``, ``nonland permanent``, ``creature``, ``basic land``,
+    what: ``land``, ``permanent``, ``nonland permanent``, ``creature``, ``basic land``, ``nonbasic land``,
     ``snow land``, ``artifact token``, a basic land type (``Forest``, ``Mountain``), several
     land types joined by ``" or "`` (Keeper of Progenitus: ``Mountain or Forest or
     Plains``), or ``enchanted land`` / ``enchanted Forest`` (the permanent the effect's
@@ -60,11 +60,13 @@ class Watch:
 @dataclass(frozen=True)
 class Replace:
     """"If a land is tapped for [N or more] mana, it produces {B} instead of any other type
-    and amount" (Contamination; Damping Sphere with ``min_amount`` 2)."""
+    and amount" (Contamination; Damping Sphere with ``min_amount`` 2); ``any_color``: "one
+    mana of a color of your choice" instead of ``bundle`` (Harvest Mage)."""
 
     watch: Watch
     bundle: tuple[str, ...]
     min_amount: int = 1
+    any_color: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,12 @@ def parse_sentence(s: str) -> ManaEffect | None:
 _BASIC = r"Plains|Island|Swamp|Mountain|Forest"
 _BASIC_PLURAL = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain", "Forests": "Forest"}
 _TO = {"colorless mana": "C", "mana of a color of your choice": None}
+_CHANGED = {  # whose mana a `ChangeType` changes
+    "a land is tapped": Watch("land", Who.ANY),  # Infernal Darkness, Ritual of Subdual
+    "a basic land you control is tapped": Watch("basic land", Who.YOU),  # Mirri, Pulse of Llanowar
+    "a player taps a nonbasic land": Watch("nonbasic land", Who.ANY),  # Pale Moon
+    "you tap a land you control": Watch("land", Who.YOU),  # Deep Water
+}
 
 
 def _replacement(s: str) -> ManaEffect | None:
@@ -192,10 +200,12 @@ def _replacement(s: str) -> ManaEffect | None:
         if bundle and least:
             return Replace(Watch("land", Who.ANY), bundle, least)
         return None
-    m = re.fullmatch(r"If (a land|a basic land you control) is tapped for mana, it produces (\{[WUBRGC]\}|colorless mana|"
-                     r"mana of a color of your choice) instead of any other type\.", s)
+    if s == "If you tap a land for mana, it produces one mana of a color of your choice instead of any other type and amount.":
+        return Replace(Watch("land", Who.YOU), (), any_color=True)  # Harvest Mage (until end of turn)
+    m = re.fullmatch(r"If (a land is tapped|a basic land you control is tapped|a player taps a nonbasic land|you tap a land you control) "
+                     r"for mana, it produces (\{[WUBRGC]\}|colorless mana|mana of a color of your choice) instead of any other type\.", s)
     if m:
-        watch = Watch("land", Who.ANY) if m.group(1) == "a land" else Watch("basic land", Who.YOU)
+        watch = _CHANGED[m.group(1)]
         return ChangeType(watch, _TO[m.group(2)] if m.group(2) in _TO else m.group(2)[1])
     m = re.fullmatch(r"If you tap an? (permanent|land|basic land) for mana, it produces (twice|three times) as much of that mana instead\.", s)
     if m:
@@ -219,6 +229,10 @@ def _trigger(s: str) -> ManaEffect | None:
     if m:
         bundle = _symbol_bundle(m.group(2))
         return AddFixed(Watch(m.group(1), Who.YOU), (bundle,)) if bundle else None
+    m = re.fullmatch(r"Whenever a player taps an? (%s) for mana, that player adds an additional (\{[^.]+\})\." % _BASIC, s)
+    if m:  # High Tide, Bubbling Muck (until end of turn)
+        bundle = _symbol_bundle(m.group(2))
+        return AddFixed(Watch(m.group(1), Who.ANY), (bundle,)) if bundle else None
     m = re.fullmatch(r"Whenever (an? (?:%s)|enchanted land) is tapped for mana, its controller adds an additional "
                      r"(\{[^.]+\}|one mana of any color|two mana in any combination of colors)\." % _BASIC, s)
     if m:
@@ -306,15 +320,32 @@ def _sentences(line: str) -> list[str]:
 @dataclass(frozen=True)
 class ManaEffects:
     """The effects on other permanents' mana production a card's text states, and its
-    sentences on that topic not read exactly."""
+    sentences on that topic not read exactly.
+
+    ``until_end_of_turn``: the effects of its "Until end of turn, ..." sentences (High
+    Tide, Pale Moon, Deep Water's ability): in force only once the spell or ability
+    resolved, which the board states in a player's ``until_end_of_turn``, never while the
+    card is merely on the battlefield."""
 
     effects: tuple[ManaEffect, ...] = ()
     not_understood: tuple[NotUnderstood, ...] = ()
+    until_end_of_turn: tuple[ManaEffect, ...] = ()
+
+    @property
+    def understood(self) -> int:
+        """How many sentences on mana production were read exactly."""
+        return len(self.effects) + len(self.until_end_of_turn)
+
+
+# "Until end of turn, <effect>", alone (an instant: High Tide) or as the effect of an
+# activated ability ("{U}: Until end of turn, ...", Deep Water).
+_UNTIL_EOT = re.compile(r"(?:[^:\"]+: )?Until end of turn, (.+)")
 
 
 def read_mana_effects(name: str, text: str) -> ManaEffects:
     """The effects on mana production that a card's text states (exact templates only)."""
     effects: list[ManaEffect] = []
+    this_turn: list[ManaEffect] = []
     missed: list[NotUnderstood] = []
     for banded in banded_lines(text, name):
         line = banded.line
@@ -327,12 +358,18 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
         for s in _sentences(gated.body if plain else line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
-            parsed = parse_sentence(s) if plain else None
+            until = _UNTIL_EOT.fullmatch(s) if plain else None
+            parsed = parse_sentence(s) if plain and not until else None
+            if until:
+                parsed = parse_sentence(until.group(1)[0].upper() + until.group(1)[1:])
+                if parsed is not None:
+                    this_turn.append(parsed)
+                    continue
             if parsed is not None:
                 effects.append(parsed)
             elif _TOPIC.search(s):
                 missed.append(not_understood(name, s, s))
-    return ManaEffects(tuple(effects), tuple(missed))
+    return ManaEffects(tuple(effects), tuple(missed), tuple(this_turn))
 
 
 def states_mana_effect(name: str, sentence: str) -> bool:
