@@ -226,7 +226,8 @@ def _build(board: Board) -> Analysis:
             found += p.card.mana_abilities
         # layer 6 grants apply after Blood Moon's layer-4 change
         found += [e.ability for s, e in an.effects
-                  if isinstance(e, GrantAbility) and _granted_to(an, s, e, p) and lands_of[s.controller] >= e.min_lands]
+                  if isinstance(e, GrantAbility) and _granted_to(an, s, e, p) and lands_of[s.controller] >= e.min_lands
+                  and (e.present_if is None or _holds(an, s, e.present_if))]
         unique: dict[tuple, ManaAbility] = {}
         for ab in found:
             if ab.present_if is not None and not _holds(an, p, ab.present_if):

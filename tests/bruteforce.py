@@ -33,6 +33,16 @@ def _sorted(bundle) -> tuple:
     return tuple(sorted(bundle, key="WUBRGC".index))
 
 
+def _in_band(cond, perm) -> bool:
+    """Whether `perm` has what a level band gives (LEVEL n-m, 711.2: by its level counters)."""
+    if cond is None:
+        return True
+    if cond.kind != "self_counter" or cond.counter != "level":
+        raise AssertionError("band not handled by the brute force: %s" % (cond,))
+    n = perm.counters.get("level", 0)
+    return n >= cond.n and (cond.at_most is None or n <= cond.at_most)
+
+
 class _Resolved:
     """The source of an "Until end of turn" effect the board says a player resolved."""
 
@@ -81,7 +91,7 @@ class _Effects:
 
     def abilities(self, perm) -> list:
         """Its own mana abilities, those of added basic land types, and granted ones."""
-        out = list(perm.card.intrinsic_mana_abilities())
+        out = [ab for ab in perm.card.intrinsic_mana_abilities() if _in_band(ab.present_if, perm)]
         if "Land" in self.words(perm):
             out += [basic_land_ability(t) for t in sorted(self.added)]
         for src, e in self.on:
@@ -89,7 +99,7 @@ class _Effects:
                 continue
             if e.to == "attached" and src.attached_to != perm.id or e.to == "yours" and src.controller != perm.controller:
                 continue
-            if e.other and src is perm or e.token and not perm.token:
+            if e.other and src is perm or e.token and not perm.token or not _in_band(e.present_if, src):
                 continue
             if e.counter is not None and not any(v > 0 and e.counter in ("", k) for k, v in perm.counters.items()):
                 continue

@@ -25,7 +25,7 @@ EFFECTS = [  # one or two of these on the board, each with what it watches or gr
     "Crypt Ghast", "Leyline of Abundance", "Kinnan, Bonder Prodigy", "Lavaleaper", "Keeper of Progenitus",
     "Infernal Darkness", "Ritual of Subdual", "Pulse of Llanowar", "Stormtide Leviathan", "Rishkar, Peema Renegade",
     "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
-    "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds",
+    "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds", "Joraga Treespeaker",
 ]
 RESOLVED = ["High Tide", "Bubbling Muck", "Pale Moon", "Deep Water", "Harvest Mage"]  # until end of turn
 AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival"]
@@ -44,7 +44,8 @@ def scenarios(draw):
             perm["token"] = draw(st.booleans())
         perms.append(perm)
     for k, card in enumerate(draw(st.lists(st.sampled_from(EFFECTS), min_size=0, max_size=2))):
-        perms.append({"id": "e%d" % k, "card": card, "controller": draw(st.sampled_from(["a", "b"]))})
+        perms.append({"id": "e%d" % k, "card": card, "controller": draw(st.sampled_from(["a", "b"])),
+                      "counters": {"level": draw(st.integers(0, 6))}})  # Joraga Treespeaker's bands
     if draw(st.booleans()):
         perms.append({"id": "aura", "card": draw(st.sampled_from(AURAS)),
                       "attached_to": "p%d" % draw(st.integers(0, n - 1))})
@@ -70,6 +71,8 @@ def _board(perms, resolved=()):
            {"id": "e1", "card": "Kinnan, Bonder Prodigy", "controller": "a"}], "{G}{G}{1}", []))
 @example(([{"id": "p0", "card": "Island", "tapped": False}, {"id": "p1", "card": "Tundra", "tapped": False}],
           "{U}{U}{U}{U}", ["High Tide", "High Tide", "Pale Moon"]))
+@example(([{"id": "p0", "card": "Llanowar Elves", "tapped": False},
+           {"id": "e0", "card": "Joraga Treespeaker", "controller": "a", "counters": {"level": 4}}], "{G}{G}", []))
 def test_effects_match_brute_force(scenario):
     perms, cost_text, resolved = scenario
     board = _board(perms, resolved)

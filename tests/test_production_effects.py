@@ -320,6 +320,20 @@ def test_dev_set_unhandled_effects_are_reported_not_guessed():
     assert cards["Reality Twist"].mana_effects.effects == ()
 
 
+def test_joraga_treespeaker_grants_to_elves_from_level_5():
+    def elf_abilities(level):
+        b = board({"id": "j", "card": "Joraga Treespeaker", "counters": {"level": level}}, ("e", "Llanowar Elves"))
+        return texts(b, "e")
+    assert elf_abilities(4) == ["{T}: Add {G}."]
+    assert elf_abilities(5) == ["{T}: Add {G}.", "{T}: Add {G}{G}."]
+
+
+def test_a_grant_naming_its_source_is_not_read_on_the_grantee():
+    """Katilda: "one mana of any of ~'s colors" means Katilda's colours, not the Human's."""
+    assert _effects_of("Katilda, Dawnhart Prime").effects == ()
+    assert _effects_of("Katilda, Dawnhart Prime").not_understood
+
+
 def test_high_tide_and_pale_moon_hold_once_the_board_says_they_resolved():
     """"Until end of turn, ..." effects of spells and abilities: a player's `until_end_of_turn`."""
     sides = dict(opponents={"p1": [("i2", "Island")]})
@@ -370,6 +384,7 @@ def test_pool_effects_parsed_exactly():
 def test_pool_effects_not_read_are_reported():
     """Effects whose condition or amount the board can't state are reported, never read
     without it (a chosen colour, the monarch, "may", a die roll)."""
+    assert _effects_of("Mana Web").not_understood == ()  # no mana: it waits for the stack (603.3)
     for name in ("Utopia Sprawl", "Snowfall", "Regal Behemoth", "Barbflare Gremlin", "Overabundance",
                  "Harbinger of the Seas", "Orochi Merge-Keeper", "Naked Singularity", "Chaos Moon"):
         got = _effects_of(name)

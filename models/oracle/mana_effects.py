@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from manasolve.models.abilities import ManaAbility, any_color_options
+from manasolve.models.abilities import Condition, ManaAbility, any_color_options
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
@@ -123,7 +123,7 @@ class GrantAbility:
     ``alternatives`` (``other``: not the source itself) have the mana ability; ``token``:
     only tokens ("Creature tokens you control have", Insidious Roots); ``counter``: only
     those with a counter on them, of that kind, "" for any kind ("Each creature you control
-    with a counter on it has", Rishkar)."""
+    with a counter on it has", Rishkar); ``present_if``: only while its source satisfies it."""
 
     ability: ManaAbility
     min_lands: int = 0
@@ -132,6 +132,7 @@ class GrantAbility:
     other: bool = False
     token: bool = False
     counter: str | None = None
+    present_if: Condition | None = None  # in a level band of its source (Joraga Treespeaker "LEVEL 5+")
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,10 @@ _SYMBOL = {"W", "U", "B", "R", "G", "C"}
 _IRRELEVANT = (
     re.compile(r"Whenever an opponent taps a land for mana, that land doesn't untap during its controller's next untap step\."),
     re.compile(r"That land doesn't untap during its controller's next untap step\."),
+    # Mana Web: adds no mana, so not a mana ability; it waits for the stack until a player
+    # would receive priority (603.3), after the payment it was triggered in (601.2i).
+    re.compile(r"Whenever a land an opponent controls is tapped for mana, tap all lands that player controls "
+               r"that could produce any type of mana that land could produce\."),
 )
 
 # A sentence is ours to understand if it speaks about mana production by others.
@@ -247,7 +252,11 @@ def _trigger(s: str) -> ManaEffect | None:
 
 
 def _granted(s: str) -> GrantAbility | None:
-    """A granted mana ability (613.1f)."""
+    """A granted mana ability (613.1f).  None when the quoted ability names the granting
+    card (Katilda's "one mana of any of ~'s colors"): read on the grantee, "~" would
+    wrongly mean the grantee itself."""
+    if re.search(r'"[^"]*~[^"]*"', s):
+        return None
     m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
     if m:
         least = (number_word(m.group(1)) or -1) if m.group(1) else 0
@@ -353,13 +362,19 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
             continue  # `mana_abilities` reads it
         gated = gate(banded)
         # An effect in a level band, a station band or after "Max speed —" holds only
-        # then; these readers do not carry that condition, so such an effect is reported.
+        # then; other than a grant, these readers do not carry that condition, so such an
+        # effect is reported.
         plain = gated is not None and gated.present_if is None and gated.activate_if is None
-        for s in _sentences(gated.body if plain else line):
+        # A grant in a level band is carried with its band (`GrantAbility.present_if`).
+        banded_grant = gated is not None and gated.present_if is not None and gated.activate_if is None
+        for s in _sentences(gated.body if plain or banded_grant else line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
             until = _UNTIL_EOT.fullmatch(s) if plain else None
             parsed = parse_sentence(s) if plain and not until else None
+            if banded_grant:
+                grant = _granted(s)
+                parsed = replace(grant, present_if=gated.present_if) if grant is not None else None
             if until:
                 parsed = parse_sentence(until.group(1)[0].upper() + until.group(1)[1:])
                 if parsed is not None:
