@@ -43,6 +43,7 @@ from manasolve.solver.timing import MAIN_PHASES
 from manasolve.models.oracle.mana_effects import (
     AddFixed,
     AddLandType,
+    AddChosen,
     AddProduced,
     ChangeType,
     GrantAbility,
@@ -169,8 +170,8 @@ def _is(an: Analysis, perm: Permanent, what: str, src: Permanent | None = None) 
         return "Basic" not in _supertypes(perm)
     if what == "snow land":
         return perm.is_snow
-    if what == "enchanted land":
-        return src is not None and src.attached_to == perm.id
+    if what in ("enchanted land", "enchanted Forest"):  # Wild Growth; Utopia Sprawl
+        return src is not None and src.attached_to == perm.id and (what == "enchanted land" or "Forest" in an.subtypes[perm.id])
     return what in an.subtypes[perm.id]  # a land type: Forest, Mountain, Gate...
 
 
@@ -247,16 +248,24 @@ def _replacements(an: Analysis, perm: Permanent) -> tuple[ManaEffect, ...]:
     return tuple(e for s, e in an.effects if isinstance(e, (Replace, ChangeType, Multiply)) and _watches(an, s, e.watch, perm))
 
 
-def _triggers(an: Analysis, perm: Permanent) -> list[tuple[Bundle, ...] | None]:
-    """For each triggered mana ability `perm` being tapped for mana fires: its fixed
-    options, or None for "one mana of any type that land produced"."""
-    out: list[tuple[Bundle, ...] | None] = []
-    for s, e in an.effects:
-        if isinstance(e, AddFixed) and _watches(an, s, e.watch, perm):
-            out.append(e.options)
-        elif isinstance(e, AddProduced) and _watches(an, s, e.watch, perm):
-            out.append(None)
-    return out
+def _triggers(an: Analysis, perm: Permanent) -> list[tuple[Permanent, ManaEffect]]:
+    """The triggered mana abilities (with their sources) `perm` being tapped for mana fires."""
+    return [(s, e) for s, e in an.effects
+            if isinstance(e, (AddFixed, AddProduced, AddChosen)) and _watches(an, s, e.watch, perm)]
+
+
+def _trigger_mana(source: Permanent, effect: ManaEffect, produced: Bundle) -> tuple[Bundle, ...]:
+    """The bundles one triggered mana ability may add after `produced`; () if it adds none
+    (no chosen colour on the board, or Gauntlet of Power's colour not produced)."""
+    if isinstance(effect, AddFixed):
+        return effect.options
+    if isinstance(effect, AddProduced):  # "one mana of any type that land produced"
+        return tuple((t,) for t in _types_of(set(produced)))
+    assert isinstance(effect, AddChosen)
+    color = source.chosen_color
+    if color is None or (effect.if_produced and color not in produced):
+        return ()
+    return ((color,),)
 
 
 def _applies(effect: ManaEffect, bundle: Bundle) -> bool:
@@ -522,7 +531,7 @@ def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> t
     out: dict[Bundle, None] = {}
     for b in produced:
         # 106.12a: each trigger fires because mana was produced; 605.4a: it resolves at once.
-        extra = [opts if opts is not None else tuple((t,) for t in _types_of(set(b))) for opts in triggers]
+        extra = [opts for opts in (_trigger_mana(src, e, b) for src, e in triggers) if opts]
         for pick in itertools.product(*extra):
             out[_sort(b + tuple(t for p in pick for t in p))] = None
     return tuple(out)
@@ -649,6 +658,8 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     for s, e in an.effects:
         if s is perm and isinstance(e, AddFixed):
             out.update(t for b in e.options for t in b)
+        elif s is perm and isinstance(e, AddChosen) and perm.chosen_color:
+            out.add(perm.chosen_color)
     return frozenset(out)
 
 

@@ -48,6 +48,7 @@ class _Resolved:
 
     attached_to = None
     token = False
+    chosen_color = None
 
     def __init__(self, controller: str):
         self.controller = controller
@@ -56,7 +57,7 @@ class _Resolved:
 class _Effects:
     """The mana effects of every permanent on the board, applied by brute force."""
 
-    HANDLED = {"AddFixed", "AddProduced", "GrantAbility", "AddLandType", "Replace", "ChangeType", "Multiply"}
+    HANDLED = {"AddFixed", "AddProduced", "AddChosen", "GrantAbility", "AddLandType", "Replace", "ChangeType", "Multiply"}
 
     def __init__(self, board: Board):
         self.on = [(p, e) for p in board.permanents for e in p.card.mana_effects.effects]
@@ -85,6 +86,7 @@ class _Effects:
                     or (what == "nonbasic land" and "Land" in w and "Basic" not in w) or (what == "snow land" and {"Snow", "Land"} <= w)
                     or (what == "artifact token" and "Artifact" in w and perm.token)
                     or (what == "enchanted land" and src.attached_to == perm.id and "Land" in w)
+                    or (what == "enchanted Forest" and src.attached_to == perm.id and "Forest" in w)
                     or (what in _BASIC and "Land" in w and what in w)):
                 return True
         return False
@@ -123,10 +125,19 @@ class _Effects:
         results = set()
         for order in permutations(range(len(reps))):
             results |= self._chain(list(order), reps, _sorted(bundle))
-        triggers = [e for s, e in self.on if type(e).__name__ in ("AddFixed", "AddProduced") and self._watched(s, e.watch, perm)]
+        triggers = [(s, e) for s, e in self.on if type(e).__name__ in ("AddFixed", "AddProduced", "AddChosen")
+                    and self._watched(s, e.watch, perm)]
         out = set()
         for b in results:
-            extra = [e.options if type(e).__name__ == "AddFixed" else [(t,) for t in set(b)] for e in triggers]
+            extra = []
+            for s, e in triggers:
+                kind = type(e).__name__
+                if kind == "AddFixed":
+                    extra.append(e.options)
+                elif kind == "AddProduced":
+                    extra.append([(t,) for t in set(b)])
+                elif s.chosen_color is not None and (not e.if_produced or s.chosen_color in b):
+                    extra.append([(s.chosen_color,)])
             for pick in product(*extra):
                 out.add(_sorted(b + tuple(t for x in pick for t in x)))
         return sorted(out)

@@ -26,9 +26,11 @@ EFFECTS = [  # one or two of these on the board, each with what it watches or gr
     "Infernal Darkness", "Ritual of Subdual", "Pulse of Llanowar", "Stormtide Leviathan", "Rishkar, Peema Renegade",
     "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
     "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds", "Joraga Treespeaker",
+    "Gauntlet of Power",
 ]
 RESOLVED = ["High Tide", "Bubbling Muck", "Pale Moon", "Deep Water", "Harvest Mage"]  # until end of turn
-AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival"]
+AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival", "Utopia Sprawl", "Shimmerwilds Growth"]
+CHOSEN = st.one_of(st.none(), st.sampled_from("WUBRG").map(lambda c: {"color": c}))  # "the chosen color", if given
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}"]
 
 
@@ -49,6 +51,10 @@ def scenarios(draw):
     if draw(st.booleans()):
         perms.append({"id": "aura", "card": draw(st.sampled_from(AURAS)),
                       "attached_to": "p%d" % draw(st.integers(0, n - 1))})
+    for perm in perms[n:]:
+        chosen = draw(CHOSEN)
+        if chosen:
+            perm["chosen"] = chosen
     cost = "".join(draw(st.lists(st.sampled_from(SYMBOLS), min_size=0, max_size=3))) or "{0}"
     return perms, cost, draw(st.lists(st.sampled_from(RESOLVED), max_size=2))
 
@@ -71,6 +77,11 @@ def _board(perms, resolved=()):
            {"id": "e1", "card": "Kinnan, Bonder Prodigy", "controller": "a"}], "{G}{G}{1}", []))
 @example(([{"id": "p0", "card": "Island", "tapped": False}, {"id": "p1", "card": "Tundra", "tapped": False}],
           "{U}{U}{U}{U}", ["High Tide", "High Tide", "Pale Moon"]))
+@example(([{"id": "p0", "card": "Forest", "tapped": False}, {"id": "p1", "card": "Tundra", "tapped": False},
+           {"id": "aura", "card": "Utopia Sprawl", "attached_to": "p0", "chosen": {"color": "U"}},
+           {"id": "e0", "card": "Gauntlet of Power", "controller": "b", "chosen": {"color": "W"}}], "{U}{W}{W}", []))
+@example(([{"id": "p0", "card": "Island", "tapped": False},  # Utopia Sprawl on a land that is no Forest: nothing
+           {"id": "aura", "card": "Utopia Sprawl", "attached_to": "p0", "chosen": {"color": "U"}}], "{U}{U}", []))
 @example(([{"id": "p0", "card": "Llanowar Elves", "tapped": False},
            {"id": "e0", "card": "Joraga Treespeaker", "controller": "a", "counters": {"level": 4}}], "{G}{G}", []))
 def test_effects_match_brute_force(scenario):

@@ -13,6 +13,7 @@ import pytest
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.mana import CostSyntaxError
 from manasolve.models.oracle.mana_effects import (
+    AddChosen,
     AddFixed,
     AddLandType,
     AddProduced,
@@ -314,10 +315,22 @@ def test_dev_set_effects_parsed_exactly():
 @pytest.mark.skipif(not DEV.exists(), reason="shared dev card set not available")
 def test_dev_set_unhandled_effects_are_reported_not_guessed():
     reported = {c.name for c in _dev_cards() if c.mana_effects.not_understood}
-    for name in ("Reality Twist", "Chaos Moon", "Shimmerwilds Growth", "Elvish Guidance", "Extraplanar Lens"):
+    for name in ("Reality Twist", "Chaos Moon", "Elvish Guidance", "Extraplanar Lens"):
         assert name in reported
     cards = {c.name: c for c in _dev_cards()}
     assert cards["Reality Twist"].mana_effects.effects == ()
+
+
+def test_utopia_sprawl_and_gauntlet_of_power_add_the_chosen_colour():
+    b = board(("f", "Forest"), ("f2", "Forest"), {"id": "us", "card": "Utopia Sprawl", "attached_to": "f",
+                                                  "chosen": {"color": "R"}},
+              {"id": "g", "card": "Gauntlet of Power", "chosen": {"color": "green"}}, opponents={"p1": [("i", "Island")]})
+    assert bundles(b, "f") == (("R", "G", "G"),)  # Sprawl's red, Gauntlet's green for a basic land's green
+    assert bundles(b, "f2") == (("G", "G"),) and bundles(b, "i") == (("U",),)  # no green made: no Gauntlet mana
+    silent = board(("f", "Forest"), {"id": "us", "card": "Utopia Sprawl", "attached_to": "f"})
+    assert bundles(silent, "f") == (("G",),)  # the board doesn't say which colour: never guessed
+    wrong = board(("i", "Island"), {"id": "us", "card": "Shimmerwilds Growth", "attached_to": "i", "chosen": {"color": "B"}})
+    assert bundles(wrong, "i") == (("U", "B"),)  # Shimmerwilds Growth: any enchanted land
 
 
 def test_joraga_treespeaker_grants_to_elves_from_level_5():
@@ -379,13 +392,15 @@ def test_pool_effects_parsed_exactly():
     assert _effects_of("Jiang Yanggu, Wildcrafter").effects[0].counter == "+1/+1"
     assert _effects_of("Insidious Roots").effects[0].token
     assert _effects_of("Nature's Embrace").effects[0].to == "attached"
+    assert _effects_of("Utopia Sprawl").effects == (AddChosen(anyone("enchanted Forest")),)
+    assert _effects_of("Gauntlet of Power").effects == (AddChosen(anyone("basic land"), if_produced=True),)
 
 
 def test_pool_effects_not_read_are_reported():
     """Effects whose condition or amount the board can't state are reported, never read
     without it (a chosen colour, the monarch, "may", a die roll)."""
     assert _effects_of("Mana Web").not_understood == ()  # no mana: it waits for the stack (603.3)
-    for name in ("Utopia Sprawl", "Snowfall", "Regal Behemoth", "Barbflare Gremlin", "Overabundance",
+    for name in ("Snowfall", "Regal Behemoth", "Barbflare Gremlin", "Overabundance",
                  "Harbinger of the Seas", "Orochi Merge-Keeper", "Naked Singularity", "Chaos Moon"):
         got = _effects_of(name)
         assert got.effects == () and got.not_understood, name

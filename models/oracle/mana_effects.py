@@ -107,6 +107,17 @@ class AddFixed:
     options: tuple[tuple[str, ...], ...]
 
 
+@dataclass(frozen=True)
+class AddChosen:
+    """Triggered mana ability (605.1b): "its controller adds an additional one mana of the
+    chosen color" (Utopia Sprawl, Shimmerwilds Growth): the colour the board gives as the
+    source's ``chosen.color`` (none given: no mana, never guessed); ``if_produced``: only
+    when the tapped permanent produced mana of that colour (Gauntlet of Power)."""
+
+    watch: Watch
+    if_produced: bool = False
+
+
 class Grantee(Vocabulary):
     """Which permanents a granted ability goes to, relative to the effect's source."""
 
@@ -149,7 +160,7 @@ class NonbasicAreMountains:
     and the abilities of their rules text, and gain "{T}: Add {R}")."""
 
 
-ManaEffect = Replace | ChangeType | Multiply | AddProduced | AddFixed | GrantAbility | AddLandType | NonbasicAreMountains
+ManaEffect = Replace | ChangeType | Multiply | AddProduced | AddFixed | AddChosen | GrantAbility | AddLandType | NonbasicAreMountains
 
 _FACTORS = {"twice": 2, "three times": 3}
 _WHO = {"a player": Who.ANY, "you": Who.YOU, "an opponent": Who.OPPONENT}
@@ -238,6 +249,10 @@ def _trigger(s: str) -> ManaEffect | None:
     if m:  # High Tide, Bubbling Muck (until end of turn)
         bundle = _symbol_bundle(m.group(2))
         return AddFixed(Watch(m.group(1), Who.ANY), (bundle,)) if bundle else None
+    m = re.fullmatch(r"Whenever (enchanted land|enchanted Forest|a basic land) is tapped for mana( of the chosen color)?, "
+                     r"its controller adds an additional one mana of (?:the chosen|that) color\.", s)
+    if m and (m.group(1) == "a basic land") == bool(m.group(2)):  # Utopia Sprawl; Gauntlet of Power
+        return AddChosen(Watch(m.group(1).removeprefix("a "), Who.ANY), if_produced=bool(m.group(2)))
     m = re.fullmatch(r"Whenever (an? (?:%s)|enchanted land) is tapped for mana, its controller adds an additional "
                      r"(\{[^.]+\}|one mana of any color|two mana in any combination of colors)\." % _BASIC, s)
     if m:
