@@ -26,7 +26,7 @@ EFFECTS = [  # one or two of these on the board, each with what it watches or gr
     "Infernal Darkness", "Ritual of Subdual", "Pulse of Llanowar", "Stormtide Leviathan", "Rishkar, Peema Renegade",
     "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
     "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds", "Joraga Treespeaker",
-    "Gauntlet of Power",
+    "Gauntlet of Power", "Galazeth Prismari", "Resonating Lute",
 ]
 RESOLVED = ["High Tide", "Bubbling Muck", "Pale Moon", "Deep Water", "Harvest Mage"]  # until end of turn
 AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival", "Utopia Sprawl", "Shimmerwilds Growth"]

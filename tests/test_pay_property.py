@@ -193,7 +193,8 @@ def test_best_payment_is_one_of_the_payments(scenario):
 
 RESTRICTED = ["Lilypad Village", "Somberwald Sage", "Hydro-Channeler", "Jegantha, the Wellspring",
               "Voldaren Estate", "Rosheen Meanderer", "Troyan, Gutsy Explorer", "Forest", "Island",
-              "Azorius Signet", "Springleaf Drum", "Birds of Paradise"]
+              "Azorius Signet", "Springleaf Drum", "Birds of Paradise",
+              "Resonating Lute"]  # grants lands "{T}: Add two mana of any one color. Spend this mana only to cast instant ..."
 SPELLS = [  # (type line, zone, via, mana value, has {X} in its mana cost, the cost paid has {X})
     ("Creature — Elf", "hand", "mana_cost", 2, False, False),
     ("Instant", "hand", "mana_cost", 1, False, False),

@@ -345,6 +345,8 @@ def test_a_grant_naming_its_source_is_not_read_on_the_grantee():
     """Katilda: "one mana of any of ~'s colors" means Katilda's colours, not the Human's."""
     assert _effects_of("Katilda, Dawnhart Prime").effects == ()
     assert _effects_of("Katilda, Dawnhart Prime").not_understood
+    treasure, = _effects_of("Goldspan Dragon").effects  # "Sacrifice this artifact": the Treasure itself
+    assert treasure.alternatives == (("Treasure",),) and treasure.ability.cost.sacrifice_self
 
 
 def test_high_tide_and_pale_moon_hold_once_the_board_says_they_resolved():

@@ -29,7 +29,7 @@ from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_m
 from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
 from manasolve.models.mana import COLORS
-from manasolve.models.oracle.words import filter_alternatives, filter_words, normalize, number_word
+from manasolve.models.oracle.words import filter_alternatives, filter_words, normalize, number_word, strip_reminder
 from manasolve.models.vocab import Vocabulary
 
 
@@ -266,28 +266,31 @@ def _trigger(s: str) -> ManaEffect | None:
     return None
 
 
+def _quoted_ability(quoted: str) -> ManaAbility | None:
+    """The mana ability in a grant's quotes, each of its sentences with its full stop (the
+    last one's may stand outside the quotes: "{T}: Add {C}" and ...)."""
+    text = quoted if quoted.endswith(".") else quoted + "."
+    return parse_mana_ability(text, quoted)
+
+
 def _granted(s: str) -> GrantAbility | None:
-    """A granted mana ability (613.1f).  None when the quoted ability names the granting
-    card (Katilda's "one mana of any of ~'s colors"): read on the grantee, "~" would
-    wrongly mean the grantee itself."""
-    if re.search(r'"[^"]*~[^"]*"', s):
-        return None
+    """A granted mana ability (613.1f)."""
     m = re.fullmatch(r"(?:As long as you control (\w+) or more lands, l|L)ands you control have \"(.+)\"\.?", s)
     if m:
         least = (number_word(m.group(1)) or -1) if m.group(1) else 0
-        ability = parse_mana_ability(m.group(2).rstrip("."), m.group(2))
+        ability = _quoted_ability(m.group(2))
         if ability is None or least < 0:
             return None
         return GrantAbility(ability, least)
     m = re.fullmatch(r"As long as enchanted permanent is an? (\w+), it has \"([^\"]+)\"\.?", s)
     if m:  # Nature's Embrace: an Aura on a land or a creature
         words = filter_words(m.group(1))
-        ability = parse_mana_ability(m.group(2).rstrip("."), m.group(2))
+        ability = _quoted_ability(m.group(2))
         return GrantAbility(ability, to=Grantee.ATTACHED, alternatives=(words,)) if words and ability else None
     m = re.fullmatch(r"Each (\w+) you control with an? (\+1/\+1 )?counter on it has \"([^\"]+)\"\.?", s)
     if m:  # Rishkar, Jiang Yanggu
         words = filter_words(m.group(1))
-        ability = parse_mana_ability(m.group(3).rstrip("."), m.group(3))
+        ability = _quoted_ability(m.group(3))
         counter = (m.group(2) or "").strip()
         return GrantAbility(ability, alternatives=(words,), counter=counter) if words and ability else None
     m = re.fullmatch(r"(?:(Enchanted|Equipped) (?:land|creature) has|(All|Other|Each)? ?(.+?) (you control )?(?:have|has)) "
@@ -313,7 +316,7 @@ def _land_types(s: str) -> ManaEffect | None:
 def _grant(attached: str | None, quantifier: str | None, phrase: str | None, yours: str | None,
            quoted: str) -> GrantAbility | None:
     """A granted mana ability (613.1f) from the parts of a "... have "<ability>"" sentence."""
-    ability = parse_mana_ability(quoted.rstrip("."), quoted)
+    ability = _quoted_ability(quoted)
     if ability is None:
         return None
     if attached:
@@ -395,11 +398,21 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
                 if parsed is not None:
                     this_turn.append(parsed)
                     continue
+            if isinstance(parsed, GrantAbility) and "~" in parsed.ability.text and _names_itself_in_quotes(name, text):
+                parsed = None  # Katilda's "any of ~'s colors": ~ is Katilda, not the grantee ("Sacrifice ~")
             if parsed is not None:
                 effects.append(parsed)
             elif _TOPIC.search(s):
                 missed.append(not_understood(name, s, s))
     return ManaEffects(tuple(effects), tuple(missed), tuple(this_turn))
+
+
+def _names_itself_in_quotes(name: str, text: str) -> bool:
+    """Whether a quoted ability of the card names the card itself ("any of Katilda's
+    colors"), where normalized text can't tell it from "this artifact" (the grantee)."""
+    names = {n for full in name.split(" // ") for n in (full, full.split(",")[0]) if len(n) > 3}
+    return any(re.search(r"(?<!\w)%s(?!\w)" % re.escape(n), quoted)
+               for quoted in re.findall(r'"([^"]*)"', strip_reminder(text)) for n in names)
 
 
 def states_mana_effect(name: str, sentence: str) -> bool:
