@@ -40,7 +40,10 @@ from manasolve.models.abilities import (
 from manasolve.models.board import MAX_SPEED, Board, Permanent
 from manasolve.models.mana import COLOR_NAMES, COLORS, TYPES
 from manasolve.solver.timing import MAIN_PHASES
+from manasolve.models.errors import InputError
 from manasolve.models.oracle.mana_effects import (
+    CHOSEN_TYPE,
+    EVERY_BASIC,
     AddFixed,
     AddLandType,
     AddChosen,
@@ -130,6 +133,39 @@ def _mooned(perm: Permanent, moon: bool) -> bool:
     return moon and perm.is_land and "Basic" not in _supertypes(perm)
 
 
+def _added_types(effects: list[tuple[Permanent, ManaEffect]], perm: Permanent) -> set[str]:
+    """The basic land types the board's "in addition to its other types" effects give the
+    land `perm` (305.7)."""
+    out: set[str] = set()
+    for s, e in effects:
+        if not isinstance(e, AddLandType) or not {
+                Grantee.ALL: True, Grantee.YOURS: s.controller == perm.controller,
+                Grantee.ATTACHED: s.attached_to == perm.id}[e.to]:
+            continue
+        if e.subtype == EVERY_BASIC:
+            out |= set(BASIC_LAND_TYPES)
+        elif e.subtype == CHOSEN_TYPE:
+            out |= {s.chosen_type} & set(BASIC_LAND_TYPES)
+        else:
+            out.add(e.subtype)
+    return out
+
+
+def _moon_order_unknown(board: Board, effects: list[tuple[Permanent, ManaEffect]], moon: bool) -> None:
+    """InputError when Blood Moon's type change and another "in addition to its other
+    types" change both apply to a nonbasic land and neither depends on the other: the
+    result depends on their timestamps (613.7), which the board doesn't give.  (Urborg and
+    Yavimaya, lands themselves, lose their effect to Blood Moon: 613.8 dependency.)"""
+    if not moon:
+        return
+    for pi, pl in enumerate(board.players):
+        for bi, p in enumerate(pl.battlefield):
+            if p.is_land and "Basic" not in _supertypes(p) and _added_types(effects, p):
+                raise InputError("players[%d].battlefield[%d]" % (pi, bi), "%s is a nonbasic land both \"Nonbasic lands "
+                                 "are Mountains\" and an effect adding land types change: which applies last depends on "
+                                 "timestamps (613.7) the board doesn't give" % p.id, board.source)
+
+
 def _effective_subtypes(perm: Permanent, moon: bool, added: set[str]) -> frozenset[str]:
     """Subtypes after Blood Moon (305.7: land types become Mountain) and Urborg-style additions."""
     subs = _printed_subtypes(perm)
@@ -215,9 +251,9 @@ def _build(board: Board) -> Analysis:
         for k, card in enumerate(pl.until_end_of_turn):
             resolved = Permanent("%s:until_end_of_turn[%d]" % (pl.name, k), card, pl.name)  # stands for the effect
             an.effects.extend((resolved, e) for e in card.mana_effects.until_end_of_turn)
-    added = {e.subtype for _, e in an.effects if isinstance(e, AddLandType)}
+    _moon_order_unknown(board, an.effects, moon)
     for p in perms:
-        an.subtypes[p.id] = _effective_subtypes(p, moon, added)
+        an.subtypes[p.id] = _effective_subtypes(p, moon, _added_types(an.effects, p))
     lands_of = Counter(p.controller for p in perms if p.is_land)
     for p in perms:
         found: list[ManaAbility] = []
@@ -780,7 +816,8 @@ def _carried(board: Board) -> Analysis | None:
     if not derived.touched <= unread:
         return None
     perms = {p.id: p for p in board.permanents}  # the same ids: no permanent added or removed
-    return Analysis(weakref.proxy(board), [(perms[s.id], e) for s, e in prev.effects], prev.subtypes, prev.abilities,
+    # (an effect resolved this turn keeps its stand-in source, which is on no battlefield)
+    return Analysis(weakref.proxy(board), [(perms.get(s.id, s), e) for s, e in prev.effects], prev.subtypes, prev.abilities,
                     prev.could, prev.graph, derived.parent)
 
 

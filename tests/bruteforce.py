@@ -49,6 +49,7 @@ class _Resolved:
     attached_to = None
     token = False
     chosen_color = None
+    chosen_type = None
 
     def __init__(self, controller: str):
         self.controller = controller
@@ -66,12 +67,27 @@ class _Effects:
         for _, e in self.on:
             if type(e).__name__ not in self.HANDLED:
                 raise AssertionError("effect not handled by the brute force: %s" % e)
-        self.added = {e.subtype for _, e in self.on if type(e).__name__ == "AddLandType"}
         self.board = board
+
+    def added(self, perm) -> set[str]:
+        """Basic land types given to the land `perm` "in addition to its other types"."""
+        out: set[str] = set()
+        for s, e in self.on:
+            if type(e).__name__ != "AddLandType":
+                continue
+            if e.to == "yours" and s.controller != perm.controller or e.to == "attached" and s.attached_to != perm.id:
+                continue
+            if e.subtype == "every basic land type":
+                out |= set(_BASIC)
+            elif e.subtype == "the chosen type":
+                out |= {s.chosen_type} & set(_BASIC)
+            else:
+                out.add(e.subtype)
+        return out
 
     def words(self, perm) -> set[str]:
         out = set(perm.type_line.replace("—", " ").split())
-        return out | self.added if "Land" in out else out
+        return out | self.added(perm) if "Land" in out else out
 
     def _watched(self, src, watch, perm) -> bool:
         if watch.who == "you" and perm.controller != src.controller:
@@ -95,7 +111,7 @@ class _Effects:
         """Its own mana abilities, those of added basic land types, and granted ones."""
         out = [ab for ab in perm.card.intrinsic_mana_abilities() if _in_band(ab.present_if, perm)]
         if "Land" in self.words(perm):
-            out += [basic_land_ability(t) for t in sorted(self.added)]
+            out += [basic_land_ability(t) for t in sorted(self.added(perm))]
         for src, e in self.on:
             if type(e).__name__ != "GrantAbility":
                 continue

@@ -26,11 +26,13 @@ EFFECTS = [  # one or two of these on the board, each with what it watches or gr
     "Infernal Darkness", "Ritual of Subdual", "Pulse of Llanowar", "Stormtide Leviathan", "Rishkar, Peema Renegade",
     "Insidious Roots", "Mana Flare", "Mana Reflection", "Contamination", "Chromatic Lantern", "Damping Sphere",
     "Urborg, Tomb of Yawgmoth", "Nissa, Who Shakes the World", "Eloren Wilds", "Joraga Treespeaker",
-    "Gauntlet of Power", "Galazeth Prismari", "Resonating Lute",
+    "Gauntlet of Power", "Galazeth Prismari", "Resonating Lute", "Prismatic Omen", "Swampbenders", "Realmwright",
 ]
 RESOLVED = ["High Tide", "Bubbling Muck", "Pale Moon", "Deep Water", "Harvest Mage"]  # until end of turn
-AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival", "Utopia Sprawl", "Shimmerwilds Growth"]
-CHOSEN = st.one_of(st.none(), st.sampled_from("WUBRG").map(lambda c: {"color": c}))  # "the chosen color", if given
+AURAS = ["Dawn's Reflection", "Nature's Embrace", "Wild Growth", "Market Festival", "Utopia Sprawl", "Shimmerwilds Growth",
+         "Nylea's Presence"]
+CHOSEN = st.one_of(st.none(), st.sampled_from("WUBRG").map(lambda c: {"color": c}),  # "the chosen color", if given
+                   st.sampled_from(["Plains", "Island", "Swamp", "Mountain", "Forest"]).map(lambda t: {"type": t}))
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}"]
 
 

@@ -333,6 +333,40 @@ def test_utopia_sprawl_and_gauntlet_of_power_add_the_chosen_colour():
     assert bundles(wrong, "i") == (("U", "B"),)  # Shimmerwilds Growth: any enchanted land
 
 
+def test_prismatic_omen_and_swampbenders_add_types_to_your_lands():
+    b = board(("w", "Wastes"), ("po", "Prismatic Omen"), opponents={"p1": [("w2", "Wastes")]})
+    assert could_produce(b)["w"] == ("W", "U", "B", "R", "G", "C") and could_produce(b)["w2"] == ("C",)
+    s = board(("w", "Wastes"), ("sb", "Swampbenders"))
+    assert could_produce(s)["w"] == ("B", "C")
+
+
+def test_realmwright_adds_the_chosen_type_and_nyleas_presence_every_type():
+    chosen = board(("w", "Wastes"), {"id": "r", "card": "Realmwright", "chosen": {"type": "island"}})
+    assert could_produce(chosen)["w"] == ("U", "C")
+    silent = board(("w", "Wastes"), ("r", "Realmwright"))
+    assert could_produce(silent)["w"] == ("C",)  # the board doesn't say: no type added
+    nylea = board(("w", "Wastes"), ("w2", "Wastes"), {"id": "n", "card": "Nylea's Presence", "attached_to": "w"})
+    assert could_produce(nylea)["w"] == ("W", "U", "B", "R", "G", "C") and could_produce(nylea)["w2"] == ("C",)
+
+
+def test_blood_moon_and_prismatic_omen_need_timestamps_the_board_does_not_give():
+    from manasolve.models.errors import InputError
+
+    b = board(("rp", "Reflecting Pool"), ("po", "Prismatic Omen"), opponents={"p1": [("bm", "Blood Moon")]})
+    with pytest.raises(InputError, match="613.7"):
+        could_produce(b)
+    basic = board(("f", "Forest"), ("po", "Prismatic Omen"), opponents={"p1": [("bm", "Blood Moon")]})
+    assert could_produce(basic)["f"] == ("W", "U", "B", "R", "G")  # a basic land: Blood Moon doesn't touch it
+
+
+def test_land_types_set_rather_than_added_are_reported():
+    """305.7: "Enchanted land is an Island" takes away the land's other types and abilities,
+    in timestamp order with Blood Moon: not read, reported."""
+    for name in ("Spreading Seas", "Celestial Dawn", "Phantasmal Terrain", "Lush Growth", "Harbinger of the Seas"):
+        got = _effects_of(name)
+        assert got.effects == () and got.not_understood, name
+
+
 def test_joraga_treespeaker_grants_to_elves_from_level_5():
     def elf_abilities(level):
         b = board({"id": "j", "card": "Joraga Treespeaker", "counters": {"level": level}}, ("e", "Llanowar Elves"))
@@ -360,6 +394,16 @@ def test_high_tide_and_pale_moon_hold_once_the_board_says_they_resolved():
     deep = board(("f", "Forest"), until_end_of_turn=["Deep Water"], **sides)
     assert bundles(deep, "f") == (("U",),)
     assert could_produce(deep)["i2"] == ("U",) and could_produce(deep)["f"] == ("U",)
+
+
+def test_a_session_change_keeps_high_tide_in_force():
+    from manasolve.session import PlayBoard
+    from tests.boards import board as board_json
+
+    b = PlayBoard(board_json(("i", "Island"), ("i2", "Island"), until_end_of_turn=["High Tide"]))
+    assert b.pay("{U}{U}{U}{U}", mode="count")["count"] == 1
+    b.patch([{"op": "tap", "id": "i2"}])  # the analysis is carried over to the changed board
+    assert b.payable("{U}{U}") and not b.payable("{U}{U}{U}")
 
 
 def test_until_end_of_turn_names_a_card_with_such_an_effect():
@@ -396,6 +440,9 @@ def test_pool_effects_parsed_exactly():
     assert _effects_of("Nature's Embrace").effects[0].to == "attached"
     assert _effects_of("Utopia Sprawl").effects == (AddChosen(anyone("enchanted Forest")),)
     assert _effects_of("Gauntlet of Power").effects == (AddChosen(anyone("basic land"), if_produced=True),)
+    assert _effects_of("Prismatic Omen").effects == (AddLandType("every basic land type", "yours"),)
+    assert _effects_of("Nylea's Presence").effects == (AddLandType("every basic land type", "attached"),)
+    assert _effects_of("Realmwright").effects == (AddLandType("the chosen type", "yours"),)
 
 
 def test_pool_effects_not_read_are_reported():

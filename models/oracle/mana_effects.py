@@ -149,9 +149,18 @@ class GrantAbility:
 @dataclass(frozen=True)
 class AddLandType:
     """"Each land is a Swamp in addition to its other land types" (Urborg; 305.7 gives
-    the land the basic type's mana ability)."""
+    the land the basic type's mana ability).  ``subtype``: a basic land type,
+    `EVERY_BASIC` (Prismatic Omen) or `CHOSEN_TYPE` (the source's board ``chosen.type``,
+    Realmwright; none given or not a basic land type: no type added, never guessed);
+    ``to``: every land, the lands its controller controls ("Lands you control are ...",
+    Swampbenders) or the land it enchants (Nylea's Presence)."""
 
     subtype: str
+    to: Grantee = Grantee.ALL
+
+
+EVERY_BASIC = "every basic land type"
+CHOSEN_TYPE = "the chosen type"
 
 
 @dataclass(frozen=True)
@@ -181,7 +190,11 @@ _IRRELEVANT = (
 # A granted ability counts only when it is a mana ability ("{T}: This creature deals 1
 # damage ..." granted by Power of Fire makes no mana).
 _TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|"
-                    r"ha(?:ve|s) \"\{[^\"]*: [^\"]*\b[Aa]dd\b")
+                    r"ha(?:ve|s) \"\{[^\"]*: [^\"]*\b[Aa]dd\b|"
+                    # a land's types set or added (305.7): its basic land types' mana abilities
+                    r"^(?:(?:For )?[Aa]s long as [^,]+, )?(?:Each land|All lands|Lands you control|Nonbasic lands|"
+                    r"Enchanted land|That land)(?: with [^.]*?)? (?:is|are) (?:an? (?:Plains|Island|Swamp|Mountain|Forest)\b|"
+                    r"the chosen type|every (?:basic )?land type|(?:Plains|Islands|Swamps|Mountains|Forests)\b)")
 
 
 def _symbol_bundle(text: str) -> tuple[str, ...] | None:
@@ -308,6 +321,12 @@ def _land_types(s: str) -> ManaEffect | None:
     m = re.fullmatch(r"All lands are (%s) in addition to their other types\." % "|".join(_BASIC_PLURAL), s)
     if m:
         return AddLandType(_BASIC_PLURAL[m.group(1)])
+    m = re.fullmatch(r"(Lands you control are|Enchanted land is) (an? (?:%s)|%s|every basic land type|the chosen type) "
+                     r"in addition to (?:its|their) other types\." % (_BASIC, "|".join(_BASIC_PLURAL)), s)
+    if m:  # Prismatic Omen, Swampbenders, Realmwright; Nylea's Presence
+        to = Grantee.YOURS if m.group(1) == "Lands you control are" else Grantee.ATTACHED
+        what = m.group(2).split(" ", 1)[1] if m.group(2).startswith(("a ", "an ")) else m.group(2)
+        return AddLandType(_BASIC_PLURAL.get(what, what), to)
     if s == "Nonbasic lands are Mountains.":
         return NonbasicAreMountains()
     return None
