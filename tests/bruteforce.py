@@ -127,10 +127,8 @@ class _Effects:
             w = self.words(perm) | {"Permanent"}
             if any(all(x in w for x in alt) for alt in e.alternatives):
                 out.append(e.ability)
-        unique = {}
-        for ab in out:
-            unique.setdefault((ab.cost, ab.options, ab.reference), ab)
-        return list(unique.values())
+        # The same ability twice (a Swamp under Urborg) gives the same identities: one payment.
+        return out
 
     def bundles(self, perm, ab, bundle) -> list[tuple]:
         """What one activation adding `bundle` really adds: replacements in every order the
