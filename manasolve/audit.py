@@ -4,7 +4,8 @@ Legality: the payment is carried out on a copy of the board (`PlayBoard.apply`, 
 refuses a permanent that is missing, tapped (107.5), untapped for {Q} (107.6), summoning
 sick (302.6), someone else's (602.2), an ability it lacks (605.1), mana that does not pay
 the cost (601.2h), counters or energy it lacks (118.3)); before that the announcement
-must be one of the cost's (601.2b), every activation must add mana its ability can add,
+must be one of the cost's (601.2b), every activation must add mana its ability can add
+and, with a spend restriction, may be spent on what is paid (106.6: the audited card),
 activations that cost mana must be fundable by mana made before them (601.2g), and the
 life paid must not exceed the life total (119.4).  The answer names the first rule broken.
 
@@ -24,12 +25,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
+from manasolve.models.request import CastChoice
 from manasolve.payment_apply import activation_ability, group_as_payment
 from manasolve.session import PlayBoard
+
+if TYPE_CHECKING:
+    from manasolve.solver.resources import SpellBeingCast
 
 _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)")
 
@@ -53,7 +58,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     try:
         if isinstance(payment, dict) and "multiplicity" in payment:
             payment = group_as_payment(payment)
-        _check(board, payment, best["cost"], player)
+        _check(board, payment, best["cost"], player, _payee(board, player, pay_kw))
         answer["levels"] = _levels(board, payment, player, keeps, criteria)
     except InputError as exc:
         rule = _RULE.search(exc.message)
@@ -76,8 +81,25 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     return answer
 
 
-def _check(board: PlayBoard, payment: Any, cost: str, player: str) -> None:
-    """The checks apply does not make: announcement, mana added, funding, life."""
+def _payee(board: PlayBoard, player: str, pay_kw: dict) -> SpellBeingCast | None:
+    """What the payment pays as spend restrictions see it (106.6): the card's spell (or
+    its keyword ability) when ``card=`` is audited, None for a bare cost."""
+    from manasolve.api import _CAST_FIELDS
+    from manasolve.solver.pay import ability_being_paid, spell_being_cast
+    from manasolve.solver.total_cost import total_cost
+
+    if pay_kw.get("card") is None:
+        return None
+    cast = CastChoice(pay_kw["card"], **{k: pay_kw[k] for k in _CAST_FIELDS + ("x",) if k in pay_kw})
+    plan = total_cost(board.resolved, player, cast)
+    return ability_being_paid(plan) if plan.ability else spell_being_cast(board.resolved, plan)
+
+
+def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellBeingCast | None) -> None:
+    """The checks apply does not make: announcement, mana added, spend restrictions,
+    funding, life."""
+    from manasolve.solver.resources import restricted_flags
+
     if not isinstance(payment, dict):
         raise InputError("payment", "a payment is an object like a pay answer's \"best\"")
     try:
@@ -94,7 +116,11 @@ def _check(board: PlayBoard, payment: Any, cost: str, player: str) -> None:
     made_free, costly = len(payment.get("from_pool", [])), []
     for k, act in enumerate(payment.get("activations", [])):
         at = "payment.activations[%d]" % k
-        _, ab = activation_ability(resolved, act, player, at)
+        perm, ab = activation_ability(resolved, act, player, at)
+        if ab.restriction is not None and (payee is None or perm is None
+                                           or restricted_flags(ab.restriction, payee, perm) is None):
+            raise InputError(at, "%s's mana from %r can't be spent on %s (106.6)" % (
+                act.get("permanent"), ab.text, "a bare cost" if payee is None else payee.name or "this cost"))
         produced = tuple(sorted(s.colors[0] if s.kind == "color" else s.kind for s in _mana(act.get("produces"), at)))
         fixed = ab.options and not (ab.per or ab.instead or ab.reference or ab.any_combination)
         if fixed and produced not in {tuple(sorted(o)) for o in ab.options}:

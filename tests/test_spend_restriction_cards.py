@@ -230,3 +230,16 @@ def test_flavor_words_are_dropped_like_ability_words_and_riders_reported():
     # a keyword in front of an ability keeps its meaning: "Boast —" stays not understood
     from manasolve.models.oracle.bands import BandedLine, gate
     assert gate(BandedLine("Boast — {1}: Add {R}.", "Boast — {1}: Add {R}.")) is None
+
+
+def test_audit_refuses_restricted_mana_spent_where_its_restriction_forbids():
+    b = boards.board({"id": "cav", "card": "Cavern of Souls", "chosen": {"type": "Elf"}}, player="a",
+                     hand=["Llanowar Elves", "Fyndhorn Elves", "Giant Growth"])
+    cavern = {"permanent": "cav", "ability": "{T}: Add one mana of any color. Spend this mana only to cast a creature "
+                                             "spell of the chosen type, and that spell can't be countered.",
+              "produces": "{G}"}
+    payment = {"announced": "{G}", "life": 0, "tapped_for_cost": [], "activations": [cavern]}
+    assert api.audit(b, payment, card="Llanowar Elves")["legal"] is True
+    refused = api.audit(b, payment, card="Giant Growth")  # an instant
+    assert refused["legal"] is False and refused["broken"]["rule"] == "106.6"
+    assert api.audit(b, payment, "{G}")["broken"]["rule"] == "106.6"  # a bare cost: never
