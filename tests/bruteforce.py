@@ -289,7 +289,9 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
                   and (count.keyword is None or count.keyword in p.card.keywords)
                   and (count.named is None or p.card.name == (perm.card.name if count.named == "~" else count.named))
                   and (not count.entered_this_turn or p.entered_this_turn)
-                  and (not count.of_chosen_type or perm.chosen_type in p.card.subtypes or "Changeling" in p.card.keywords)]
+                  and (not count.of_chosen_type or (perm.chosen_type is not None  # none chosen: no mana
+                                                      and (perm.chosen_type in p.card.subtypes
+                                                           or "Changeling" in p.card.keywords)))]
         if kind == "permanents":
             n = len(chosen)
         elif kind == "greatest_power":

@@ -102,6 +102,8 @@ _SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[Heal
 @example(([_spec("w", "White Lotus Tile"), _spec("e", "Llanowar Elves"), _spec("m", "Elvish Mystic")], "{1}", [], {}))
 @example(([_spec("t", "Three Tree City", chosen={"type": "Elf"}), _spec("e", "Llanowar Elves"),
            _spec("c", "Changeling Outcast"), _spec("s", "Sol Ring")], "{B}{B}", [], {}))
+# No type chosen on the board: Three Tree City counts nothing, changelings included.
+@example(([_spec("t", "Three Tree City"), _spec("f", "Forest"), _spec("c", "Changeling Outcast")], "{1}", [], {}))
 @example(([_spec("a", "Alena, Kessig Trapper", entered_this_turn=True), _spec("k", "Kitchen Finks"),
            _spec("b", "Brigid, Doun's Mind")], "{R}", [], {}))
 def test_counts_on_the_battlefield_match_brute_force(scenario):
