@@ -2,7 +2,7 @@
 how it is paid, how many cards of a card file have it (``seen``), how many of those the
 oracle parser reads (``understood``), and whether the payment solver pays it.
 
-    python -m benchmarks.cost_keywords [CARD_FILE]   # default: the built-in card set
+    python -m benchmarks.cost_keywords [CARD_FILE]   # default: the built-in pool (every card)
 
 writes benchmarks/results/cost_keywords.md (keywords seen on at least 20 cards first,
 then the rest).  A card counts as seen when a line of its text (or an item of a keyword
@@ -176,8 +176,9 @@ def table(cards: list[dict]) -> list[dict]:
 def write(rows: list[dict], source: str, path: Path = RESULTS) -> None:
     """The table as markdown."""
     lines = ["# Cost keywords: seen / understood / paid by the solver", "",
-             "Card file: `%s`. A keyword is seen on a card when MTGJSON's `keywords` lists it or a line "
-             "begins with it; understood when the oracle parser reads its cost; paid when the payment "
+             "Card file: `%s`. A keyword is seen on a card when a line of its own text begins with it "
+             "(or one item of a keyword list does: \"Flying, convoke\"), or, when its text never says the "
+             "word, MTGJSON's `keywords` lists it (an aftermath card's second half); understood when the oracle parser reads its cost; paid when the payment "
              "solver pays that cost (the command that does it)." % source, "",
              "| keyword | seen | understood | paid by the solver | how |", "|---|---:|---:|---:|---|"]
     for part, keep in (("at least %d cards" % THRESHOLD, lambda r: r["seen"] >= THRESHOLD),
@@ -190,10 +191,11 @@ def write(rows: list[dict], source: str, path: Path = RESULTS) -> None:
 
 
 def main(argv: list[str]) -> None:
-    from manasolve.models.carddb import builtin_cards
+    from manasolve.models.card_pool import card_pool
 
-    source = argv[0] if argv else "built-in cards"
-    cards = list(load_card_file(argv[0]).values()) if argv else list(builtin_cards().values())
+    source = argv[0] if argv else "the built-in pool"
+    pool = card_pool()
+    cards = list(load_card_file(argv[0]).values()) if argv else [pool[n] for n in pool]
     rows = table(cards)
     write(rows, source if not argv else Path(argv[0]).name)
     for r in rows:
