@@ -16,7 +16,7 @@ from manasolve.solver.resources import collect
 from tests.boards import loaded
 from tests.bruteforce import brute_could_produce, brute_payments, choice_product
 from tests.paying import pay
-from tests.test_pay_property import _best_identity, _brute_parts, expand
+from tests.test_pay_property import _best_identity, _brute_parts, listed_payments
 
 MAX_CHOICES = 6_000
 
@@ -75,14 +75,7 @@ def _check(scenario) -> None:
     per = counters(board, "a", cost.announcements(), res)
     assert sum(c.count() for _, c in per) == len(expected)
     assert payable(board, CostToPay(cost)) == bool(expected)
-    listed = set()
-    for a, c in per:
-        for g in c.groups():
-            concrete = expand(c, a, g)
-            assert len(concrete) == g.multiplicity
-            assert not (listed & concrete)
-            listed |= concrete
-    assert listed == expected
+    assert listed_payments(per) == expected
     best = pay(board, CostToPay(cost), mode="best")
     assert best["payable"] == bool(expected)
     if expected:

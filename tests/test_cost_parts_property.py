@@ -21,7 +21,7 @@ from manasolve.solver.pay import CostToPay, counters, payable
 from manasolve.solver.resources import collect
 from tests.boards import board
 from tests.bruteforce import brute_payments, choice_product
-from tests.test_pay_property import expand
+from tests.test_pay_property import listed_payments
 
 MAX_CHOICES = 20_000
 WALL = "Put a -0/-1 counter on this creature: Add {G}. Activate only once each turn."
@@ -71,10 +71,4 @@ def test_new_cost_parts_match_brute_force(scenario):
     per = counters(b, "a", cost.announcements(), res)
     assert sum(c.count() for _, c in per) == len(expected)
     assert payable(b, CostToPay(cost)) == bool(expected)
-    listed = set()
-    for a, c in per:
-        for g in c.groups():
-            concrete = expand(c, a, g)
-            assert len(concrete) == g.multiplicity
-            listed |= concrete
-    assert listed == expected
+    assert listed_payments(per) == expected
