@@ -8,7 +8,6 @@ spells doesn't pay them."""
 
 from __future__ import annotations
 
-
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement, ManaCost, Requirement, Symbol
