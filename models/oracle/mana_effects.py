@@ -190,6 +190,8 @@ _IRRELEVANT = (
 # A granted ability counts only when it is a mana ability ("{T}: This creature deals 1
 # damage ..." granted by Power of Fire makes no mana).
 _TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|"
+                    # its own land type (Thran Portal, Multiversal Passage) or its mana abilities' cost
+                    r"^~ is (?:the chosen type|an? (?:Plains|Island|Swamp|Mountain|Forest)\b)|^Mana abilities of ~ cost|"
                     r"ha(?:ve|s) \"\{[^\"]*: [^\"]*\b[Aa]dd\b|"
                     # a land's types set or added (305.7): its basic land types' mana abilities
                     r"^(?:(?:For )?[Aa]s long as [^,]+, )?(?:Each land|All lands|Lands you control|Nonbasic lands|"
