@@ -190,13 +190,18 @@ _IRRELEVANT = (
 # A granted ability counts only when it is a mana ability ("{T}: This creature deals 1
 # damage ..." granted by Power of Fire makes no mana).
 _TOPIC = re.compile(r"for mana\b.*\b(?:adds?|produces?)\b|in addition to its other land types|lands are [A-Z]|"
-                    # its own land type (Thran Portal, Multiversal Passage) or its mana abilities' cost
-                    r"^~ is (?:the chosen type|an? (?:Plains|Island|Swamp|Mountain|Forest)\b)|^Mana abilities of ~ cost|"
+                    r"^Mana abilities of ~ cost|"  # Thran Portal's extra life
                     r"ha(?:ve|s) \"\{[^\"]*: [^\"]*\b[Aa]dd\b|"
                     # a land's types set or added (305.7): its basic land types' mana abilities
                     r"^(?:(?:For )?[Aa]s long as [^,]+, )?(?:Each land|All lands|Lands you control|Nonbasic lands|"
                     r"Enchanted land|That land)(?: with [^.]*?)? (?:is|are) (?:an? (?:Plains|Island|Swamp|Mountain|Forest)\b|"
                     r"the chosen type|every (?:basic )?land type|(?:Plains|Islands|Swamps|Mountains|Forests)\b)")
+
+# A land's own basic land type (305.7: its mana ability): Thran Portal, Multiversal Passage;
+# "the chosen type" is a land type only when a basic land type was chosen (not Adaptive
+# Automaton's creature type).
+_OWN_LAND_TYPE = re.compile(r"~ is (?:an? (?:Plains|Island|Swamp|Mountain|Forest)\b|the chosen type)")
+_CHOOSE_LAND_TYPE = "choose a basic land type"
 
 
 def _symbol_bundle(text: str) -> tuple[str, ...] | None:
@@ -423,7 +428,7 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
                 parsed = None  # Katilda's "any of ~'s colors": ~ is Katilda, not the grantee ("Sacrifice ~")
             if parsed is not None:
                 effects.append(parsed)
-            elif _TOPIC.search(s):
+            elif _TOPIC.search(s) or (_OWN_LAND_TYPE.match(s) and ("chosen" not in s or _CHOOSE_LAND_TYPE in text)):
                 missed.append(not_understood(name, s, s))
     return ManaEffects(tuple(effects), tuple(missed), tuple(this_turn))
 
