@@ -10,13 +10,11 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, counters, payable
+from manasolve.solver.pay import CostToPay
 from manasolve.solver.production import could_produce
-from manasolve.solver.resources import collect
 from tests.boards import loaded
 from tests.bruteforce import brute_could_produce, brute_payments, choice_product
-from tests.paying import pay
-from tests.test_pay_property import _best_identity, _brute_parts, listed_payments
+from tests.test_pay_property import assert_best_is_brute, assert_counts_match
 
 MAX_CHOICES = 6_000
 
@@ -71,15 +69,8 @@ def _check(scenario) -> None:
     """Every question on the scenario's board equals the brute force."""
     board, cost = _board(scenario)
     expected = brute_payments(board, cost)
-    res = collect(board, "a")
-    per = counters(board, "a", cost.announcements(), res)
-    assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(board, CostToPay(cost)) == bool(expected)
-    assert listed_payments(per) == expected
-    best = pay(board, CostToPay(cost), mode="best")
-    assert best["payable"] == bool(expected)
-    if expected:
-        assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}
+    assert_counts_match(board, cost, expected)
+    assert_best_is_brute(board, CostToPay(cost), expected)
     made = could_produce(board)
     assert {pid: set(types) for pid, types in made.items()} == brute_could_produce(board, "a")
 

@@ -17,11 +17,9 @@ from hypothesis import strategies as st
 
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, counters, payable
-from manasolve.solver.resources import collect
 from tests.boards import board
 from tests.bruteforce import brute_payments, choice_product
-from tests.test_pay_property import listed_payments
+from tests.test_pay_property import assert_counts_match
 
 MAX_CHOICES = 20_000
 WALL = "Put a -0/-1 counter on this creature: Add {G}. Activate only once each turn."
@@ -67,8 +65,4 @@ def test_new_cost_parts_match_brute_force(scenario):
     assume(choice_product(b) <= MAX_CHOICES)
     cost = ManaCost.parse(cost_text)
     expected = brute_payments(b, cost)
-    res = collect(b, "a")
-    per = counters(b, "a", cost.announcements(), res)
-    assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(b, CostToPay(cost)) == bool(expected)
-    assert listed_payments(per) == expected
+    assert_counts_match(b, cost, expected)

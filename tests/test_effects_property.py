@@ -9,12 +9,10 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, counters, payable
-from manasolve.solver.resources import collect
+from manasolve.solver.pay import CostToPay
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
-from tests.paying import pay
-from tests.test_pay_property import _best_identity, _brute_parts, listed_payments
+from tests.test_pay_property import assert_best_is_brute, assert_counts_match
 
 MAX_CHOICES = 3_000
 
@@ -92,11 +90,5 @@ def test_effects_match_brute_force(scenario):
     assume(choice_product(board, "a") <= MAX_CHOICES)
     cost = ManaCost.parse(cost_text)
     expected = brute_payments(board, cost, player="a")
-    per = counters(board, "a", cost.announcements(), collect(board, "a"))
-    assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(board, CostToPay(cost)) == bool(expected)
-    assert listed_payments(per) == expected
-    best = pay(board, CostToPay(cost), mode="best")
-    assert best["payable"] == bool(expected)
-    if expected:
-        assert _best_identity(best["best"]) in {_brute_parts(i) for i in expected}
+    assert_counts_match(board, cost, expected)
+    assert_best_is_brute(board, CostToPay(cost), expected)
