@@ -333,7 +333,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
     if active not in names:
         raise InputError("active_player", "unknown player %r%s" % (active, nearest(active, names)), source)
     _check_cards_known(raw, db, source)
-    cards = _CardLookup(db, source)
+    cards = CardLookup(db, source)
     seen: dict[str, str] = {}
     players = [_player(p, pi, names, cards, seen, source) for pi, p in enumerate(raw.players)]
     _attach(players, source)
@@ -351,7 +351,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
     return Board(active, raw.step, stack_empty, players, db, source, raw.priority_player, stack)
 
 
-def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: _CardLookup, source: str | None) -> StackObject:
+def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: CardLookup, source: str | None) -> StackObject:
     """One stack entry resolved: its controller a player, a spell's card known."""
     if o.controller not in names:
         raise InputError(where + ".controller", "unknown player %r%s" % (o.controller, nearest(o.controller, names)), source)
@@ -394,7 +394,7 @@ def _check_cards_known(raw: BoardIn, db: CardDB, source: str | None) -> None:
         raise InputError(where, db.unknown_message(list(unknown), limit=max(room, 60)), source)
 
 
-class _CardLookup:
+class CardLookup:
     """Cards by name for one board; InputError at the JSON path for an unknown card."""
 
     def __init__(self, db: CardDB, source: str | None):
@@ -409,8 +409,8 @@ class _CardLookup:
             raise InputError(where, "card %r has an unreadable mana cost: %s" % (name, exc), self.source) from None
 
 
-def _permanent(perm: PermanentIn, where: str, owner: str, names: list[str], cards: _CardLookup,
-               seen: dict[str, str], source: str | None) -> Permanent:
+def resolved_permanent(perm: PermanentIn, where: str, owner: str, names: list[str], cards: CardLookup,
+                       seen: dict[str, str], source: str | None) -> Permanent:
     """One battlefield entry resolved; InputError for a repeated id, a negative counter
     count or an unknown controller."""
     if perm.id in seen:
@@ -472,11 +472,11 @@ def _color_letter(color: str, where: str, source: str | None) -> str:
     return letter
 
 
-def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: dict[str, str],
+def _player(p: PlayerIn, pi: int, names: list[str], cards: CardLookup, seen: dict[str, str],
             source: str | None) -> Player:
     """One player resolved: permanents, the cards of hand and graveyard checked, granted
     flashback costs and floating mana read."""
-    perms = [_permanent(perm, "players[%d].battlefield[%d]" % (pi, bi), p.name, names, cards, seen, source)
+    perms = [resolved_permanent(perm, "players[%d].battlefield[%d]" % (pi, bi), p.name, names, cards, seen, source)
              for bi, perm in enumerate(p.battlefield)]
     for hi, name in enumerate(p.hand):
         cards(name, "players[%d].hand[%d]" % (pi, hi))
@@ -496,7 +496,7 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
                   for ci, c in enumerate(p.command)]
     exile = [_exiled(e, "players[%d].exile[%d]" % (pi, ei), cards, source) for ei, e in enumerate(p.exile)]
     return Player(p.name, p.life, perms, list(p.hand), list(p.graveyard), granted,
-                  _pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
+                  resolved_pool(p.mana_pool, "players[%d].mana_pool" % pi, source), p.energy, p.speed,
                   p.spells_cast_this_turn, p.lands_played_this_turn, commanders, exile,
                   p.cards_drawn_this_turn, p.life_gained_this_turn, p.life_lost_this_turn,
                   tuple(p.combat_damage_types_this_turn), _miracle(p, pi, cards, source), poison=p.poison,
@@ -505,7 +505,7 @@ def _player(p: PlayerIn, pi: int, names: list[str], cards: _CardLookup, seen: di
                                      for ui, name in enumerate(p.until_end_of_turn)])
 
 
-def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> str | None:
+def _miracle(p: PlayerIn, pi: int, cards: CardLookup, source: str | None) -> str | None:
     """The player's revealed miracle card, checked: in their hand, with a miracle cost."""
     if p.miracle is None:
         return None
@@ -519,7 +519,7 @@ def _miracle(p: PlayerIn, pi: int, cards: _CardLookup, source: str | None) -> st
     return p.miracle
 
 
-def _resolved_effect(name: str, where: str, cards: _CardLookup, source: str | None) -> Card:
+def _resolved_effect(name: str, where: str, cards: CardLookup, source: str | None) -> Card:
     """A card whose "Until end of turn, ..." mana effect is in force; InputError if this
     version reads no such effect on it (it would change nothing: never silently)."""
     card = cards(name, where)
@@ -529,7 +529,7 @@ def _resolved_effect(name: str, where: str, cards: _CardLookup, source: str | No
     return card
 
 
-def _exiled(e: ExiledIn, where: str, cards: _CardLookup, source: str | None) -> Exiled:
+def _exiled(e: ExiledIn, where: str, cards: CardLookup, source: str | None) -> Exiled:
     """A card in exile checked: on an adventure only if it is an adventurer card (715.2),
     foretold only if it has a foretell cost (702.143a); not both."""
     card = cards(e.card, where + ".card")
@@ -588,7 +588,7 @@ def attachment_bonus(attachment: Permanent) -> tuple[int, int]:
     return sum(p for p, _ in buffs), sum(t for _, t in buffs)
 
 
-def _pool(text: str | None, where: str, source: str | None) -> tuple[str, ...]:
+def resolved_pool(text: str | None, where: str, source: str | None) -> tuple[str, ...]:
     """Floating mana written as symbols, e.g. "{G}{G}{C}": one plain type per symbol."""
     if not text:
         return ()

@@ -26,12 +26,12 @@ from pydantic import ValidationError
 
 from manasolve.models.board import (
     Board,
+    CardLookup,
     Derivation,
     Permanent,
     Player,
-    _CardLookup,
-    _permanent,
-    _pool,
+    resolved_permanent,
+    resolved_pool,
 )
 from manasolve.models.board_schema import BoardIn, PermanentIn, PlayerIn
 from manasolve.models.errors import InputError
@@ -84,7 +84,7 @@ def derive(before: Board, old: dict, new: dict) -> Board | None:
         step, priority = head.step, head.priority_player
         stack_empty = head.stack_empty if before.stack is None else before.stack_empty
         touched |= {"board." + k for k in top}
-    cards = _CardLookup(before.db, before.source)
+    cards = CardLookup(before.db, before.source)
     players = []
     try:
         for pi, (pl, o, n) in enumerate(zip(before.players, olds, news)):
@@ -116,7 +116,7 @@ def _ids(players: list[dict]) -> set[str] | None:
     return ids if len(ids) == len(listed) else None
 
 
-def _player(pl: Player, pi: int, old: dict, new: dict, names: list[str], cards: _CardLookup, players: list[dict],
+def _player(pl: Player, pi: int, old: dict, new: dict, names: list[str], cards: CardLookup, players: list[dict],
             touched: set[str]) -> Player | None:
     """Player `pl` with the changes from entry `old` to `new`; None if not derived here."""
     changed = _changed(old, new)
@@ -139,12 +139,12 @@ def _player(pl: Player, pi: int, old: dict, new: dict, names: list[str], cards: 
                 cards(name, "%s.%s[%d]" % (where, zone, i))
     touched |= {"player." + f for f in fields}
     return replace(pl, battlefield=battlefield, life=raw.life, hand=list(raw.hand), graveyard=list(raw.graveyard),
-                   mana_pool=_pool(raw.mana_pool, where + ".mana_pool", cards.source), energy=raw.energy,
+                   mana_pool=resolved_pool(raw.mana_pool, where + ".mana_pool", cards.source), energy=raw.energy,
                    speed=raw.speed, spells_cast_this_turn=raw.spells_cast_this_turn,
                    lands_played_this_turn=raw.lands_played_this_turn)
 
 
-def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], cards: _CardLookup,
+def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], cards: CardLookup,
                  players: list[dict], touched: set[str]) -> list[Permanent] | None:
     """`pl`'s permanents after the change: untouched ones shared, changed ones rebuilt,
     added ones resolved, removed ones dropped; None if not derived here (`players`: every
@@ -185,14 +185,14 @@ class _NotDerived(Exception):
     """The change is not one `derive` covers."""
 
 
-def _entered(pl: Player, pi: int, bi: int, entry: dict, names: list[str], cards: _CardLookup,
+def _entered(pl: Player, pi: int, bi: int, entry: dict, names: list[str], cards: CardLookup,
              players: list[dict]) -> Permanent:
     """A permanent that entered `pl`'s battlefield, resolved (InputError if not valid);
     _NotDerived if it is attached, saddled, pumped or pumping (others change with it)."""
     raw = PermanentIn.model_validate(entry)
     if _ids(players) is None:
         raise _NotDerived
-    perm = _permanent(raw, "players[%d].battlefield[%d]" % (pi, bi), pl.name, names, cards, {}, cards.source)
+    perm = resolved_permanent(raw, "players[%d].battlefield[%d]" % (pi, bi), pl.name, names, cards, {}, cards.source)
     if raw.attached_to is not None or raw.saddled_by or perm.card.statics.pumps \
             or any(p.card.statics.pumps for p in pl.battlefield):
         raise _NotDerived
