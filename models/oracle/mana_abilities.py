@@ -284,7 +284,6 @@ _INERT_EFFECTS = tuple(re.compile(p) for p in (
     r"~ becomes that color until end of turn\.",
     r"(?:Target|An) opponent gains control of ~(?: at the beginning of the next end step)?\.",
     r"Draw a card at the beginning of the next turn's upkeep\.",
-    r"If you control (?:an? |another )[A-Z][a-z]+(?: planeswalker)?, you gain \d+ life\.",
     r"During your next untap step, as you untap your permanents, return ~ to its owner's hand\.",
     r"If this ability has been activated (?:four|five) or more times this turn, sacrifice ~ at the beginning of the next end step\.",
 ))
