@@ -16,6 +16,7 @@ from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
+from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.words import strip_reminder
 
 # 708.2a: a face-down permanent is a 2/2 creature with no text, no name, no subtypes, no
@@ -291,6 +292,11 @@ class Board:
     @property
     def permanents(self) -> list[Permanent]:
         return [perm for p in self.players for perm in p.battlefield]
+
+    def production_not_understood(self) -> list[tuple[Permanent, NotUnderstood]]:
+        """Every sentence about mana production on the board that no reader places, with
+        its permanent (an opponent's Blood Moon-like effect counts too)."""
+        return [(perm, n) for perm in self.permanents for n in perm.card.production_not_understood]
 
     def controlled_by(self, name: str) -> list[Permanent]:
         return [perm for perm in self.permanents if perm.controller == name]

@@ -46,7 +46,7 @@ def production(board: Board, id: str | None = None) -> Production:
     production on the board that are not understood."""
     perms = [board.get(id)] if id is not None else board.permanents
     could = could_produce(board)
-    ignored = {(n.card, n.sentence) for p in board.permanents for n in p.card.production_not_understood}
+    ignored = {(n.card, n.sentence) for _, n in board.production_not_understood()}
     return Production(
         tuple(PermanentMana(p.id, p.name, p.controller, tuple(could[p.id]),
                             tuple(ab.text for ab in mana_abilities(board, p)),

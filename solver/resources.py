@@ -614,10 +614,8 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
     entries = _entries(board, perms, spell, earlier)
     any_tap_creature_cost = any(r.pattern.tap_creatures for e in entries.values() for r in e.roles)
     skipped = [note for e in entries.values() for note in e.notes]
-    # A sentence about mana production the reader could not place (on any permanent: an
-    # opponent's Blood Moon-like effect counts too) is named, never silently ignored.
     skipped += ["%s (%s): %r not understood; its effect on mana is not modelled" % (p.id, p.name, n.sentence)
-                for p in board.permanents for n in p.card.production_not_understood]
+                for p, n in board.production_not_understood()]
     groups: dict[ClassKey, tuple[ClassKey, PermClass]] = {}
     for perm in perms:
         entry = entries[perm.id]
