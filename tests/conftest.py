@@ -2,6 +2,9 @@
 reproducible; locally it explores new examples each run."""
 
 import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -11,10 +14,33 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+_PERSONAL = ("MANASOLVE_CARDS", "MANASOLVE_CONFIG", "MANASOLVE_CACHE_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME")
+
+
+def pytest_configure(config):
+    """Before any test module is even imported (some build boards at import time), the run
+    forgets the person's card setting, config file and card cache: the variables that name
+    them are removed and the folders they default to point into a folder of the run's own."""
+    saved = {name: os.environ.pop(name, None) for name in _PERSONAL}
+    own = Path(tempfile.mkdtemp(prefix="manasolve-tests-"))
+    os.environ["XDG_CONFIG_HOME"] = str(own / "config")
+    os.environ["XDG_DATA_HOME"] = str(own / "data")
+    os.environ["MANASOLVE_CACHE_DIR"] = str(own / "cache")
+
+    def restore() -> None:
+        shutil.rmtree(own, ignore_errors=True)
+        for name, value in saved.items():
+            os.environ.pop(name, None)
+            if value is not None:
+                os.environ[name] = value
+
+    config.add_cleanup(restore)
+
+
 @pytest.fixture(autouse=True)
 def _no_user_card_setting(tmp_path_factory, monkeypatch):
-    """Tests see no card file set by the person running them (MANASOLVE_CARDS, a config
-    file, a stored ``cards update`` file): only the built-in cards, unless a test sets one."""
+    """Each test starts from no card file set (MANASOLVE_CARDS, a config file, a stored
+    ``cards update`` file): only the built-in cards, unless the test sets one."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.delenv("MANASOLVE_CARDS", raising=False)
     monkeypatch.delenv("MANASOLVE_CONFIG", raising=False)
