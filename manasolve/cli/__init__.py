@@ -25,7 +25,7 @@ GAVE_UP = 3
 PIPE_CLOSED = 141  # 128 + SIGPIPE: the status a shell gives a writer whose reader closed the pipe
 # Modules of manasolve.cli that define commands, in help order.
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve",
-            "castability", "batch"]
+            "mcp", "castability", "batch"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -44,6 +44,15 @@ def add_timeout_arg(p: argparse.ArgumentParser) -> None:
                    "with exit status 3; none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
 
 
+def add_server_args(p: argparse.ArgumentParser) -> None:
+    """``--cards PATH`` and ``--timeout SECONDS`` of a long-running server (serve, mcp): the
+    card file of every board, and each question's time limit when its request gives none."""
+    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
+    p.add_argument("--timeout", dest="request_timeout", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="seconds a question may take when its request gives no time_limit; none: no limit "
+                   "(default %g)" % DEFAULT_TIME_LIMIT)
+
+
 def add_workers_args(p: argparse.ArgumentParser, ray_from: str) -> None:
     """``--workers K | --address RAY_ADDRESS``: where a batch of independent tasks runs
     (manasolve.executors); `ray_from` says from what size the default uses Ray."""

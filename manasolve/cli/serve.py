@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import seconds
-from manasolve.models.request import DEFAULT_TIME_LIMIT
+from manasolve.cli.common import add_server_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,10 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Python API's keyword names, and board sessions (board.load, board.patch, board.apply, board.undo, "
         "board.copy, board.close, board.get).  Ends with status 0 at end of input.",
     )
-    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
-    p.add_argument("--timeout", dest="request_timeout", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help="seconds a question may take when its request gives no time_limit; none: no limit "
-                   "(default %g)" % DEFAULT_TIME_LIMIT)
+    add_server_args(p)
     p.set_defaults(run=run)
 
 
