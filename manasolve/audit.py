@@ -7,7 +7,8 @@ the cost (601.2h), counters or energy it lacks (118.3)); before that the announc
 must be one of the cost's (601.2b), every activation must add mana its ability can add
 and, with a spend restriction, may be spent on what is paid (106.6: the audited card),
 activations that cost mana must be fundable by mana made before them (601.2g), and the
-life paid must not exceed the life total (119.4).  The answer names the first rule broken.
+life paid must be exactly what the announced Phyrexian symbols and the activations' life
+costs take (601.2h) and must not exceed the life total (119.4).  The answer names the first rule broken.
 
 Better: the engine's payment and manasolve's ``pay --best`` payment are both carried out
 and measured by the same criteria, in the same order (`manasolve.solver.best`): keep
@@ -137,8 +138,21 @@ def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellB
             raise InputError("payment.activations", "an activation costing %d mana has only %d mana made before it "
                              "(601.2g: mana abilities paying each other in a ring fund nothing)" % (need, available))
         available += makes - need
+    _check_life(payment, life, announced)
     if life > resolved.player(player).life:
         raise InputError("payment.life", "%s pays %d life with %d (119.4)" % (player, life, resolved.player(player).life))
+
+
+def _check_life(payment: dict, life: int, announced: str) -> None:
+    """601.2h: the payment's ``life`` (0 when left out) is exactly the life its announced
+    Phyrexian symbols and its activations' "Pay N life" costs take, `life`: less is an
+    underpayment, more pays life no cost asks for."""
+    claimed = payment.get("life", 0)
+    if not isinstance(claimed, int) or isinstance(claimed, bool):
+        raise InputError("payment.life", "the life paid is a whole number, not %r (e.g. %d)" % (claimed, life))
+    if claimed != life:
+        raise InputError("payment.life", "the payment pays %d life; announced %s and its activations take exactly %d "
+                                         "(601.2h)" % (claimed, announced, life))
 
 
 def _mana(text: Any, where: str):

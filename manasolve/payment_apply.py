@@ -146,16 +146,24 @@ def _symbols(text: Any, where: str):
 
 
 def _ability(abilities: list[ManaAbility], text: str, where: str) -> ManaAbility:
+    """The mana ability named `text` among the abilities adding mana `abilities`;
+    InputError for one it lacks or one that is no mana ability (605.1a)."""
+    from manasolve.models.rules_version import CR_DATE
+
     for ab in abilities:
+        if ab.text == text and not ab.is_mana_ability:
+            raise InputError(where, "%r is not a mana ability since CR %s (605.1a: it moves a card to or from a "
+                                    "library); only mana abilities are activated while paying (601.2g)" % (text, CR_DATE))
         if ab.text == text:
             return ab
-    raise InputError(where, "no mana ability %r (605.1; it has %s)" % (text, "; ".join(repr(a.text) for a in abilities) or "none"))
+    raise InputError(where, "no mana ability %r (605.1; it has %s)" % (
+        text, "; ".join(repr(a.text) for a in abilities if a.is_mana_ability) or "none"))
 
 
 def activation_ability(board: Board, act: Any, player: str, where: str) -> tuple[Permanent | None, ManaAbility]:
     """The permanent (None for a hand card, ``hand[i]:Name``) and the mana ability one
     activation of a payment names; InputError if `player` can't activate it."""
-    from manasolve.solver.production import mana_abilities
+    from manasolve.solver.production import abilities_adding_mana
 
     if not isinstance(act, dict):
         raise InputError(where, "an activation is an object with permanent, ability, produces")
@@ -166,7 +174,7 @@ def activation_ability(board: Board, act: Any, player: str, where: str) -> tuple
             raise InputError(where + ".permanent", "%s has no %r in hand (118.3)" % (player, name))
         return None, _ability(list(board.db.get(name).mana_abilities), act.get("ability"), where + ".ability")
     perm = _own(board, pid, player, where + ".permanent")
-    return perm, _ability(mana_abilities(board, perm), act.get("ability"), where + ".ability")
+    return perm, _ability(abilities_adding_mana(board, perm), act.get("ability"), where + ".ability")
 
 
 def apply_payment(data: dict, board: Board, payment: Any, player: str | None) -> dict:

@@ -400,7 +400,8 @@ class Instead:
 
 @dataclass(frozen=True)
 class ManaAbility:
-    """An activated mana ability (605.1a).
+    """An activated ability that adds mana: a mana ability (605.1a) unless
+    ``moves_library`` (see `is_mana_ability`).
 
     options: the alternative mana bundles one activation may add, each a sorted tuple of
     types, e.g. ``(("W",), ("U",))`` for "Add {W} or {U}" and ``(("C", "C"),)`` for Sol
@@ -444,6 +445,15 @@ class ManaAbility:
     among: ColorsAmong | None = None
     max_per_turn: int | None = None  # "Activate no more than three times each turn" (602.5b)
     damage_if: Condition | None = None  # `damage` is dealt only if this holds (Tomb of Urami: no Ogre)
+    # 605.1a (CR 2026-08-07): its cost or effect moves a card to or from a library
+    # (Chromatic Sphere's "Draw a card.", Millikin's "Mill a card"): no mana ability.
+    moves_library: bool = False
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """Whether it is a mana ability (605.1a): usable while paying (601.2g, 605.3a).
+        Otherwise it uses the stack and adds its mana only before a cast begins."""
+        return not self.moves_library
 
     @property
     def extras(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manasolve.models.board import Board
-from manasolve.solver.production import could_produce, mana_abilities
+from manasolve.solver.production import abilities_adding_mana, could_produce
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,6 @@ def production(board: Board, id: str | None = None) -> Production:
     ignored = {(n.card, n.sentence) for _, n in board.production_not_understood()}
     return Production(
         tuple(PermanentMana(p.id, p.name, p.controller, tuple(could[p.id]),
-                            tuple(ab.text for ab in mana_abilities(board, p)),
-                            tuple((ab.text, ab.effects) for ab in mana_abilities(board, p) if ab.effects)) for p in perms),
+                            tuple(ab.text for ab in abilities_adding_mana(board, p)),
+                            tuple((ab.text, ab.effects) for ab in abilities_adding_mana(board, p) if ab.effects)) for p in perms),
         tuple(NotUnderstood(c, s) for c, s in sorted(ignored)))

@@ -39,6 +39,7 @@ from manasolve.models.abilities import (
 )
 from manasolve.models.board import MAX_SPEED, Board, Permanent
 from manasolve.models.mana import COLOR_NAMES, COLORS, TYPES
+from manasolve.models.rules_version import CR_DATE
 from manasolve.solver.timing import MAIN_PHASES
 from manasolve.models.errors import InputError
 from manasolve.models.oracle.mana_effects import (
@@ -617,11 +618,28 @@ def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,
                                if b))
 
 
-def mana_abilities(board: Board, perm: Permanent) -> list[ManaAbility]:
-    """The mana abilities `perm` has now: printed/intrinsic ones, plus granted ones
-    (Chromatic Lantern: lands have "{T}: Add one mana of any color"; Urborg: each land is a
-    Swamp too), minus removed ones (Blood Moon: nonbasic lands are Mountains)."""
+def abilities_adding_mana(board: Board, perm: Permanent) -> list[ManaAbility]:
+    """The activated abilities adding mana that `perm` has now: printed/intrinsic ones,
+    plus granted ones (Chromatic Lantern: lands have "{T}: Add one mana of any color";
+    Urborg: each land is a Swamp too), minus removed ones (Blood Moon: nonbasic lands are
+    Mountains); those that are no mana abilities (605.1a, `ManaAbility.is_mana_ability`)
+    included, as 106.7 asks what any ability would produce."""
     return list(analyse(board).abilities[perm.id])
+
+
+def mana_abilities(board: Board, perm: Permanent) -> list[ManaAbility]:
+    """The mana abilities (605.1a) `perm` has now (`abilities_adding_mana` less those that
+    move a card to or from a library): the only abilities a payment may activate (601.2g)."""
+    return [ab for ab in analyse(board).abilities[perm.id] if ab.is_mana_ability]
+
+
+def not_mana_ability_note(perm: Permanent, ability: ManaAbility) -> str:
+    """What a payment answer says of an ability that adds mana but is no mana ability
+    (605.1a as amended by the CR of 2026-08-07): it is never activated inside a payment
+    (601.2g), and its mana is not counted as if already made (see the README, "605.1a")."""
+    return ("%s (%s): %r is not a mana ability since CR %s (605.1a: it moves a card to or from a library): "
+            "not used inside a payment; activate it before casting (plays lists it) and give its mana in mana_pool"
+            % (perm.id, perm.name, ability.text, CR_DATE))
 
 
 def could_produce(board: Board) -> dict[str, tuple[str, ...]]:

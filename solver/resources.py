@@ -17,11 +17,13 @@ from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS, SymbolKind
 from manasolve.models.vocab import Vocabulary
 from manasolve.solver.production import (
+    abilities_adding_mana,
     activation_allowed,
     activation_bundles,
     bundles_sacrificing,
     carried_from,
     mana_abilities,
+    not_mana_ability_note,
     pinned,
     sacrifice_victims,
 )
@@ -394,17 +396,15 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
     the spell being paid, which decides what restricted mana may do (None: a bare cost,
     which restricted mana is not spent on)."""
     roles: list[Role] = []
-    notes: list[str] = []
+    notes = [not_mana_ability_note(perm, ab) for ab in abilities_adding_mana(board, perm) if not ab.is_mana_ability]
     for ab in mana_abilities(board, perm):
         if is_sacrifice_outlet(ab) or counter_limited(ab):
             continue  # roles of other members (outlet_roles, counter_uses)
         c = ab.cost
         unmodelled = [e for e in ab.extras
-                      if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy", "max_per_turn", "mill")]
+                      if e not in _HANDLED_EXTRAS and e not in ("restriction", "activate_if", "energy", "max_per_turn")]
         if ab.max_per_turn is not None and not (c.tap or c.untap or c.leaves_battlefield or ab.once_per_turn):
             unmodelled.append("max_per_turn (several activations in one payment)")
-        if c.mill and not _library_suffices(board, perm.controller):
-            unmodelled.append("mill (the board's library is not given, or may run out: players[].library)")
         allowed = activation_allowed(board, perm, ab)
         if allowed is False or not _uses_left(perm, ab):
             continue  # 602.5b: its condition fails now, or it was activated as often as it may this turn
@@ -458,16 +458,6 @@ def _uses_left(perm: Permanent, ab: ManaAbility) -> bool:
     still allows an activation, given the permanent's `activated` this turn."""
     limit = 1 if ab.once_per_turn else ab.max_per_turn
     return limit is None or perm.times_activated(ab.text) < limit
-
-
-def _library_suffices(board: Board, player: str) -> bool:
-    """Whether every "Mill N cards" cost of the player's mana abilities can be paid in one
-    payment (701.13: a cost that mills needs that many cards in the library): the board
-    gives the library and it holds at least their total."""
-    library = board.player(player).library
-    if library is None:
-        return False
-    return library >= sum(ab.cost.mill for q in board.controlled_by(player) for ab in mana_abilities(board, q))
 
 
 def _counter_variants(perm: Permanent, ab: ManaAbility) -> list[ManaAbility] | None:
@@ -659,7 +649,7 @@ def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> li
     for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)
         roles = [Role(Pattern(PatternKind.MANA, bundle), ab) for ab in card.mana_abilities
-                 if ab.cost.parts == {"exile_self_from_hand"} and ab.extras == ("exile_self_from_hand",)
+                 if ab.is_mana_ability and ab.cost.parts == {"exile_self_from_hand"} and ab.extras == ("exile_self_from_hand",)
                  for bundle in ab.options]
         if roles:
             by_name.setdefault(name, PermClass([], roles)).members.append(HandCard(ident, name))

@@ -12,11 +12,14 @@ the set of permanents tapped for convoke/improvise.
 Effects of other permanents on mana production (`_Effects`) are applied here from the
 parsed effect data with this module's own reading of the rules: granted abilities and
 added land types (613), replacement effects in every order (616.1), triggered mana
-abilities that add mana in the same activation (605.1b).
+abilities that add mana in the same activation (605.1b).  Which abilities adding mana are
+mana abilities (605.1a as amended by the CR of 2026-08-07: none whose cost or effect moves
+a card to or from a library) is read again here from the ability's text (`_payable_ability`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import cache
 from itertools import permutations, product
@@ -27,6 +30,30 @@ from manasolve.models.mana import ManaCost, SymbolKind
 
 COLORS = "WUBRG"
 _BASIC = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+# 605.1a (CR 2026-08-07), this module's reading: a cost or an immediate effect that draws,
+# mills, surveils or names a library; a sentence beginning a trigger ("When you do, ...",
+# "... at the beginning of the next turn's upkeep") and the ones after it are not the
+# ability's own effect.
+_LIBRARY_WORDS = re.compile(r"\b(?:[Dd]raws?|[Mm]ills?|[Ss]urveils?|librar(?:y|ies))\b")
+_LATER = re.compile(r"^(?:When|Whenever|At)\b|\bat the beginning of the next\b")
+
+
+def _payable_ability(ab) -> bool:
+    """Whether a payment may activate `ab`: a mana ability under 605.1a as amended."""
+    cost, _, effect = ab.text.partition(": ")
+    if _LIBRARY_WORDS.search(cost):
+        return False
+    for sentence in re.split(r"(?<=\.) ", effect):
+        if _LATER.search(sentence):
+            break
+        if _LIBRARY_WORDS.search(sentence):
+            return False
+    return True
+
+
+def _payment_abilities(card) -> list:
+    """The card's own mana abilities a payment may activate (`_payable_ability`)."""
+    return [ab for ab in card.intrinsic_mana_abilities() if _payable_ability(ab)]
 
 
 def _sorted(bundle) -> tuple:
@@ -109,7 +136,7 @@ class _Effects:
 
     def abilities(self, perm) -> list:
         """Its own mana abilities, those of added basic land types, and granted ones."""
-        out = [ab for ab in perm.card.intrinsic_mana_abilities() if _in_band(ab.present_if, perm)]
+        out = [ab for ab in _payment_abilities(perm.card) if _in_band(ab.present_if, perm)]
         if "Land" in self.words(perm):
             out += [basic_land_ability(t) for t in sorted(self.added(perm))]
         for src, e in self.on:
@@ -117,7 +144,8 @@ class _Effects:
                 continue
             if e.to == "attached" and src.attached_to != perm.id or e.to == "yours" and src.controller != perm.controller:
                 continue
-            if e.other and src is perm or e.token and not perm.token or not _in_band(e.present_if, src):
+            if e.other and src is perm or e.token and not perm.token or not _in_band(e.present_if, src) \
+                    or not _payable_ability(e.ability):
                 continue
             if e.counter is not None and not any(v > 0 and e.counter in ("", k) for k, v in perm.counters.items()):
                 continue
@@ -229,7 +257,7 @@ def announcements(cost: ManaCost) -> list[tuple[tuple, list[str], int]]:
 def _outlets(perms) -> list[tuple]:
     """(outlet, ability) for each "Sacrifice a <type>: Add ..." ability (no {T}, repeatable;
     one permanent each time)."""
-    return [(p, ab) for p in perms for ab in p.card.intrinsic_mana_abilities()
+    return [(p, ab) for p in perms for ab in _payment_abilities(p.card)
             if ab.cost.sacrifice and ab.cost.sacrifice_count == 1 and not ab.once_per_turn
             and not (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self)]
 
@@ -384,8 +412,6 @@ def _choices(perm, convoke: bool, improvise: bool, outlets, spell: dict | None, 
         limit = 1 if ab.once_per_turn else ab.max_per_turn
         if limit is not None and _times_activated(perm, ab.text) >= limit:
             continue
-        if c.mill and (board.player(perm.controller).library is None):
-            continue  # the library is not given: no mill cost is known to be payable
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
         if (c.tap or c.untap) and sick_blocked:
@@ -629,7 +655,6 @@ class _PoolAbility:
         life = 0
         tap_creatures = 0
         energy = 0
-        mill = 0
 
 
 def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
@@ -646,7 +671,7 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
         perms.append(_Floating(t, k))
         per.append([None, ("act", _PoolAbility, (t,))])
     for p in [q for q in perms if not isinstance(q, _Floating)]:
-        for ab in p.card.intrinsic_mana_abilities():
+        for ab in _payment_abilities(p.card):
             c = ab.cost
             if c.remove_counters and not (c.tap or c.untap or c.sacrifice_self or ab.once_per_turn
                                           or c.mana.symbols or c.life or c.sacrifice):
@@ -658,7 +683,7 @@ def _items(board: Board, player: str, convoke: bool, improvise: bool, delve: boo
     if spell and spell.get("zone") == "hand" and spell.get("name") in [n for _, n in hand]:
         hand.remove(next(h for h in hand if h[1] == spell["name"]))  # on the stack (601.2a)
     for i, name in hand:  # "Exile this from your hand: Add {G}" (Elvish Spirit Guide)
-        exiles = [("act", ab, bundle) for ab in board.db.get(name).intrinsic_mana_abilities()
+        exiles = [("act", ab, bundle) for ab in _payment_abilities(board.db.get(name))
                   if ab.cost.exile_self_from_hand for bundle in ab.options]
         if exiles:
             perms.append(_Exilable("hand[%d]:%s" % (i, name)))
@@ -744,8 +769,6 @@ def brute_payments(board: Board, cost: ManaCost, player: str | None = None,
                     taps.append((perm, ch[0]))
             if sum(ab.cost.energy for _, ab, _, _ in acts) > board.player(player).energy:
                 continue  # "Pay {E}": only the energy the player has (107.14)
-            if sum(ab.cost.mill for _, ab, _, _ in acts) > (board.player(player).library or 0):
-                continue  # "Mill a card": only the cards the library holds (701.13)
             # Each slot (a symbol of the spell or of an activation's cost) takes one unit,
             # each activation spends a unit and each tap pays a slot: too many of them,
             # or too few units, and no assignment exists.

@@ -119,3 +119,31 @@ def test_audit_through_the_server_and_the_command_line(tmp_path):
     run = subprocess.run([sys.executable, "-m", "manasolve", "audit", str(board_file), "--cost", "{2}{G}",
                           "--payment", str(tmp_path / "none.json")], capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "none.json" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_life_paid_must_be_exactly_what_the_announced_phyrexian_symbols_take():
+    """601.2h: {B/P} announced {0} takes 2 life; a payment saying 0 underpays, and life paid
+    beside a Plains for {W} pays life no cost asks for (and must not enter levels.life)."""
+    swamp = {"players": [{"name": "a", "battlefield": [{"id": "s", "card": "Swamp"}]}]}
+    under = api.audit(swamp, _payment("{0}", life=0), "{B/P}")
+    assert not under["legal"] and (under["broken"]["rule"], under["broken"]["path"]) == ("601.2h", "payment.life")
+    assert api.audit(swamp, _payment("{0}", life=2), "{B/P}")["legal"]
+    plains = {"players": [{"name": "a", "battlefield": [{"id": "p", "card": "Plains"}]}]}
+    over = api.audit(plains, _payment("{W}", _act("p", "{T}: Add {W}.", "{W}"), life=7), "{W}")
+    assert not over["legal"] and over["broken"]["rule"] == "601.2h" and over["levels"] is None
+    assert api.audit(plains, _payment("{W}", _act("p", "{T}: Add {W}.", "{W}")), "{W}")["legal"]
+    canopy = {"players": [{"name": "a", "battlefield": [{"id": "h", "card": "Horizon Canopy"}]}]}
+    paid = _payment("{G}", _act("h", "{T}, Pay 1 life: Add {G} or {W}.", "{G}"), life=1)  # an activation's life counts
+    assert api.audit(canopy, paid, "{G}")["legal"]
+    assert api.audit(canopy, dict(paid, life=0), "{G}")["broken"]["rule"] == "601.2h"
+
+
+def test_audit_refuses_an_ability_that_moves_a_library_card_since_cr_2026_08_07():
+    """605.1a as amended on 2026-08-07: Chromatic Sphere's ability draws a card, so it is
+    no mana ability and no payment may activate it (601.2g)."""
+    board = {"players": [{"name": "a", "battlefield": [{"id": "f", "card": "Forest"},
+                                                       {"id": "s", "card": "Chromatic Sphere"}]}]}
+    sphere = "{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card."
+    answer = api.audit(board, _payment("{R}", _act("f", FOREST, "{G}"), _act("s", sphere, "{R}")), "{R}")
+    assert not answer["legal"] and answer["broken"]["rule"] == "605.1a"
+    assert "2026-08-07" in answer["broken"]["message"] and answer["best"] is None

@@ -38,13 +38,12 @@ def test_grinning_ignus_returns_itself_only_at_sorcery_speed():
     assert not payable("{C}{C}", ("m", "Mountain"), ignus, step="upkeep")
 
 
-def test_deranged_assistant_mills_only_when_the_library_is_given():
+def test_deranged_assistant_mills_so_it_is_no_mana_ability():
+    """Its "Mill a card" cost is read; since CR 2026-08-07 (605.1a) that makes it no mana
+    ability, so no payment uses it, library or not (tests/test_rules_605_1a.py)."""
     assistant = {"id": "d", "card": "Deranged Assistant"}
-    assert ability("Deranged Assistant").cost.mill == 1
-    answer = pay(board(assistant), "{C}")
-    assert not answer["payable"] and any("library" in note for note in answer["not_modelled"])
-    assert payable("{C}", assistant, library=30)
-    assert not payable("{C}", assistant, library=0)
+    assert ability("Deranged Assistant").cost.mill == 1 and not ability("Deranged Assistant").is_mana_ability
+    assert not payable("{C}", assistant, library=30)
 
 
 def test_diamond_kaleidoscope_sacrifices_prism_tokens_only():

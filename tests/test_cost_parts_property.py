@@ -5,10 +5,10 @@ solver's count and grouped payments equal the brute-force enumerator's
 
 Cards: Mirrored Lotus ("{T}, Exile ~"), Grinning Ignus ("{R}, Return ~ to its owner's
 hand", as a sorcery), Wall of Roots ("Put a -0/-1 counter on ~", once each turn, with
-this turn's activations on the board), Deranged Assistant ("{T}, Mill a card", with the
-library given or not), Diamond Kaleidoscope ("Sacrifice a Prism token", tokens among the
-permanents), Sceptre of Eternal Glory (three lands with the same name), Glistening Sphere
-(an opponent's poison counters)."""
+this turn's activations on the board), Deranged Assistant ("{T}, Mill a card": no mana
+ability since CR 2026-08-07, 605.1a; with the library given or not), Diamond Kaleidoscope
+("Sacrifice a Prism token", tokens among the permanents), Sceptre of Eternal Glory (three
+lands with the same name), Glistening Sphere (an opponent's poison counters)."""
 
 from __future__ import annotations
 

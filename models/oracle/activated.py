@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from manasolve.models.abilities import AbilityCost, Condition
 from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.costs import parse_ability_cost
-from manasolve.models.oracle.mana_abilities import is_mana_ability_line
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line, moves_library_card
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, read_targets
 from manasolve.models.oracle.words import SYMBOLS, without_ability_word
 
@@ -33,7 +33,8 @@ _EQUIP_TARGET = Targeting((TargetPhrase("target creature you control", TargetKin
 
 
 def read_activated(name: str, text: str) -> tuple[Activated, ...]:
-    """The card's activated abilities other than mana abilities (605.1a), Saddle and Crew
+    """The card's activated abilities other than mana abilities (605.1a; those adding mana
+    that move a card to or from a library included, CR 2026-08-07), Saddle and Crew
     (tap sets), loyalty abilities, abilities granted in quotes and abilities that work
     only from a hand or graveyard (113.6k).  ``Equip {N}`` is read as its 702.6a meaning
     (sorcery timing)."""
@@ -41,8 +42,8 @@ def read_activated(name: str, text: str) -> tuple[Activated, ...]:
     for banded in banded_lines(text, name):
         gated = gate(banded)
         line = without_ability_word(banded.line)
-        if is_mana_ability_line(line) or line.startswith("["):
-            continue
+        if is_mana_ability_line(line) and not moves_library_card(line) or line.startswith("["):
+            continue  # a mana ability (605.1a; one that moves a library card is none since CR 2026-08-07)
         m = re.fullmatch(r"Equip (%s)" % SYMBOLS, line)
         if m:
             out.append(Activated(line, parse_ability_cost(m.group(1)), True, _EQUIP_TARGET))

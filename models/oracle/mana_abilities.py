@@ -52,6 +52,35 @@ def is_mana_ability_line(line: str) -> bool:
                                           and "When you do" not in effect)
 
 
+# 605.1a as amended by the CR of 2026-08-07: what moves a card to or from a library —
+# draw, mill, surveil, explore, connive, seek, search, "put/exile/return/shuffle ... into /
+# on top of / from / of ... library".  (Looking at or revealing cards moves none.)
+_LIBRARY_MOVE = re.compile(
+    r"\b(?:draw|mill|surveil|explore|connive|seek)s?\b|\bsearch(?:es)?\b[^.]*\blibrar"
+    r"|\b(?:put|exile|return|shuffle)s?\b[^.]*\b(?:into|on top of|on the bottom of|of|from)\b[^.]*\blibrar", re.I)
+# A sentence that sets up a delayed or reflexive triggered ability (603.7, 603.12): what
+# that trigger does later is its own effect, not the activated ability's (Astrolabe's
+# "Draw a card at the beginning of the next turn's upkeep.", "When you do, mill two cards.").
+_TRIGGER_SET_UP = re.compile(r"(?:When|Whenever|At the beginning)\b|.*\bat the beginning of the next\b")
+
+
+def moves_library_card(line: str) -> bool:
+    """605.1a (CR 2026-08-07): whether the cost or the effect of a normalized activated
+    ability line moves a card to or from a library; such an ability is no mana ability
+    even if it adds mana (Chromatic Sphere, the Odyssey Eggs, Millikin).  A draw by a
+    separate triggered ability does not count (Chromatic Star's "When ~ is put into a
+    graveyard ...", a delayed or reflexive trigger the effect sets up)."""
+    head, _, effect = without_ability_word(line).partition(": ")
+    if _LIBRARY_MOVE.search(head):
+        return True
+    for sentence in sentences(effect):
+        if _TRIGGER_SET_UP.match(sentence):
+            return False  # this sentence and the ones after it are the trigger's
+        if _LIBRARY_MOVE.search(sentence):
+            return True
+    return False
+
+
 def _bundle(symbols: str) -> tuple[str, ...] | None:
     """``{C}{C}`` → ("C", "C"); None unless every symbol is a plain mana type."""
     out = []
@@ -319,7 +348,7 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
         if len(variable) != 1 or per.counter not in (None, variable[0]):
             return None
         fields["per"] = Count(CountKind.REMOVED_COUNTERS, counter=variable[0], plus=per.plus)
-    return ManaAbility(cost=cost, text=shown or line, **fields)
+    return ManaAbility(cost=cost, text=shown or line, moves_library=moves_library_card(line), **fields)
 
 
 def _read_extra(sentence: str, fields: dict) -> bool:
