@@ -28,7 +28,7 @@ from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
-from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, keyword_targeting
+from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets
@@ -154,30 +154,28 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     card = face or board.db.get(name)
     if timing_reason(board, player, card, zone, base) is not None:
         return []
-    targeting = keyword_targeting(card, base.kind) or card.targeting
-    legal, targets = check_targets(board, targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
-    if not legal:
-        return []  # 601.2c: a required target with no legal choice
     sc = card.spell_costs
     optional = optional_costs(board, player, card, zone, base.kind)
     via = base.kind + (" (granted)" if base.granted else "")
     out: list[dict] = []
 
     def plan_for(kicks: tuple[int, ...], x: int = 0, side: int = 0) -> TotalCost:
-        return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side)
+        return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side, name=name)
 
     for side, kicks in product(range(sides_of(sc)), product(*[range(2)] * len(optional))):
         if kicks_problem(sc, optional, kicks):
             continue  # a Spree spell with no mode chosen (702.172a)
         plan = plan_for(kicks, side=side)
+        if not plan.castable_now:
+            continue  # the timing is right (above): 601.2c, a required target of this cast has no legal choice
         # a Spree spell is listed with each single mode, payable or not (it needs one)
         single_mode = sc.spree and sum(kicks) == 1 and optional[kicks.index(1)].kind == OptionalKind.SPREE
         if any(kicks) and not single_mode and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
         entry = _cast_entry(name, plan, payable_, count, via, instance)
-        if targets is not None:
-            entry["targets"] = targets
+        if plan.targets is not None:
+            entry["targets"] = plan.targets
         if optional:  # pay --card --optional takes these back
             entry["optional"] = list(kicks)
         if sc.per_extra_target and base.kind != "face_down":  # Strive: with one target; pay --card --targets N

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import Card, has_filter_words
+from manasolve.models.oracle.spell_costs import OptionalCost, OptionalKind
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting
+from manasolve.solver.cast_keywords import keyword_targeting
 
 NOT_CHECKED = "not checked"
+_KICKERS = (OptionalKind.KICKER, OptionalKind.MULTIKICKER)
 
 
 @dataclass(frozen=True)
@@ -130,11 +133,26 @@ def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list
     return out
 
 
+def cast_targets(board: Board, player: str, name: str, card: Card, zone: str, kind: str,
+                 kicks: tuple[int, ...] = (), optional: tuple[OptionalCost, ...] = ()) -> tuple[bool, object]:
+    """`check_targets` for one cast (601.2c): `player` casting `card` (the card or the half
+    or face cast of `name`, as `name` is in `zone`) for its `kind` of cost, with each
+    optional cost ``optional[i]`` paid ``kicks[i]`` times — the phrases a kicker's or a
+    Spree mode's text adds only when chosen, those a kicked "instead" replaces only
+    unkicked.  The one check of `plays`, `cost` and `pay --card`."""
+    targeting = keyword_targeting(card, kind) or card.targeting
+    if targeting is not None:
+        kicked = any(times for times, opt in zip(kicks, optional) if opt.kind in _KICKERS)  # 702.33d
+        spree = [times for times, opt in zip(kicks, optional) if opt.kind == OptionalKind.SPREE]
+        targeting = targeting.for_cast(kicked, {i for i, times in enumerate(spree) if times})
+    return check_targets(board, targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
+
+
 def check_targets(board: Board, targeting: Targeting | None, casting: Casting) -> tuple[bool, object]:
     """(legal, what to show): legal is False when some required target read has fewer
-    legal choices than it needs (601.2c); what to show is ``None`` (no targets),
-    ``"not checked"`` (a target the reader or the board can't settle), or a list of
-    ``{"target", "legal"}`` per phrase."""
+    legal choices than it needs (601.2c), and what to show is then that phrase; else
+    ``None`` (no targets), ``"not checked"`` (a target the reader or the board can't
+    settle), or a list of ``{"target", "legal"}`` per phrase."""
     if targeting is None or (targeting.understood and not targeting.phrases):
         return True, None
     shown: list[dict] = []
@@ -145,6 +163,6 @@ def check_targets(board: Board, targeting: Targeting | None, casting: Casting) -
             settled = False
             continue
         if not phrase.optional and len(legal) < phrase.count:
-            return False, None
+            return False, phrase.text
         shown.append({"target": phrase.text, "legal": legal})
     return True, shown if settled else NOT_CHECKED

@@ -30,6 +30,7 @@ from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZON
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
 from manasolve.solver.other_costs import NotPaid
 from manasolve.solver.resources import zone_cards
+from manasolve.solver.targets import cast_targets
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 ALTERNATIVES = tuple(a.value for a in Alternative)
@@ -182,6 +183,7 @@ class TotalCost:
     delve: bool = False
     notes: list[str] = field(default_factory=list)
     ability: bool = False  # a keyword ability's cost (solver.keyword_abilities), not a cast
+    targets: list[dict] | str | None = None  # the cast's legal targets (`targets.cast_targets`), as plays shows them
 
     @property
     def total_text(self) -> str:
@@ -355,7 +357,8 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
                              "face-down permanent face up", board.source)
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
-    card = split_half(board, find_card(board, player, cast.card, zone), zone, cast.fuse)
+    whole = find_card(board, player, cast.card, zone)
+    card = split_half(board, whole, zone, cast.fuse)
     sc = card.spell_costs
     if alt is None and zone in ("graveyard", "exile"):
         alt = _permission(board, player, card, zone, cast.flashback is not None)
@@ -378,7 +381,7 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
     if not cast.side < sides_of(sc):
         raise ParameterError("side", "%s has %d way(s) to pay its additional costs; give 0%s" % (
             card.name, sides_of(sc), " or 1" if sides_of(sc) > 1 else ""), board.source)
-    return [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side, cast.targets)
+    return [_pipeline(board, player, card, zone, base, cast.x, kicks, optional, sc, cast.side, cast.targets, whole.name)
             for base in choices]
 
 
@@ -480,7 +483,10 @@ def sides_of(sc: SpellCosts) -> int:
 
 def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice, x: int,
               kicks: tuple[int, ...], optional: tuple[OptionalCost, ...], sc: SpellCosts, side: int = 0,
-              targets: int = 1) -> TotalCost:
+              targets: int = 1, name: str | None = None) -> TotalCost:
+    """The TotalCost of casting `card` (a half or face of `name`, the card as it is in
+    `zone`; default its own name) with these choices."""
+    whole = name or card.name
     face_down = base.kind == Alternative.FACE_DOWN
     if face_down:  # 702.37c, 702.168a: cast as a 2/2 with no text, name, colour or mana cost
         card, sc = replace(FACE_DOWN, name=card.name), SpellCosts(card.name)
@@ -539,6 +545,11 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
             announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
                                               Requirement.of(locked, a.requirement.life + life)))
     why_not = timing_reason(board, player, card, zone, base)
+    legal, chosen = True, None
+    if base.kind not in SPECIAL_ACTIONS:  # 116.2: plot and suspend are no casts
+        legal, chosen = cast_targets(board, player, whole, card, zone, base.kind, kicks, optional)
+    if why_not is None and not legal:
+        why_not = "no legal choice for %r on the board (601.2c)" % chosen
     return TotalCost(
         card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
         increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
@@ -546,6 +557,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         castable_now=why_not is None, reason=why_not,
         convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
         delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood],
+        targets=chosen if legal else None,
     )
 
 

@@ -190,3 +190,47 @@ def test_202_3_target_with_mana_value():
     assert casts(api.plays(b), "Mental Misstep")[0]["targets"][0]["legal"] == ["stack[1]"]
     b = board("Plains", "Swamp", "Forest", ("e", "Llanowar Elves"), ("r", "Rhox Brute"), hand=["Kin-Tree Severance"])
     assert casts(api.plays(b), "Kin-Tree Severance")[0]["targets"][0]["legal"] == ["r"]
+
+
+def test_601_2c_cost_and_pay_card_say_counterspell_is_not_castable_with_an_empty_stack():
+    """The same target check as `plays` (`targets.cast_targets`): castable now only with a
+    legal target, the reason naming the phrase."""
+    b = board(*ISLANDS, hand=["Counterspell"])
+    for answer in (api.cost(b, "Counterspell"), api.pay(b, card="Counterspell")):
+        assert answer["castable_now"] is False and "'target spell'" in answer["reason"] and "601.2c" in answer["reason"]
+    b["stack"] = [{"kind": "spell", "controller": "alice", "card": "Llanowar Elves"}]
+    assert api.cost(b, "Counterspell")["castable_now"] is True and api.pay(b, card="Counterspell")["reason"] is None
+
+
+def test_601_2c_a_kicker_target_phrase_applies_only_to_the_kicked_cast():
+    """Bloodchief's Thirst: unkicked it targets a creature or planeswalker with mana value
+    2 or less, kicked ("If this spell was kicked, instead destroy target ...") any one."""
+    b = board("Swamp", "Swamp", "Swamp", "Swamp", hand=["Bloodchief's Thirst"],
+              opponents={"bob": [("bear", "Grizzly Bears"), ("angel", "Serra Angel")]})
+    unkicked, kicked = sorted(casts(api.plays(b), "Bloodchief's Thirst"), key=lambda p: p["optional"])
+    assert (unkicked["total"], kicked["total"]) == ("{B}", "{2}{B}{B}")
+    assert unkicked["targets"] == [{"target": "target creature or planeswalker with mana value 2 or less", "legal": ["bear"]}]
+    assert kicked["targets"] == [{"target": "target creature or planeswalker", "legal": ["bear", "angel"]}]
+    only_angel = board("Swamp", "Swamp", "Swamp", "Swamp", hand=["Bloodchief's Thirst"], opponents={"bob": [("angel", "Serra Angel")]})
+    (play,) = casts(api.plays(only_angel), "Bloodchief's Thirst")
+    assert play["optional"] == [1]  # unkicked it has no legal target (601.2c)
+    assert api.cost(only_angel, "Bloodchief's Thirst")["castable_now"] is False
+    assert api.cost(only_angel, "Bloodchief's Thirst", kicker=1)["castable_now"] is True
+
+
+def test_601_2c_a_spree_modes_target_applies_only_when_the_mode_is_chosen():
+    """Explosive Derailment: "+ {2} — ... target creature" and "+ {2} — Destroy target
+    artifact": with no artifact on the board only the creature mode is a play."""
+    b = board(*["Mountain"] * 5, hand=["Explosive Derailment"], opponents={"bob": [("bear", "Grizzly Bears")]})
+    (play,) = casts(api.plays(b), "Explosive Derailment")
+    assert play["optional"] == [1, 0] and play["targets"] == [{"target": "target creature", "legal": ["bear"]}]
+
+
+def test_115_1_a_kicked_instead_sentence_splits_the_targets():
+    t = read_targets("Destroy target creature with mana value 2 or less. If this spell was kicked, instead destroy "
+                     "target creature.")
+    assert [(p.text, p.kicked) for p in t.phrases] == [("target creature with mana value 2 or less", False),
+                                                      ("target creature", True)]
+    assert [p.text for p in t.for_cast(kicked=False).phrases] == ["target creature with mana value 2 or less"]
+    probe = read_targets("Draw three cards, then discard two cards. If this spell was kicked, target player discards two cards.")
+    assert probe.for_cast(kicked=False).phrases == () and len(probe.for_cast(kicked=True).phrases) == 1

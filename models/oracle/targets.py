@@ -14,7 +14,8 @@ guess.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 
 from manasolve.models.oracle.words import NUMBER, filter_alternatives, normalize, number_word, sentences
 from manasolve.models.vocab import Vocabulary
@@ -56,6 +57,12 @@ class TargetPhrase:
     planeswalkers: bool = False  # "target player or planeswalker"
     ability_kinds: tuple[str, ...] = ()  # "activated" / "triggered" for ABILITY
     mana_value: tuple[str, int] | None = None  # "with mana value 3 or greater": (">=", 3); "=", "<=" too
+    # Which casts choose it (601.2c: the targets of the choices made in 601.2b): True only a
+    # kicked one ("If this spell was kicked, ... target ..."), False only an unkicked one
+    # (the phrase a kicked "instead" replaces); `mode` only one choosing that Spree mode
+    # (702.172a, counted from 0).
+    kicked: bool | None = None
+    mode: int | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,11 @@ class Targeting:
     @property
     def understood(self) -> bool:
         return not self.unread
+
+    def for_cast(self, kicked: bool, modes: Collection[int] = ()) -> Targeting:
+        """The targets of one cast: kicked or not (702.33d), with these Spree modes."""
+        return Targeting(tuple(p for p in self.phrases if p.kicked in (None, kicked)
+                               and (p.mode is None or p.mode in modes)), self.unread)
 
 
 _QUANTITY = re.compile(r"(?:(?P<upto>up to (?P<n1>%s))|(?P<any>any number of)|(?P<n2>%s) or (?:%s)|(?P<n3>%s))? ?"
@@ -82,6 +94,8 @@ _COST_CHANGE = re.compile(r"\bcosts? .*\b(?:more|less) to (?:cast|activate)\b")
 _LONGEST = 9  # words in the longest phrase read ("creature card in an opponent's graveyard" and alike)
 
 
+# 702.33d: a sentence that applies only to a kicked spell; group 1: it replaces the one before.
+_KICKED = re.compile(r"If (?:this spell|~|it) was kicked, (instead )?")
 _MANA_VALUE = re.compile(r"with mana value (\d+)( or (?:greater|less))?([.,;:]|$)")
 _MV_OP = {None: "=", " or greater": ">=", " or less": "<="}
 
@@ -153,13 +167,22 @@ def read_targets(text: str, name: str = "") -> Targeting:
     body = normalize(text, name)
     if re.search(r"\btargets?\b", body, re.IGNORECASE) and ("•" in body or re.search(r"\bChoose (?:one|two)", body)):
         return Targeting((), (body.strip(),))  # modal: the targets depend on the modes chosen (700.2)
+    modes = 0
     for line in body.split("\n"):
+        mode = None
+        if line.startswith("+ "):  # a Spree mode (702.172a): its targets only when chosen
+            mode, modes = modes, modes + 1
+        before = len(phrases)  # this line's earlier sentences' phrases start here
         for sentence in sentences(line):
             if _COST_CHANGE.search(sentence):
                 continue  # "costs {1} more ... for each target": a cost, read with the costs
             if '"' in sentence and re.search(r"\btarget", sentence, re.IGNORECASE):
                 unread.append(sentence)  # a granted ability in quotes: whose targets? not read
                 continue
+            kicked = _KICKED.match(sentence)
+            if kicked and kicked.group(1):  # "..., instead destroy target ...": not the kicked cast's
+                phrases[before:] = [replace(p, kicked=False) if p.kicked is None else p for p in phrases[before:]]
+            start = len(phrases)
             for m in re.finditer(r"\b(any )?target(s)?\b", sentence, re.IGNORECASE):
                 if sentence[:m.start()].endswith("that "):
                     continue  # "that target": the one already chosen
@@ -167,10 +190,11 @@ def read_targets(text: str, name: str = "") -> Targeting:
                     phrases.append(TargetPhrase("any target", TargetKind.ANY))
                     continue
                 read = None if m.group(2) else _one(sentence[:m.start()], sentence[m.end():])
-                if read is None:
-                    unread.append(sentence)
+                if read is None or (re.search(r"\bkicked\b", sentence) and not kicked):
+                    unread.append(sentence)  # "kicked with its {1}{G} kicker": which kicker, not read
                 else:
                     phrases.append(read)
+            phrases[start:] = [replace(p, kicked=True if kicked else None, mode=mode) for p in phrases[start:]]
     return Targeting(tuple(phrases), tuple(dict.fromkeys(unread)))
 
 
