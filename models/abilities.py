@@ -502,6 +502,8 @@ class TapCreaturesCost:
 
     keyword: TapKeyword
     n: int
+    once_per_turn: bool = False  # "Crew 1. Activate only once each turn." (602.5b)
+    text: str = ""  # the printed line: its key in a permanent's `activated` this turn
 
 
 # Basic land types give their intrinsic mana ability (305.6).

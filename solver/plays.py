@@ -31,7 +31,7 @@ from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
-from manasolve.solver.tapsets import activation_timing, candidates, count_sets
+from manasolve.solver.tapsets import activation_timing, candidates, count_sets, unread_tap_lines
 from manasolve.solver.timing import land_play_reason, no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
     BaseChoice,
@@ -206,8 +206,11 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
     if no_priority_reason(board, player) is not None:
         return out
     for perm in board.controlled_by(player):
+        for line in unread_tap_lines(perm):
+            out.append({"kind": "activate", "source": perm.id, "ability": line, "total": None, "payable": None,
+                        "count": None, "not_modelled": ["not understood"]})
         for tc in perm.card.tap_costs:
-            if activation_timing(board, perm, tc.keyword, player) is not None:
+            if activation_timing(board, perm, tc, player) is not None:
                 continue
             n = count_sets([c.counted for c in candidates(board, perm, tc)], tc.n)
             out.append({"kind": "activate", "source": perm.id, "ability": "%s %d" % (tc.keyword, tc.n),

@@ -222,17 +222,28 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
     return tuple(c for c, v in zip(cands, x) if solver.boolean_value(v))
 
 
-def activation_timing(board: Board, source: Permanent, keyword: str, player: str) -> str | None:
-    """Why ``player`` can't activate ``source``'s Saddle/Crew now, or None if timing allows.
+def activation_timing(board: Board, source: Permanent, cost: TapCreaturesCost, player: str) -> str | None:
+    """Why ``player`` can't activate ``source``'s Saddle/Crew `cost` now, or None if
+    timing allows.
 
     Saddle: sorcery timing only — the controller's own main phase with an empty stack
     (702.171a, 602.5d).  Crew: whenever the controller has priority (702.122a, 117.1b);
-    nobody gets priority in the untap step (502.4) or, normally, in cleanup (514.3)."""
+    nobody gets priority in the untap step (502.4) or, normally, in cleanup (514.3).
+    "Activate only once each turn" (602.5b): not again once the board's `activated` counts it."""
     if source.controller != player:
         return "%s is controlled by %s, not %s" % (source.id, source.controller, player)
-    if keyword == "Saddle":
+    if cost.once_per_turn and source.times_activated(cost.text):
+        return "%s's %r was activated this turn: only once each turn (602.5b)" % (source.id, cost.text)
+    if cost.keyword == "Saddle":
         return sorcery_timing_reason(board, player, "Saddle is sorcery-speed")
     return no_priority_reason(board, player)
+
+
+def unread_tap_lines(perm: Permanent, keyword: str | None = None) -> list[str]:
+    """The permanent's Saddle/Crew lines (of `keyword`, or both) the reader does not
+    understand: reported, never taken as "no such ability"."""
+    return [n.sentence for n in perm.card.not_understood
+            if n.sentence.startswith(("Saddle", "Crew") if keyword is None else (keyword,))]
 
 
 def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanent, TapCreaturesCost]:
@@ -243,6 +254,9 @@ def _source(board: Board, pid: str, keyword: str, option: str) -> tuple[Permanen
         hint = nearest(pid, with_kw) or nearest(pid, [p.id for p in board.permanents])
         raise ParameterError(option, "no permanent with id %r%s; permanents with %s: %s" % (pid, hint, keyword, valid), board.source)
     cost = tap_cost(perm, keyword)
+    if cost is None and (unread := unread_tap_lines(perm, keyword)):
+        raise ParameterError(option, "%r (%s): its %s line %r is not understood, so not modelled" % (
+            pid, perm.name, keyword, unread[0]), board.source)
     if cost is None:
         raise ParameterError(option, "%r (%s) has no %s ability; permanents with %s: %s" % (pid, perm.name, keyword, keyword, valid), board.source)
     return perm, cost
@@ -278,7 +292,7 @@ def tap_sets(
 
     count = count_sets([c.counted for c in cands], cost.n)
     listed = list(islice(minimal_sets(cands, cost.n), limit + 1))
-    why_not = activation_timing(board, source, keyword, player)
+    why_not = activation_timing(board, source, cost, player)
     if why_not is None and count == 0:
         why_not = "no set of other untapped creatures %s controls has total power %d or more" % (source.controller, cost.n)
     every = list(islice(all_sets(cands, cost.n), limit + 1)) if list_all else None

@@ -365,3 +365,36 @@ def test_cli_errors_exit_2_with_one_line(board_file, capsys, argv, expected):
 def test_api_raises_input_error_for_unknown_mount():
     with pytest.raises(InputError, match="no permanent with id 'nope'"):
         api.saddle(load_board(make_board(*EXAMPLE4)), "nope")
+
+
+# --- "Crew N. Activate only once each turn." and Crew/Saddle lines not read ----------------
+
+LOCOMOTIVE_CREW = "Crew 1. Activate only once each turn."
+
+
+def test_602_5b_luxurious_locomotive_crews_once_each_turn():
+    """Luxurious Locomotive's "Crew 1. Activate only once each turn." is read: crewable
+    with a Bear, and not again once the board's `activated` counts it this turn."""
+    fresh = boards.board(("loco", "Luxurious Locomotive"), ("bear", "Grizzly Bears"))
+    answer = api.crew(fresh, "loco")
+    assert answer["n"] == 1 and answer["count"] == 1 and answer["activatable_now"]
+    assert any(p["kind"] == "activate" and p["source"] == "loco" and p["ability"] == "Crew 1" and p["payable"]
+               for p in api.plays(fresh)["plays"])
+    used = boards.board({"id": "loco", "card": "Luxurious Locomotive", "activated": {LOCOMOTIVE_CREW: 1}},
+                        ("bear", "Grizzly Bears"))
+    again = api.crew(used, "loco")
+    assert not again["activatable_now"] and "602.5b" in again["reason"]
+    assert not any(p.get("source") == "loco" for p in api.plays(used)["plays"])
+
+
+def test_a_crew_line_not_read_is_reported_never_answered_as_no_crew_ability():
+    odd = {"name": "Odd Wagon", "type": "Artifact — Vehicle", "power": "3", "toughness": "3", "manaCost": "{2}",
+           "text": "Crew 2. Activate only during your turn."}
+    b = boards.board(("w", "Odd Wagon"), ("bear", "Grizzly Bears"), cards=[odd])
+    with pytest.raises(InputError) as err:
+        api.crew(b, "w")
+    assert "not understood" in str(err.value) and "Crew 2. Activate only during your turn." in str(err.value)
+    assert "has no Crew ability" not in str(err.value)
+    (play,) = [p for p in api.plays(b)["plays"] if p.get("source") == "w"]
+    assert play["ability"] == "Crew 2. Activate only during your turn." and play["payable"] is None
+    assert play["not_modelled"] == ["not understood"]

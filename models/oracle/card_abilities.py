@@ -55,9 +55,9 @@ def read_card_abilities(name: str, text: str) -> CardAbilities:
             continue
         kw = keyword_in_line(line)
         if kw in (TapKeyword.SADDLE, TapKeyword.CREW):
-            m = re.fullmatch(r"(Saddle|Crew) (\d+)", line)
-            if m:
-                taps.append(TapCreaturesCost(TapKeyword(m.group(1)), int(m.group(2))))
+            m = re.fullmatch(r"(Saddle|Crew) (\d+)(\. Activate only once each turn\.)?", line)
+            if m:  # 602.5b: "Activate only once each turn" (Luxurious Locomotive)
+                taps.append(TapCreaturesCost(TapKeyword(m.group(1)), int(m.group(2)), bool(m.group(3)), original))
             else:
                 missed.append(not_understood(name, original, line))
             continue
