@@ -526,12 +526,14 @@ def _miracle(p: PlayerIn, pi: int, cards: CardLookup, source: str | None) -> str
 
 
 def _resolved_effect(name: str, where: str, cards: CardLookup, source: str | None) -> Card:
-    """A card whose "Until end of turn, ..." mana effect is in force; InputError if this
-    version reads no such effect on it (it would change nothing: never silently)."""
+    """A card whose "Until end of turn, ..." mana effect or "this turn" flash permission
+    (Emergence Zone) is in force; InputError if this version reads neither on it (it
+    would change nothing: never silently)."""
     card = cards(name, where)
-    if not card.mana_effects.until_end_of_turn:
-        raise InputError(where, "%r states no \"Until end of turn, ...\" effect on mana that is read (cards such as "
-                                "High Tide, Pale Moon, Deep Water)" % name, source)
+    if not card.mana_effects.until_end_of_turn and not card.statics.flash_this_turn:
+        raise InputError(where, "%r states no \"Until end of turn, ...\" effect on mana and no \"You may cast spells "
+                                "this turn as though they had flash\" that is read (cards such as High Tide, Pale "
+                                "Moon, Deep Water, Emergence Zone)" % name, source)
     return card
 
 

@@ -32,7 +32,7 @@ from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
 from manasolve.solver.tapsets import activation_timing, candidates, count_sets, unread_tap_lines
-from manasolve.solver.timing import land_play_reason, no_priority_reason, sorcery_timing_reason
+from manasolve.solver.timing import flash_unread, land_play_reason, no_priority_reason, sorcery_timing_reason
 from manasolve.solver.total_cost import (
     BaseChoice,
     TotalCost,
@@ -327,6 +327,10 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
                 pass
         unchecked.append(what)
     answer: dict = {"player": me.name, "plays": out}
+    if sorcery_timing_reason(board, me.name, "") is not None:  # a flash permission not read could matter now
+        unread = [u for name in dict.fromkeys(me.hand) for u in flash_unread(board, me.name, board.db.get(name))]
+        if unread:
+            answer["not_modelled"] = ["not understood, so not applied: %s" % u for u in dict.fromkeys(unread)]
     if unchecked:
         answer["unchecked"] = unchecked
     if unchecked or any(p.get("count_exact") is False for p in out):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from manasolve.models.board import Board
+from manasolve.models.cards import Card
+from manasolve.models.oracle.statics import FlashGrant
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -41,3 +43,27 @@ def land_play_reason(board: Board, player: str) -> str | None:
     if board.player(player).lands_played_this_turn >= allowed:
         return "%s already played %d land(s) this turn, the number allowed (305.2)" % (player, allowed)
     return None
+
+
+def _grants(board: Board, player: str) -> list[tuple[str, FlashGrant]]:
+    """(source, grant) of every flash permission `player` has now: their permanents'
+    (Yeva, Vedalken Orrery), any permanent's "Any player may ..." (Quick Sliver), and the
+    effects they resolved this turn (`until_end_of_turn`: Emergence Zone's ability)."""
+    out = [(p.id, g) for p in board.permanents for g in p.card.statics.flash_grants
+           if g.everyone or p.controller == player]
+    out += [("%s.until_end_of_turn" % player, g) for card in board.player(player).until_end_of_turn
+            for g in card.statics.flash_this_turn]
+    return out
+
+
+def flash_granted(board: Board, player: str, card: Card) -> bool:
+    """Whether an effect lets `player` cast `card` as though it had flash (601.3a, 702.8a)."""
+    return any(not g.spells or any(card.has_words(alt) for alt in g.spells) for _, g in _grants(board, player))
+
+
+def flash_unread(board: Board, player: str, card: Card) -> list[str]:
+    """The "as though it/they had flash" sentences that might let `player` cast `card` now
+    and are not read (conditions, "the next spell"): on the card and on the battlefield."""
+    out = ["%s: %r" % (card.name, s) for s in card.statics.flash_unread if "cast ~" in s]  # its own (Dragon Grip)
+    return out + ["%s (%s): %r" % (p.id, p.name, s) for p in board.permanents for s in p.card.statics.flash_unread
+                  if "cast ~" not in s and (p.controller == player or "player" in s.lower())]

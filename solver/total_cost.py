@@ -31,7 +31,7 @@ from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reaso
 from manasolve.solver.other_costs import NotPaid
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.targets import cast_targets
-from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
+from manasolve.solver.timing import flash_granted, flash_unread, no_priority_reason, sorcery_timing_reason
 
 ALTERNATIVES = tuple(a.value for a in Alternative)
 
@@ -250,9 +250,12 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
         return keyword_timing
     if (why := no_priority_reason(board, player)) is not None:
         return why
-    if card.is_type("Instant") or "Flash" in card.keywords or card.statics.flash:
-        return None  # 117.1a: any time the player has priority
-    return sorcery_timing_reason(board, player, "sorcery timing (117.1a)")
+    if card.is_type("Instant") or "Flash" in card.keywords or card.statics.flash or flash_granted(board, player, card):
+        return None  # 117.1a: any time the player has priority; 601.3a, 702.8a: "as though it had flash"
+    why = sorcery_timing_reason(board, player, "sorcery timing (117.1a)")
+    if why is not None and (unread := flash_unread(board, player, card)):
+        why += "; not understood, so not applied: " + "; ".join(unread)
+    return why
 
 
 def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:

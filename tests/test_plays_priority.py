@@ -70,3 +70,46 @@ def test_stack_and_stack_empty_agree_when_both_given():
     b = responses()
     b["stack_empty"] = False
     assert api.plays(dict(b, priority_player="alice"), player="alice")["plays"]
+
+
+def _cast_names(b: dict) -> set[str]:
+    return {p["card"] for p in api.plays(b, player="alice")["plays"] if p["kind"] == "cast"}
+
+
+def test_601_3a_yeva_lets_green_creature_spells_be_cast_as_though_they_had_flash():
+    """Yeva, Nature's Herald in its controller's end step with two Forests: Grizzly Bears
+    (a green creature spell) is castable and listed; a sorcery and a red creature are not."""
+    b = board(("f1", "Forest"), ("f2", "Forest"), ("y", "Yeva, Nature's Herald"),
+              hand=["Grizzly Bears", "Divination", "Goblin Piker"], step="end")
+    assert _cast_names(b) == {"Grizzly Bears"}
+    assert api.cost(b, "Grizzly Bears")["castable_now"] is True and api.cost(b, "Divination")["castable_now"] is False
+    b["players"][0]["battlefield"].pop()  # without Yeva: sorcery timing again
+    assert _cast_names(b) == set() and "sorcery timing" in api.cost(b, "Grizzly Bears")["reason"]
+
+
+@pytest.mark.parametrize("permanent", ["Vedalken Orrery", "Leyline of Anticipation"])
+def test_702_8a_you_may_cast_spells_as_though_they_had_flash(permanent):
+    b = board(("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("o", permanent), hand=["Divination"],
+              opponents=["bob"], active="bob")
+    assert _cast_names(b) == {"Divination"} and api.cost(b, "Divination", player="alice")["castable_now"] is True
+
+
+def test_702_8a_an_until_end_of_turn_flash_permission_holds_once_resolved():
+    """Emergence Zone's "You may cast spells this turn as though they had flash." holds
+    when the player's until_end_of_turn lists it (never from the land merely in play)."""
+    in_play = board(("i1", "Island"), ("i2", "Island"), ("i3", "Island"), ("z", "Emergence Zone"), hand=["Divination"],
+                    step="end")
+    assert _cast_names(in_play) == set()
+    resolved = board(("i1", "Island"), ("i2", "Island"), ("i3", "Island"), hand=["Divination"], step="end",
+                     until_end_of_turn=["Emergence Zone"])
+    assert _cast_names(resolved) == {"Divination"} and api.cost(resolved, "Divination")["reason"] is None
+    with pytest.raises(InputError):  # a card with neither a mana effect nor a flash permission read
+        api.plays(board(hand=["Divination"], until_end_of_turn=["Forest"]))
+
+
+def test_702_8a_a_flash_permission_not_read_is_reported():
+    """Dragon Grip's conditional "you may cast ~ as though it had flash" is not read: the
+    cost's reason and plays' not_modelled say so instead of a bare "sorcery timing"."""
+    b = board(*["Mountain"] * 3, ("bear", "Grizzly Bears"), hand=["Dragon Grip"], step="end")
+    assert "Dragon Grip" in api.cost(b, "Dragon Grip")["reason"] and "not understood" in api.cost(b, "Dragon Grip")["reason"]
+    assert any("Ferocious" in note for note in api.plays(b)["not_modelled"])

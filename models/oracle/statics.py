@@ -1,7 +1,8 @@
 """Static abilities that change creatures' power for what the solver reads (613.4c): "Other
 artifact creatures you control get +2/+2", "Equipped creature gets +2/+0", and a
 creature's own "~ crews Vehicles as though its power were 2 greater" / "~ can't crew
-Vehicles" (702.122c); and "You may play an additional land on each of your turns" (305.2a)."""
+Vehicles" (702.122c); "You may play an additional land on each of your turns" (305.2a);
+and "You may cast <spells> [this turn] as though they had flash" (601.3a, 702.8a)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,30 @@ import re
 from dataclasses import dataclass
 
 from manasolve.models.abilities import TapBonus, TapKeyword
-from manasolve.models.oracle.words import NUMBER, filter_words, normalize, number_word, sentences
+from manasolve.models.oracle.words import NUMBER, filter_alternatives, filter_words, normalize, number_word, sentences
 
 # "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
 _STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
 _ATTACHED_BUFF = re.compile(r"(Equipped|Enchanted) creature gets ([+-]\d+)/([+-]\d+)(?: and [^.]*)?\.")
 # 305.2a: "You may play an additional land on each of your turns." / "... two additional lands ..."
 _EXTRA_LANDS = re.compile(r"You may play (%s) additional lands? on each of your turns\." % NUMBER)
+# 601.3a, 702.8a: "You may cast green creature spells as though they had flash." (Yeva),
+# "... spells this turn as though ..." (Emergence Zone's effect), "Any player may ...".
+_FLASH_GRANT = re.compile(r"(You|Any player|Players) may cast (?:(.+?) )?spells( this turn)? as though they had flash\.")
+_OWN_FLASH = "You may cast ~ as though it had flash."  # Armor of Thorns: the card's own permission
 _TAP_VERBS = r"(?:crews Vehicles|saddles Mounts)(?: and (?:crews Vehicles|saddles Mounts))?"
 _TAP_BONUS = re.compile(r"~ (%s) (?:as though its power were (%s) greater|using its toughness rather than its power)\."
                         % (_TAP_VERBS, NUMBER))
+
+
+@dataclass(frozen=True)
+class FlashGrant:
+    """A permission to cast spells as though they had flash (601.3a, 702.8a): which
+    spells (filter alternatives; () every spell) and whose (``everyone``: "Any player
+    may ...", else its controller's, or the resolving player's)."""
+
+    spells: tuple[tuple[str, ...], ...] = ()
+    everyone: bool = False
 
 
 @dataclass(frozen=True)
@@ -50,6 +65,9 @@ class Statics:
     cant_crew: bool = False  # "~ can't crew Vehicles." (702.122c)
     flash: bool = False  # a "Flash" line (702.8)
     extra_land_drops: int = 0  # additional lands its controller may play each turn (305.2a)
+    flash_grants: tuple[FlashGrant, ...] = ()  # while it is on the battlefield (Yeva, Vedalken Orrery)
+    flash_this_turn: tuple[FlashGrant, ...] = ()  # once it resolved (Emergence Zone's ability): `until_end_of_turn`
+    flash_unread: tuple[str, ...] = ()  # other "as though it/they had flash" sentences (conditions, "the next spell")
 
     def tap_modifiers(self, keyword: TapKeyword) -> tuple[bool, int, bool]:
         """How the creature pays ``keyword`` costs: (excluded, power bonus, uses toughness)."""
@@ -71,8 +89,8 @@ def read_tap_bonus(sentence: str) -> TapBonus | None:
 
 
 def read_statics(name: str, text: str) -> Statics:
-    """The static pumps, attachment buffs, crewing sentences, Flash and extra land drops
-    of a card's text."""
+    """The static pumps, attachment buffs, crewing sentences, Flash, extra land drops and
+    flash permissions of a card's text."""
     pumps, attached, bonuses = [], [], []
     cant_crew = flash = False
     extra_lands = 0
@@ -86,7 +104,20 @@ def read_statics(name: str, text: str) -> Statics:
         m = _ATTACHED_BUFF.fullmatch(line)
         if m:
             attached.append(AttachedBuff(m.group(1) == "Equipped", (int(m.group(2)), int(m.group(3)))))
+    grants: list[FlashGrant] = []
+    this_turn: list[FlashGrant] = []
+    unread: list[str] = []
     for line in normalize(text, name).split("\n"):
+        effect = line.partition(": ")[2] if ": " in line and '"' not in line.partition(": ")[0] else line
+        for sentence in sentences(effect):
+            if "had flash" in sentence and '"' not in sentence:
+                grant = _flash_grant(sentence)
+                if sentence == _OWN_FLASH:
+                    flash = True
+                elif grant is None:
+                    unread.append(sentence)
+                else:
+                    (this_turn if " this turn " in sentence else grants).append(grant)
         for sentence in sentences(line):
             cant_crew = cant_crew or sentence == "~ can't crew Vehicles."
             m = _EXTRA_LANDS.fullmatch(sentence)
@@ -94,4 +125,15 @@ def read_statics(name: str, text: str) -> Statics:
             bonus = read_tap_bonus(sentence)
             if bonus is not None:
                 bonuses.append(bonus)
-    return Statics(tuple(pumps), tuple(attached), tuple(bonuses), cant_crew, flash, extra_lands)
+    return Statics(tuple(pumps), tuple(attached), tuple(bonuses), cant_crew, flash, extra_lands, tuple(grants),
+                   tuple(this_turn), tuple(unread))
+
+
+def _flash_grant(sentence: str) -> FlashGrant | None:
+    """"You may cast legendary spells and artifact spells as though they had flash." →
+    FlashGrant; None for another sentence or a filter word not read."""
+    m = _FLASH_GRANT.fullmatch(sentence)
+    if m is None:
+        return None
+    spells = filter_alternatives(re.sub(r" spells (and|or) ", r" \1 ", m.group(2) or ""))
+    return None if spells is None else FlashGrant(spells, everyone=m.group(1) != "You")
