@@ -6,6 +6,8 @@ it would produce (106.7).  The brute force (tests/bruteforce.py) reads the rule 
 
 from __future__ import annotations
 
+from importlib import resources
+
 import pytest
 
 from manasolve import api
@@ -33,6 +35,8 @@ def test_the_rules_date_is_2026_08_07_and_version_names_it(capsys):
     assert done.value.code == 0
     out = capsys.readouterr().out
     assert "Comprehensive Rules 2026-08-07" in out and "card pool %s" % CARD_POOL_DATE in out
+    summary = resources.files("manasolve").joinpath("data", "docs", "rules.md").read_text(encoding="utf-8")
+    assert "amended on %s" % CR_DATE in summary  # the rules summary the MCP server serves says the same date
 
 
 @pytest.mark.parametrize("source, cost, extra", [
