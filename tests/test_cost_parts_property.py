@@ -8,7 +8,9 @@ hand", as a sorcery), Wall of Roots ("Put a -0/-1 counter on ~", once each turn,
 this turn's activations on the board), Deranged Assistant ("{T}, Mill a card": no mana
 ability since CR 2026-08-07, 605.1a; with the library given or not), Diamond Kaleidoscope
 ("Sacrifice a Prism token", tokens among the permanents), Sceptre of Eternal Glory (three
-lands with the same name), Glistening Sphere (an opponent's poison counters)."""
+lands with the same name), Glistening Sphere (an opponent's poison counters); Chromatic
+Sphere and Skycloud Egg (no mana abilities since CR 2026-08-07, 605.1a) and Chromatic Star
+(still one)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ MAX_CHOICES = 20_000
 WALL = "Put a -0/-1 counter on this creature: Add {G}. Activate only once each turn."
 SOURCES = ["Forest", "Forest", "Island", "Mountain", "Llanowar Elves", "Mirrored Lotus", "Grinning Ignus", "Wall of Roots",
            "Deranged Assistant", "Diamond Kaleidoscope", "Prism", "Sceptre of Eternal Glory", "Glistening Sphere",
-           "Ashnod's Altar"]
+           "Ashnod's Altar", "Chromatic Sphere", "Skycloud Egg", "Chromatic Star"]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{G/U}"]
 
 
