@@ -165,7 +165,9 @@ def card_reading(db: CardDB, name: str) -> dict | None:
             "type": card.type_line, "text": card.text,
             "faces": [face.name for face in db.faces(name)],
             "mana_abilities": [{"text": a.text, "adds": ["".join("{%s}" % t for t in bundle) for bundle in a.options],
-                                "reads_other_permanents": a.reference is not None or a.among is not None}
+                                "reads_other_permanents": a.reference is not None or a.among is not None,
+                                # 605.1a since 2026-08-07: moving a library card makes it no mana ability
+                                "pays_inside_a_payment": a.is_mana_ability}
                                for a in card.mana_abilities],
             "mana_lines": report["mana_lines"], "mana_lines_understood": report["mana_lines_understood"],
             "keywords": {k: v for k, v in report["keywords"].items() if v["seen"]},
@@ -231,7 +233,9 @@ def summary(tool: str, answer: dict) -> str:
 def _card_summary(answer: dict) -> str:
     parts = ["%s %s — %s" % (answer["name"], answer["mana_cost"] or "(no mana cost)", answer["type"])]
     if answer["mana_abilities"]:
-        parts.append("mana abilities read: " + "; ".join(a["text"] for a in answer["mana_abilities"]))
+        parts.append("mana abilities read: " + "; ".join(
+            a["text"] + ("" if a["pays_inside_a_payment"] else " (not a mana ability since CR 2026-08-07, 605.1a: "
+                         "activate it before casting)") for a in answer["mana_abilities"]))
     if answer["not_understood"]:
         parts.append("not understood (left out of every answer): " +
                      "; ".join(x["sentence"] for x in answer["not_understood"]))

@@ -55,6 +55,7 @@ def session():
             out["bad_board"] = await client.call_tool("pay", {"board": {"players": 3}, "cost": "{G}"})
             out["unknown_tool"] = await client.call_tool("pya", {})
             out["card"] = await client.call_tool("card", {"name": "Birds of Paradise"})
+            out["sphere"] = await client.call_tool("card", {"name": "Chromatic Sphere"})
             out["unknown_card"] = await client.call_tool("card", {"name": "Birds of Paradice"})
             loaded = await client.call_tool("board_load", {"board": board})
             handle = loaded.structured_content["session"]
@@ -123,7 +124,11 @@ def test_the_card_tool_shows_how_manasolve_reads_a_card(session):
     card = session["card"].structured_content
     assert card["name"] == "Birds of Paradise" and card["mana_cost"] == "{G}"
     assert card["mana_abilities"] == [{"text": "{T}: Add one mana of any color.",
-                                       "adds": ["{W}", "{U}", "{B}", "{R}", "{G}"], "reads_other_permanents": False}]
+                                       "adds": ["{W}", "{U}", "{B}", "{R}", "{G}"], "reads_other_permanents": False,
+                                       "pays_inside_a_payment": True}]
     assert card["mana_lines"] == card["mana_lines_understood"] == 1 and card["not_understood"] == []
+    sphere = session["sphere"]
+    assert sphere.structured_content["mana_abilities"][0]["pays_inside_a_payment"] is False
+    assert "not a mana ability since CR 2026-08-07, 605.1a" in sphere.content[0].text
     unknown = session["unknown_card"]
     assert unknown.is_error and "did you mean 'Birds of Paradise'" in unknown.content[0].text
