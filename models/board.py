@@ -429,6 +429,8 @@ def resolved_permanent(perm: PermanentIn, where: str, owner: str, names: list[st
     if controller not in names:
         raise InputError(where + ".controller", "unknown player %r%s" % (controller, nearest(controller, names)), source)
     card = cards(perm.card, where + ".card")
+    if perm.face is not None:
+        card = _face_up(card, perm.face, where, cards, source)
     exhaust = [line.strip() for line in strip_reminder(card.text).split("\n") if line.strip().startswith("Exhaust — ")]
     for ei, text in enumerate(perm.exhausted):
         if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
@@ -452,6 +454,28 @@ def resolved_permanent(perm: PermanentIn, where: str, owner: str, names: list[st
         chosen_colors=colors,
         exiled_with=tuple(cards(name, "%s.exiled_with[%d]" % (where, i)).name for i, name in enumerate(perm.exiled_with)),
     )
+
+
+# Layouts whose card is on the battlefield as one of its faces: a double-faced card's face
+# up (712.8d-e) or a flip card flipped (710.2); the others' permanent is their front.
+_FACE_UP_LAYOUTS = ("modal_dfc", "transform", "flip")
+
+
+def _face_up(card: Card, face: str, where: str, cards: CardLookup, source: str | None) -> Card:
+    """The face ``face`` of `card` a permanent is on the battlefield as: it has only that
+    face's characteristics (712.8d-e, 710.2), so only that face's abilities make mana
+    (106.7); InputError for a card without faces, a face it does not have (with the
+    nearest), or one the card data lacks."""
+    if card.layout not in _FACE_UP_LAYOUTS:
+        raise InputError(where + ".face", "%s is not a double-faced or flip card: it is on the battlefield as "
+                         "itself (layout %s)" % (card.name, card.layout), source)
+    faces = cards.db.faces(card.name)
+    if not faces:
+        raise InputError(where + ".face", "%s: its other faces are not in the card data" % card.name, source)
+    names = [f.name for f in faces]
+    if face not in names:
+        raise InputError(where + ".face", "%s has no face %r%s" % (card.name, face, nearest(face, names)), source)
+    return faces[names.index(face)]
 
 
 def _chosen(perm: PermanentIn, where: str, source: str | None) -> tuple[str | None, str | None, tuple[str, ...]]:

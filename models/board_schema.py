@@ -59,6 +59,9 @@ class PermanentIn(_Strict):
     exhausted: list[Text] = Field(default_factory=list)  # exhaust abilities already activated, by text (702.177)
     chosen: ChosenIn | None = None  # the colour / type chosen for it ("As ~ enters, choose ...")
     face_down: bool = False  # a face-down 2/2 (708.2a; morph, disguise): `card` is its face
+    # The face of a double-faced or flip card it is on the battlefield as, when not its front
+    # (712.8d-e, 710.2): "Lavaglide Pathway" of "Riverglide Pathway // Lavaglide Pathway".
+    face: Text | None = None
     unblocked: bool = False  # attacking and not blocked (509.1h), for ninjutsu (702.49a)
     # Cards in exile its text refers to (imprinted by Chrome Mox, exiled with Pit of Offerings,
     # used to craft it, 702.167c), by name.

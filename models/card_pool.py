@@ -12,15 +12,13 @@ A card is the MTGJSON-shaped dict the loaders keep (`loaders.KEPT_FIELDS`, alias
 ``aliasOf``) with empty values left out and ``types``/``subtypes``/``supertypes`` left out
 where the type line says the same; reading restores them.
 
-Build it from any MTGJSON-shaped card file the loaders read (AtomicCards, a Scryfall bulk
-file or a list of MTGJSON cards)::
-
-    python -m manasolve.models.card_pool SOURCE [--out manasolve/data/card_pool.zip]
+`write_pool` writes one from the cards the loaders read; the shipped pool is built from
+its corpus and second faces by ``python -m tools.card_pool`` (README, "The built-in card
+pool"), and the loaders cache every card file they read as one.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import zipfile
@@ -190,24 +188,3 @@ def card_pool() -> CardPool:
     if _POOL is None:
         _POOL = CardPool()
     return _POOL
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m manasolve.models.card_pool SOURCE [--out PATH]``: build the pool file."""
-    from manasolve.models.loaders import load_card_file
-
-    ap = argparse.ArgumentParser(prog="python -m manasolve.models.card_pool", description=main.__doc__)
-    ap.add_argument("source", help="MTGJSON AtomicCards, Scryfall bulk or a list of MTGJSON cards (.json/.json.gz)")
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "manasolve" / "data" / "card_pool.zip"),
-                    help="pool file to write (default: the package's manasolve/data/card_pool.zip)")
-    ap.add_argument("--label", help="what to record as the source in meta.json (default: the file name)")
-    args = ap.parse_args(argv)
-    cards = load_card_file(args.source)
-    write_pool(cards, args.out, args.label or Path(args.source).name)
-    print("%s: %d names (%d cards), %d bytes" % (args.out, len(cards), CardPool(args.out).meta["cards"],
-                                                  Path(args.out).stat().st_size))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -20,6 +20,25 @@ from manasolve.models.errors import InputError, shown
 SPLIT_LAYOUTS = ("split", "aftermath")
 
 
+def whole_split_card(name: str, halves: list[dict]) -> dict:
+    """The whole split card ``name`` ("Fire // Ice") from its halves (MTGJSON-shaped, in
+    order): their combined characteristics (709.4: mana costs, colours and types
+    together) and no text of its own (each half is cast with its own, 709.3)."""
+
+    def union(key: str) -> list[str]:
+        return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
+
+    whole = {"name": name, "layout": halves[0]["layout"], "text": "",
+             "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
+             "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
+             "subtypes": union("subtypes"), "supertypes": union("supertypes")}
+    if all(h.get("colors") is not None for h in halves):
+        whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
+    if all(h.get("colorIdentity") is not None for h in halves):  # 903.4
+        whole["colorIdentity"] = union("colorIdentity")
+    return whole
+
+
 class UnknownCard(KeyError):
     """A card name found in no source; `message` says so with the nearest known names
     (looked for only when asked: a search of the whole pool takes a tenth of a second)."""
@@ -75,24 +94,15 @@ class CardDB:
             return None  # not the faces of one card
         if not layouts <= set(SPLIT_LAYOUTS):
             return dict(halves[0], name=name, aliasOf=parts[0])
-
-        def union(key: str) -> list[str]:
-            return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
-
-        whole = {"name": name, "layout": halves[0]["layout"], "text": "",
-                 "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
-                 "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
-                 "subtypes": union("subtypes"), "supertypes": union("supertypes")}
-        if all(h.get("colors") is not None for h in halves):
-            whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
-        return whole
+        return whole_split_card(name, halves)
 
     def faces(self, name: str) -> tuple[Card, ...]:
-        """The faces of a multi-face card named by its full name ("A // B"), or by its front
-        face's name when that is an alias of the full name, each as its own card, in order
-        (the front may be the full-name entry itself); () when the card has one face or the
-        database does not hold every face."""
-        full = next((n for n in (name, self.raw(name).get("aliasOf") or "") if " // " in n), "")
+        """The faces of a multi-face card named by its full name ("A // B"), or by the name
+        of one of its faces (an alias of the full name, or a face marked ``faceOf`` it), each
+        as its own card, in order (the front may be the full-name entry itself); () when the
+        card has one face or the database does not hold every face."""
+        raw = self.raw(name)
+        full = next((n for n in (name, raw.get("aliasOf") or "", raw.get("faceOf") or "") if " // " in n), "")
         out: list[Card] = []
         for i, part in enumerate(full.split(" // ") if full else []):
             if part in self:

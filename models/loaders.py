@@ -25,6 +25,7 @@ from typing import IO
 import ijson
 
 from manasolve.models.card_pool import CardPool, normalized, write_pool
+from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
 from manasolve.models.errors import InputError
 from manasolve.models.cards import split_type_line
 
@@ -35,8 +36,8 @@ KEPT_FIELDS = (
 )
 # Layouts whose full name ("A // B") sensibly means the front face: the face that is cast
 # or put onto the battlefield by default.  A split card's full name means both halves.
-_FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen"}
-_CACHE_FORMAT = "manasolve/card-cache@4"  # a card_pool file (JSON shards in a zip)
+_FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "reversible_card", "omen", "prepare"}
+_CACHE_FORMAT = "manasolve/card-cache@5"  # a card_pool file (JSON shards in a zip)
 
 
 def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
@@ -88,7 +89,7 @@ def read_card_file(p: Path, source: str) -> dict[str, dict]:
                 entries = _atomic_entries(f)
             else:
                 entries = _list_entries(f)
-            return {name: normalized(d) for name, d in _index(entries).items()}
+            return _indexed(entries)
     except InputError as exc:
         raise InputError(exc.where, exc.message, source=source) from None
     except (ijson.JSONError, ijson.IncompleteJSONError) as exc:
@@ -129,21 +130,32 @@ def _atomic_entries(f: IO[bytes]) -> Iterator[Entry]:
     seen_data = False
     for name, faces in ijson.kvitems(f, "data", use_float=True):
         seen_data = True
-        where = "data[%r]" % name
-        if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
-            raise InputError(where, "expected a list of card faces")
-        seen_faces: set[str] = set()
-        for i, face in enumerate(faces):
-            face_name = face.get("faceName")
-            key = face_name or face.get("name") or name
-            if key in seen_faces:  # the same face printed with variations: keep the first
-                continue
-            seen_faces.add(key)
-            d = _kept(face)
-            d["name"] = face_name or d.get("name") or name
-            yield "%s[%d]" % (where, i), d, name if face_name else None
+        yield from _atomic_card_entries(name, faces)
     if not seen_data:
         raise InputError("data", "missing: an AtomicCards file is {\"data\": {name: [face, ...]}}")
+
+
+def _atomic_card_entries(name: str, faces: object) -> Iterator[Entry]:
+    """The faces of one AtomicCards card (``data[name]``)."""
+    where = "data[%r]" % name
+    if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
+        raise InputError(where, "expected a list of card faces")
+    seen_faces: set[str] = set()
+    for i, face in enumerate(faces):
+        face_name = face.get("faceName")
+        key = face_name or face.get("name") or name
+        if key in seen_faces:  # the same face printed with variations: keep the first
+            continue
+        seen_faces.add(key)
+        d = _kept(face)
+        d["name"] = face_name or d.get("name") or name
+        yield "%s[%d]" % (where, i), d, name if face_name else None
+
+
+def atomic_cards(data: Mapping[str, list[dict]]) -> dict[str, dict]:
+    """The cards of an AtomicCards ``data`` object already in memory, by name, exactly as
+    `read_card_file` gives them from such a file (the card pool build uses it)."""
+    return _indexed(entry for name, faces in data.items() for entry in _atomic_card_entries(name, faces))
 
 
 def _list_entries(f: IO[bytes]) -> Iterator[Entry]:
@@ -212,18 +224,31 @@ def _from_scryfall(o: dict, layout: str) -> dict:
     return d
 
 
+def _indexed(entries: Iterator[Entry]) -> dict[str, dict]:
+    """The entries by name, each said the one way a pool gives it back."""
+    return {name: normalized(d) for name, d in _index(entries).items()}
+
+
 def _index(entries: Iterator[Entry]) -> dict[str, dict]:
-    """Exact names first; then each multi-face card's full name (front face) and face
-    names, only where no card of that exact name exists.  Such an alias is a copy of the
-    face marked ``aliasOf`` (the name it repeats), so counts can skip it."""
+    """Exact names first; then the face names of multi-face cards (each face marked
+    ``faceOf``, its card's full name), then each multi-face card's full name (front face),
+    each only where no card of that name came before: a face named like a card of its
+    own (a prepare card's copy of Lightning Bolt) never hides that card.  A full-name
+    alias is a copy of the face marked ``aliasOf`` (the name it repeats), so counts can
+    skip it; a split card's full name is the whole card made of its own halves
+    (`carddb.whole_split_card`), even where a half's name is another card's too (Bind,
+    Start, Fire)."""
     cards: dict[str, dict] = {}
+    faces: dict[str, dict] = {}
     aliases: dict[str, dict] = {}
+    halves: dict[str, list[dict]] = {}
     for where, d, full_name in entries:
         name = d["name"]
         if not isinstance(name, str):
             raise InputError(where + ".name", "card name must be a string")
         if full_name and full_name != name:
-            cards.setdefault(name, d)
+            faces.setdefault(name, dict(d, faceOf=full_name))
+            halves.setdefault(full_name, []).append(d)
             if d.get("side", "a") == "a" and (d.get("layout") or "normal") in _FRONT_FACE_LAYOUTS:
                 aliases.setdefault(full_name, dict(d, name=full_name, aliasOf=name))
             continue
@@ -232,7 +257,11 @@ def _index(entries: Iterator[Entry]) -> dict[str, dict]:
             # A plain-list card named "Front // Back" carries its front face's text.
             front = name.split(" // ")[0]
             aliases.setdefault(front, dict(d, name=front, aliasOf=name))
-    for name, d in aliases.items():
+    for full_name, parts in halves.items():
+        if (parts[0].get("layout") in SPLIT_LAYOUTS and len(parts) == len(full_name.split(" // "))
+                and len({h.get("layout") for h in parts}) == 1):
+            aliases.setdefault(full_name, whole_split_card(full_name, parts))
+    for name, d in [*faces.items(), *aliases.items()]:
         cards.setdefault(name, d)
     return cards
 
@@ -253,7 +282,7 @@ def _valid_cards(cards: object) -> bool:
     ``aliasOf``), each value a string, number, boolean or list of strings?"""
     if not isinstance(cards, dict):
         return False
-    allowed = set(KEPT_FIELDS) | {"aliasOf"}
+    allowed = set(KEPT_FIELDS) | {"aliasOf", "faceOf"}
     for name, card in cards.items():
         if not isinstance(card, dict) or not isinstance(card.get("name"), str) or not set(card) <= allowed:
             return False

@@ -251,18 +251,18 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
 
 def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
     """A land play for each different land card in `player`'s hand, and for each modal
-    double-faced card whose back face is a land (``face``), when a land may be played now
-    (305.1-305.3).  Playing a land costs nothing: payable, one way (``count`` 1, when
-    `counting`)."""
+    double-faced card whose back face is a land (``face``; a Pathway's either face, 712.11),
+    when a land may be played now (305.1-305.3).  Playing a land costs nothing: payable,
+    one way (``count`` 1, when `counting`)."""
     if land_play_reason(board, player) is not None:
         return []
     out: list[dict] = []
+    one = {"payable": True, **({"count": 1} if counting else {})}
     for name in dict.fromkeys(board.player(player).hand):
         if board.db.get(name).is_type("Land"):
-            out.append({"kind": "land", "card": name, "payable": True, **({"count": 1} if counting else {})})
-        elif (back := board.db.back_face(name)) is not None and back.is_type("Land"):
-            out.append({"kind": "land", "card": name, "face": back.name, "payable": True,
-                        **({"count": 1} if counting else {})})
+            out.append({"kind": "land", "card": name, **one})
+        if (back := board.db.back_face(name)) is not None and back.is_type("Land"):
+            out.append({"kind": "land", "card": name, "face": back.name, **one})
     return out
 
 
@@ -272,6 +272,8 @@ HAND_KINDS = (None, "overload", "evoke", "alternative", "cleave", "face_down", "
 
 # Layouts with a half or face cast on its own besides the front (709, 702.127, 715, 712.11).
 MULTI_FACE = ("split", "aftermath", "adventure", "modal_dfc")
+# ... and those whose other face is a spell cast as a copy (prepare) or the card flipped (710).
+OTHER_FACES = (*MULTI_FACE, "prepare", "flip")
 
 
 def _faces_cast_from_hand(board: Board, name: str) -> list[Card]:
@@ -359,7 +361,7 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
         whole = split_half(board, card, zone, True)  # 702.102a: both halves, both mana costs
         out += [dict(play, fuse=True) for base in base_choices(board, player, whole, None, zone)
                 for play in _cast_plays(board, player, name, zone, base, counter, face=whole)]
-    if card.layout in MULTI_FACE and not board.db.faces(name):
+    if card.layout in OTHER_FACES and not board.db.faces(name):
         for entry in out:  # never silently: its other half or face is not known
             entry["other_faces"] = "not in the card data"
     return out

@@ -64,7 +64,9 @@ def test_atomic_cards_by_name_and_by_face(tmp_path, gz):
     assert cards["Llanowar Elves"]["text"] == "{T}: Add {G}."
     assert "foreignData" not in cards["Llanowar Elves"] and "legalities" not in cards["Llanowar Elves"]
     assert cards["Fire"]["manaCost"] == "{1}{R}" and cards["Ice"]["manaCost"] == "{1}{U}"
-    assert "Fire // Ice" not in cards  # a split card's full name is both halves, not one face
+    whole = cards["Fire // Ice"]  # a split card's full name is both halves (709.4), not one face
+    assert (whole["manaCost"], whole["types"], "text" in whole) == ("{1}{R}{1}{U}", ["Instant"], False)
+    assert (cards["Fire"]["faceOf"], cards["Stomp"]["faceOf"]) == ("Fire // Ice", "Bonecrusher Giant // Stomp")
     assert cards["Stomp"]["type"] == "Instant — Adventure"
     assert cards["Bonecrusher Giant // Stomp"]["manaCost"] == "{2}{R}"  # front face
     assert CardDB([cards]).get("Llanowar Elves").mana_abilities[0].options == (("G",),)
@@ -136,7 +138,7 @@ def test_a_bad_cache_is_ignored_and_the_file_read_afresh(tmp_path, cache_dir, pl
     cached.write_bytes(planted(tmp_path))
     assert dict(load_card_file(path)) == first
     assert "Marker" not in load_card_file(path)
-    assert CardPool(cached).meta["source"] == "manasolve/card-cache@4"  # rewritten
+    assert CardPool(cached).meta["source"] == "manasolve/card-cache@5"  # rewritten
 
 
 @pytest.mark.parametrize("content,where", [
