@@ -285,13 +285,14 @@ def _faces_cast_from_hand(board: Board, name: str) -> list[Card]:
     faces = board.db.faces(name)
     if len(faces) < 2:
         return [card]
+    front = faces[0] if name in [f.name for f in faces[1:]] else card  # the hand names a back face
     if card.layout == "split":
         return list(faces)
     if card.layout == "aftermath":
         return [faces[0]]
     if card.layout == "adventure" or (card.layout == "modal_dfc" and not faces[1].is_type("Land")):
-        return [card, faces[1]]
-    return [card]
+        return [front, faces[1]]
+    return [front]
 
 
 def plays_answer(board: Board, player: str | None = None, count: bool = False,

@@ -204,10 +204,16 @@ class TotalCost:
 
 
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
-    """The card `name` in `player`'s `zone`; ParameterError (nearest names) if it is not there."""
+    """The card `name` in `player`'s `zone`, or in the hand a half or face of a card there
+    ("Ice" of a "Fire // Ice" in the hand: that half is cast, 709.3, 715.3, 712.11);
+    ParameterError (nearest names) if it is not there."""
     p = board.player(player)
     cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone,
              "exile": [e.card for e in p.exile]}[zone]
+    if name not in cards and zone == "hand" and " // " not in name and name in board.db:
+        held = {face.name for card in dict.fromkeys(cards) for face in board.db.faces(card)}
+        if name in held:
+            return board.db.get(name)
     if name not in cards:
         try:
             board.db.get(name)
@@ -406,8 +412,10 @@ def _permission(board: Board, player: str, card: Card, zone: str, flashback: boo
 def split_half(board: Board, card: Card, zone: str, fuse: bool) -> Card:
     """What of a split card is cast: both halves fused (702.102a: from the hand, a card
     with fuse; the whole card's combined characteristics, 709.4), the second half of an
-    aftermath card from the graveyard (702.127a); otherwise `card`.  ParameterError for a
-    fuse the card or zone does not allow, or halves the card data lacks."""
+    aftermath card from the graveyard (702.127a), the first half of a whole split card
+    named from elsewhere (709.3: one half is cast; name a half to cast the other);
+    otherwise `card`.  ParameterError for a fuse the card or zone does not allow, or
+    halves the card data lacks."""
     faces = board.db.faces(card.name) if card.layout in ("split", "aftermath") else ()
     if fuse:
         if not faces:
@@ -420,6 +428,8 @@ def split_half(board: Board, card: Card, zone: str, fuse: bool) -> Card:
         return board.db.get(" // ".join(f.name for f in faces))
     if zone == "graveyard" and card.layout == "aftermath" and len(faces) > 1 and faces[1].spell_costs.aftermath:
         return faces[1]
+    if zone != "graveyard" and len(faces) > 1 and card.name == " // ".join(f.name for f in faces):
+        return faces[0]
     return card
 
 

@@ -225,8 +225,8 @@ def test_splice_onto_arcane_adds_each_spliced_cards_cost():
     assert api.cost(board(hand=["Lava Spike"]), "Lava Spike")["total"] == "{R}"  # nothing to splice
 
 
-# Split cards with fuse / aftermath, as MTGJSON gives their halves (the built-in pool has
-# only their first halves: "other_faces": "not in the card data").
+# Split cards with fuse / aftermath, as MTGJSON gives their halves, inline (the built-in
+# pool's own halves: tests/test_pool_faces.py).
 BECK = {"name": "Beck", "layout": "split", "side": "a", "manaCost": "{G}{U}", "type": "Sorcery", "types": ["Sorcery"],
         "text": "Whenever a creature you control enters this turn, you may draw a card.\n"
                 "Fuse (You may cast one or both halves of this card from your hand.)"}

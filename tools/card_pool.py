@@ -71,6 +71,8 @@ def with_faces(corpus: list[dict], faces: list[dict]) -> dict[str, list[dict]]:
             raise BuildError("faces: %r has layout %r, the corpus %r" % (name, f.get("layout"), card.get("layout")))
         parts = name.split(" // ")
         i = "abcde".find(side or "?")
+        if i == 0:
+            raise BuildError("faces: %r side 'a': the front face is the corpus's own" % name)
         if i < 1 or i >= len(parts) or parts[i] != f.get("faceName"):
             raise BuildError("faces: %r side %r is not its face %r" % (name, side, f.get("faceName")))
         if i in extra.setdefault(name, {}):
