@@ -81,8 +81,9 @@ def plot(rows: list[tuple[str, dict]]):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--baseline", type=Path, help="another checkout whose pool to count side by side (e.g. ../main)")
+    ap.add_argument("--label", default="baseline", help="what to call the baseline in the report (e.g. 'main abd4f1d')")
     args = ap.parse_args()
-    checkouts = [("this", ROOT)] + ([("baseline", args.baseline)] if args.baseline else [])
+    checkouts = [("this", ROOT)] + ([(args.label, args.baseline)] if args.baseline else [])
     rows, sizes = [], []
     for label, root in checkouts:
         pool = CardPool(root / POOL)
@@ -90,7 +91,8 @@ def main() -> None:
         sizes.append((label, pool.meta, (root / POOL).stat().st_size, min(cold_lookup_ms(root / POOL) for _ in range(5))))
     lines = ["# Faces of the built-in pool's multi-face cards (`python -m benchmarks.pool_faces`)", "",
              "Multi-face cards (one per full name \"A // B\") by layout, and how many of "
-             "them have every face in the pool.", "",
+             "them have every face in the pool (`CardDB.faces`: a pool without a card's faces counts it when each "
+             "other face is a card of its own name, such as a prepare card's copied spell).", "",
              "| layout | cards | " + " | ".join("every face (%s)" % label for label, _ in rows) + " |",
              "|---|---:|" + "---:|" * len(rows)]
     for layout in LAYOUTS:

@@ -571,6 +571,9 @@ def _exiled(e: ExiledIn, where: str, cards: CardLookup, source: str | None) -> E
     if e.adventure and card.layout != "adventure":
         raise InputError(where + ".adventure", "%r is not an adventurer card (layout %r, not 'adventure')"
                          % (e.card, card.layout), source)
+    if e.adventure and " // " not in e.card and (faces := cards.db.faces(e.card)) and faces[0].name != e.card:
+        raise InputError(where + ".card", "%r is the Adventure of %r, which is cast from exile as the creature "
+                         "(715.4): name the card, %r" % (e.card, faces[0].name, faces[0].name), source)
     needs = {"foretold": "foretell", "madness": "madness", "plotted": "plot", "warped": "warp"}
     for flag in flags:
         if flag in needs and not card.spell_costs.has_keyword_cost(needs[flag]):

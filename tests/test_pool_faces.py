@@ -77,6 +77,10 @@ def test_stomp_is_cast_from_the_hand_then_the_giant_from_exile():
     after = board(*mountains, exile=[{"card": GIANT, "adventure": True}])
     assert _plays(after) == [("cast", GIANT, None, "exile", "{2}{R}", True, False)]  # 715.4
     assert api.cost(board(hand=["Stomp"]), "Stomp")["total"] == "{1}{R}"
+    with pytest.raises(InputError, match=r"exile\[0\]\.card: 'Stomp' is the Adventure of 'Bonecrusher Giant'"):
+        api.plays(board(exile=[{"card": "Stomp", "adventure": True}]))
+    assert _plays(board(*mountains, exile=[{"card": "Bonecrusher Giant", "adventure": True}])) == \
+           [("cast", "Bonecrusher Giant", None, "exile", "{2}{R}", True, False)]
 
 
 def test_ice_is_cast_on_its_own_and_fire_ice_has_no_fuse():
