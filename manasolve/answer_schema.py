@@ -134,6 +134,7 @@ class PayBest(_Pay):
 
     best: Payment | None
     levels: dict[str, int]
+    levels_words: dict[str, str]  # each level in words ("taps 3 creatures that could attack")
     kept: list[str]
     keep: list[str] = absent()
     why: list[str] = absent()
@@ -398,6 +399,8 @@ class AuditAnswer(_Answer):
     levels: dict[str, int] | None
     best: Payment | None
     best_levels: dict[str, int] | None
+    levels_words: dict[str, str] | None  # the levels in words
+    best_levels_words: dict[str, str] | None
     better: bool
     why: str
 

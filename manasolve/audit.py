@@ -46,7 +46,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     ``legal``, ``broken`` (the first rule broken: rule, path, message), ``levels`` (the
     payment's value on each criterion, lower is better), ``best`` and ``best_levels``
     (manasolve's best payment, measured the same way), ``better`` and ``why``."""
-    from manasolve.solver.best import parse_order
+    from manasolve.solver.best import compared, levels_words, parse_order
 
     best = board.pay(cost, mode="best", player=player, keep=list(keep or []) or None, order=order, **pay_kw)
     player = best["player"]
@@ -67,12 +67,14 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
                                            "message": exc.message})
     if best["best"] is not None:
         answer["best_levels"] = _levels(board, best["best"], player, keeps, criteria)
+    for key in ("levels", "best_levels"):  # the same values in words
+        answer[key + "_words"] = levels_words(answer[key]) if answer[key] is not None else None
     if answer["levels"] is not None and answer["best_levels"] is not None:
         mine, theirs = answer["levels"], answer["best_levels"]
         worse = next((c for c in criteria if mine[c] != theirs[c]), None)
         answer["better"] = worse is not None and theirs[worse] < mine[worse]
-        answer["why"] = ("manasolve's best payment is better on %s: %d against %d (lower is better)" % (
-            worse, theirs[worse], mine[worse]) if answer["better"] else
+        answer["why"] = ("manasolve's best payment is better on %s: it %s" % (
+            worse, compared(worse, theirs[worse], mine[worse], "this payment")) if answer["better"] else
             "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
             "the payment is better than manasolve's best on %s by these measures" % worse)
     elif not answer["legal"]:
@@ -165,7 +167,7 @@ def _mana(text: Any, where: str):
 def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
     """The payment's value on each criterion (lower is better), measured on the board
     after it is carried out."""
-    from manasolve.solver.best import tapped_trigger_damage
+    from manasolve.solver.best import could_attack, tapped_trigger_damage
     from manasolve.solver.production import could_produce, mana_abilities
 
     before = board.resolved
@@ -188,6 +190,8 @@ def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], crit
         "waste": len(_mana(done["floating"] or "{0}", "floating")),
         "colors": -len(left),
         "flexibility": sum(len(could.get(pid, ())) for pid in used if pid in could),
+        "attackers": sum(1 for pid in set(done["tapped"]) | set(done["sacrificed"])
+                         if could_attack(before, player, before.get(pid))),
         "creatures": sum(1 for pid in done["tapped"] if before.get(pid).is_creature),
     }
     return {c: levels[c] for c in criteria}

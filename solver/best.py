@@ -22,11 +22,18 @@ tie-break always comes last):
    granted by the board): untapped sources pay instead where they can.  A graveyard card
    a keep cost with delve could exile is guarded by the ``keep`` level.
 4. ``waste`` — mana made but spent neither on the cost nor on another activation's cost.
-5. ``colors`` — the number of colours some untapped, unused source could still make with
+5. ``attackers`` — creatures used that could still attack this turn (`could_attack`: the
+   paying player's turn before its declare attackers step, the creature untapped, free
+   of summoning sickness or with haste (302.6), without defender (702.3b) and not
+   attacked yet): in a main phase before combat they are worth more than any land, so
+   the lands pay first.  From the declare attackers step on (508.1a: attackers are
+   chosen before any cost of the declaration is paid) and on other players' turns this
+   level is 0 for every payment.
+6. ``colors`` — the number of colours some untapped, unused source could still make with
    an ability that costs no mana.
-6. ``flexibility`` — the sum, over the permanents used, of how many mana types each could
+7. ``flexibility`` — the sum, over the permanents used, of how many mana types each could
    make: the least flexible sources are tapped first.
-7. ``creatures`` — creatures tapped (an untapped creature could still attack or block).
+8. ``creatures`` — creatures tapped (an untapped creature could still attack or block).
 
 Levels are solved one by one: minimise level k, add "level k == its optimum", go on.
 The tie-break minimises the sum of the used permanents' ranks in id order, and CP-SAT
@@ -64,7 +71,7 @@ from manasolve.solver.resources import (
 )
 from manasolve.solver.results import Payment
 
-CRITERIA = ("keep", "life", "sacrifice", "waste", "colors", "flexibility", "creatures")
+CRITERIA = ("keep", "life", "sacrifice", "waste", "attackers", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
 TIEBREAK = "tiebreak"
 
@@ -112,6 +119,25 @@ def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> li
         out.append(KeepCost(name, card.mana_cost.with_x(0), card.has_cost_keyword(CostKeyword.CONVOKE),
                             card.has_cost_keyword(CostKeyword.IMPROVISE), card.has_cost_keyword(CostKeyword.DELVE)))
     return out
+
+
+# Steps of a turn before its declare attackers step (500.1, 505.1, 506.1): a creature
+# still untapped then may attack this turn.
+_BEFORE_ATTACKS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat")
+
+
+def could_attack(board: Board, player: str, perm: object) -> bool:
+    """Whether `perm` (a payment resource) is a creature `player` could still attack with
+    this turn: it is `player`'s turn (506.2: the active player attacks) before the declare
+    attackers step (508.1a chooses the attackers before costs are paid, so using a
+    creature to pay from then on takes no attacker away), the creature is untapped, free
+    of summoning sickness or has haste (302.6), has no defender (702.3b) and has not
+    attacked yet."""
+    if not isinstance(perm, Permanent) or not perm.is_creature or perm.tapped or perm.attacked:
+        return False
+    if board.active_player != player or board.step not in _BEFORE_ATTACKS:
+        return False
+    return perm.can_use_tap_abilities and "Defender" not in perm.card.keywords
 
 
 def tapped_trigger_damage(perm: Permanent) -> int:
@@ -258,6 +284,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     flex = sum(len({t for r in cls.roles if r.pattern.kind == PatternKind.MANA for t in r.pattern.bundle}) * used[c]
                for c, cls in enumerate(classes) if on_field[c])
     creatures = sum(used[c] for c, rep in enumerate(reps) if getattr(rep, "is_creature", False))
+    attackers = sum(used[c] for c, rep in enumerate(reps) if could_attack(board, player, rep))
     # Tie-break: the sum of the ranks (in id order) of the permanents used; a class uses
     # its members in id order, so k members cost the sum of its k lowest ranks.
     rank = {pid: n for n, pid in enumerate(sorted(m_.id for cls in classes for m_ in cls.members))}
@@ -278,7 +305,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
 
     kept = [_keep_copy(board, player, m, pm, used, kc, n, loss, life_total) for n, kc in enumerate(keeps)]
     levels = {"keep": -sum(kept), "life": loss, "sacrifice": sacrificed, "waste": waste,
-              "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: sum(tiebreak)}
+              "attackers": attackers, "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: sum(tiebreak)}
     return Problem(pm, keeps, kept, used, levels)
 
 
@@ -529,6 +556,9 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
             b, "" if b == 1 else "s", r, taps)
     if name == "waste":
         return "leaves %d mana unspent where the runner-up leaves %d (%s)" % (b, r, taps)
+    if name == "attackers":
+        return "%s where the runner-up taps %s (%s)" % (
+            level_words(name, b), _creatures(r, "that could attack"), taps)
     if name == "colors":
         return "leaves %s producible by untapped sources where the runner-up leaves %s (%s)" % (
             best.colors, runner.colors, taps)
@@ -537,6 +567,46 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
     if name == "creatures":
         return "keeps %d more creature%s untapped to attack or block (%s)" % (r - b, "" if r - b == 1 else "s", taps)
     return "ties with the runner-up on every criterion; chosen by the deterministic tie-break (lowest permanent ids; %s)" % taps
+
+
+def _creatures(n: int, which: str = "") -> str:
+    tail = " " + which if which else ""
+    return "no creature%s" % tail if not n else "%d creature%s%s" % (n, "" if n == 1 else "s", tail)
+
+
+def level_words(name: str, value: int) -> str:
+    """One criterion's value (as in a ``levels`` answer: lower is better, keep and colors
+    negated counts) in words, e.g. ``attackers`` 3: "taps 3 creatures that could attack"."""
+    n = -value if name in ("keep", "colors") else value
+    if name == "keep":
+        return "keeps %d keep cost%s payable" % (n, "" if n == 1 else "s")
+    if name == "life":
+        return "loses %d life to costs and damage" % n
+    if name == "sacrifice":
+        return "gives up %d permanent%s or card%s (sacrificed, exiled from hand, or exiled from the graveyard " \
+            "with a use there)" % (n, "" if n == 1 else "s", "" if n == 1 else "s")
+    if name == "waste":
+        return "leaves %d mana unspent" % n
+    if name == "attackers":
+        return "taps %s" % _creatures(n, "that could attack")
+    if name == "colors":
+        return "leaves %d colour%s producible by untapped sources" % (n, "" if n == 1 else "s")
+    if name == "flexibility":
+        return "uses sources that make %d mana type%s in all" % (n, "" if n == 1 else "s")
+    if name == "creatures":
+        return "taps %s" % _creatures(n)
+    return "ranks %d on the tie-break (the sum of the used permanents' ranks in id order)" % n
+
+
+def levels_words(levels: dict[str, int]) -> dict[str, str]:
+    """Each level of a ``levels`` answer in words (`level_words`)."""
+    return {name: level_words(name, v) for name, v in levels.items()}
+
+
+def compared(name: str, better: int, worse: int, other: str = "the runner-up") -> str:
+    """Why a payment with `better` on criterion `name` beats `other` with `worse`, in
+    words: "taps 3 creatures that could attack where the runner-up taps 4 ..."."""
+    return "%s where %s %s" % (level_words(name, better), other, level_words(name, worse))
 
 
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
@@ -555,7 +625,8 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     prob = _problem(board, player, res, anns, [])
     solved = _solve_levels(prob, order)
     if solved is None:
-        return {"payable": False, "best": None, "levels": {}, "kept": [], **({"why": []} if why else {})}
+        return {"payable": False, "best": None, "levels": {}, "levels_words": {}, "kept": [],
+                **({"why": []} if why else {})}
     solver, values, proven = solved
     best = _choice(prob, solver, values)
     if keeps:
@@ -568,8 +639,8 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
             prob = _problem(board, player, res, anns, keeps)
             solver, values, proven = _solve_levels(prob, order)
             best = _choice(prob, solver, values)
-    answer = {"payable": True, "best": best.payment, "levels": best.values, "kept": best.kept,
-              "keep": [k.label for k in keeps]}
+    answer = {"payable": True, "best": best.payment, "levels": best.values, "levels_words": levels_words(best.values),
+              "kept": best.kept, "keep": [k.label for k in keeps]}
     if not proven:
         answer["best_optimal"], answer["time_limit_reached"] = False, True
     if why and not proven:

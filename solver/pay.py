@@ -246,7 +246,7 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
             " (it needs some the mana payment could use)" if opt.reserved_count else
             ", none the mana payment could use"))
         return found
-    return {"payable": False, "best": None, "why": [], "levels": {}, "kept": []}
+    return {"payable": False, "best": None, "why": [], "levels": {}, "levels_words": {}, "kept": []}
 
 
 def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None) -> bool:

@@ -147,3 +147,19 @@ def test_audit_refuses_an_ability_that_moves_a_library_card_since_cr_2026_08_07(
     answer = api.audit(board, _payment("{R}", _act("f", FOREST, "{G}"), _act("s", sphere, "{R}")), "{R}")
     assert not answer["legal"] and answer["broken"]["rule"] == "605.1a"
     assert "2026-08-07" in answer["broken"]["message"] and answer["best"] is None
+
+
+def test_a_payment_tapping_attackers_before_combat_is_beaten_in_words():
+    # issue 30: the old best convoked with three creatures that could attack; audit says
+    # why in words, the levels too, not "attackers: 0 against 3".
+    from tests.test_best import CONVOKE_BOARD, board
+
+    engine = {"announced": "{3}{G}", "life": 0, "activations": [_act("f1", FOREST, "{G}")],
+              "tapped_for_cost": [{"permanent": p, "for": "convoke"} for p in ("bear1", "bear2", "witness")]}
+    answer = api.audit(board(*CONVOKE_BOARD), engine, "{3}{G}", convoke=True)
+    assert answer["legal"] and answer["better"]
+    assert answer["levels"]["attackers"] == 3 and answer["best_levels"]["attackers"] == 0
+    assert answer["why"] == ("manasolve's best payment is better on attackers: it taps no creature that could "
+                             "attack where this payment taps 3 creatures that could attack")
+    assert answer["levels_words"]["attackers"] == "taps 3 creatures that could attack"
+    assert answer["best_levels_words"]["colors"] == "leaves 1 colour producible by untapped sources"

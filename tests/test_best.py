@@ -158,9 +158,73 @@ def test_keep_hand_skips_the_card_being_paid_and_lands():
 
 
 def test_creature_kept_untapped():
+    # Before combat the Elves could still attack: the attackers level decides; after
+    # combat only the last criterion (creatures) separates the two.
     ans = api.pay(board(("a_elf", "Llanowar Elves"), ("z_forest", "Forest")), "{G}", mode="best", why=True)
     assert tapped(ans) == ["z_forest"]
-    assert ans["why"][0].startswith("keeps 1 more creature untapped")
+    assert ans["why"][0].startswith("taps no creature that could attack where the runner-up taps 1 creature "
+                                    "that could attack")
+    after = api.pay(board(("a_elf", "Llanowar Elves"), ("z_forest", "Forest"), step="postcombat_main"), "{G}",
+                    mode="best", why=True)
+    assert tapped(after) == ["z_forest"] and after["levels"]["attackers"] == 0
+    assert after["why"][0].startswith("keeps 1 more creature untapped")
+
+
+# Four Forests, two Grizzly Bears, Eternal Witness and Llanowar Elves (issue 30, tried
+# as a new user would): {3}{G} with convoke.
+CONVOKE_BOARD = [("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"), ("bear1", "Grizzly Bears"),
+                 ("bear2", "Grizzly Bears"), ("witness", "Eternal Witness"), ("elf", "Llanowar Elves")]
+
+
+def test_convoke_before_combat_taps_lands_not_attackers():
+    # It used to tap three creatures and one Forest (colours ranked above creatures, the last
+    # criterion): before combat a creature that could attack is worth more than a land.
+    ans = api.pay(board(*CONVOKE_BOARD), "{3}{G}", mode="best", convoke=True, why=True)
+    assert tapped(ans) == ["f1", "f2", "f3", "f4"]
+    assert ans["levels"]["attackers"] == 0 and ans["levels_words"]["attackers"] == "taps no creature that could attack"
+    assert ans["why"] == ["taps no creature that could attack where the runner-up taps 1 creature that could attack "
+                          "(the runner-up taps bear1)"]
+
+
+@pytest.mark.parametrize("step,active", [("declare_attackers", "a"), ("postcombat_main", "a"),
+                                         ("precombat_main", "b")])
+def test_convoke_after_attacks_are_declared_keeps_the_colours(step, active):
+    # From the declare attackers step on (508.1a: attackers are chosen before costs are
+    # paid), or on another player's turn, no payment takes an attacker away: the colours
+    # left open decide again and the creatures convoke.
+    ans = api.pay(board(*CONVOKE_BOARD, opponents={"b": []}, step=step, active=active), "{3}{G}", player="a",
+                  mode="best", convoke=True)
+    assert ans["levels"]["attackers"] == 0
+    assert len([p for p in tapped(ans) if p.startswith("f")]) == 1 and ans["levels"]["creatures"] == 3
+
+
+def test_sick_creature_or_defender_is_no_attacker():
+    # A summoning-sick Bear (302.6) and a Wall (defender, 702.3b) could not attack: they
+    # convoke before the Forests; the Bear with haste given by the board could.
+    perms = [("f1", "Forest"), ("f2", "Forest"), {"id": "bear", "card": "Grizzly Bears", "sick": True},
+             ("wall", "Wall of Wood")]
+    ans = api.pay(board(*perms), "{1}{G}", mode="best", convoke=True)
+    assert ans["levels"]["attackers"] == 0 and sorted(t["permanent"] for t in ans["best"]["tapped_for_cost"]) == [
+        "bear", "wall"]
+    perms[2] = {"id": "bear", "card": "Grizzly Bears", "sick": True, "haste": True}
+    ans = api.pay(board(*perms), "{2}{G}", mode="best", convoke=True)
+    assert ans["levels"]["attackers"] == 0 and tapped(ans) == ["f1", "f2", "wall"]
+
+
+# A 15-land Commander board with four creatures (issue 30: every creature used to convoke).
+COMMANDER_15 = [("forest%d" % i, "Forest") for i in range(4)] + [("island%d" % i, "Island") for i in range(3)] + [
+    ("plains%d" % i, "Plains") for i in range(2)] + [
+    ("tower", "Command Tower"), ("orchard", "Exotic Orchard"), ("pool", "Reflecting Pool"), ("trop", "Tropical Island"),
+    ("savannah", "Savannah"), ("sanctum", "Seaside Citadel"),
+    ("bear", "Grizzly Bears"), ("witness", "Eternal Witness"), ("elf", "Llanowar Elves"), ("birds", "Birds of Paradise")]
+
+
+def test_commander_board_convoke_spares_every_attacker():
+    ans = api.pay(board(*COMMANDER_15, opponents={"b": [("o1", "Swamp")]}), "{4}{G}{W}", mode="best", convoke=True,
+                  why=True)
+    used = tapped(ans)
+    assert len(used) == 6 and not {"bear", "witness", "elf", "birds"} & set(used)
+    assert ans["levels"]["attackers"] == 0 and ans["best"]["tapped_for_cost"] == []
 
 
 def test_keep_respects_life_left_after_the_payment():

@@ -31,7 +31,7 @@ def register(sub) -> None:
     p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
     p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")
     p.add_argument("--order", metavar="CRITERIA", help="with --best: criteria order, a comma list of "
-                   "keep,life,sacrifice,waste,colors,flexibility,creatures (default: that order)")
+                   "keep,life,sacrifice,waste,attackers,colors,flexibility,creatures (default: that order)")
     p.set_defaults(run=run, mode=Mode.PAYABLE.value)
 
 
