@@ -142,7 +142,35 @@ class PayBest(_Pay):
     best_optimal: Literal[False] = absent()
 
 
-class PayAnswer(RootModel[PayBest | PayAll | PayCount | PayPayable]):
+class Untapped(_Answer):
+    """`count` of the interchangeable `permanents` stay untapped."""
+
+    permanents: list[str]
+    count: int
+
+
+class Candidate(PaymentGroup):
+    """One candidate of ``pay --candidates``: a group (as ``payments`` has them), the mana
+    it makes, the sources it leaves untapped, the other hand cards still mana-payable
+    after it, and its levels (as ``best``'s)."""
+
+    mana: str
+    untapped: list[Untapped]
+    castable: list[str]
+    levels: dict[str, int]
+    levels_words: dict[str, str]
+
+
+class PayCandidates(_Pay):
+    """``pay`` mode candidates: at most K groups ranked by the best order, the best first."""
+
+    candidates: list[Candidate]
+    groups_ranked: int
+    ranked_all: bool
+    best_optimal: Literal[False] = absent()
+
+
+class PayAnswer(RootModel[PayBest | PayCandidates | PayAll | PayCount | PayPayable]):
     """A ``pay`` answer in any mode."""
 
 
@@ -482,4 +510,5 @@ ANSWERS: dict[str, type[BaseModel]] = {
     "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
     "board.close": BoardCloseAnswer}
 # The model of each pay mode.
-PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest}
+PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest,
+                                          "candidates": PayCandidates}

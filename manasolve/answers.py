@@ -82,7 +82,21 @@ def pay_json(answer: dict) -> dict:
         out["payments"] = [group_json(g) for g in out["payments"]]
     if isinstance(out.get("best"), Payment):
         out["best"] = payment_json(out["best"])
+    if "candidates" in out:
+        out["candidates"] = [candidate_json(c) for c in out["candidates"]]
     return out
+
+
+def candidate_json(candidate) -> dict:
+    """One candidate of ``pay --candidates``: its group (as ``--all`` shows groups), the
+    mana it makes, the sources it leaves untapped, the hand cards it leaves castable and
+    its levels (numbers and words)."""
+    from manasolve.solver.best import levels_words
+
+    return {**group_json(candidate.group), "mana": candidate.mana,
+            "untapped": [{"permanents": list(ids), "count": n} for ids, n in candidate.untapped],
+            "castable": list(candidate.castable), "levels": dict(candidate.levels),
+            "levels_words": levels_words(candidate.levels)}
 
 
 def cost_json(plan: TotalCost) -> dict:

@@ -41,6 +41,7 @@ from manasolve.answer_format import names_format
 from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import (
+    DEFAULT_CANDIDATES,
     DEFAULT_TIME_LIMIT,
     Alternative,
     CastChoice,
@@ -102,11 +103,13 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
         flashback: int | None = None, optional: list[int] | None = None, targets: int = 1,
         ability: str | None = None, fuse: bool = False, convoke: bool = False, improvise: bool = False, delve: bool = False,
         keep: list[str] | None = None, keep_hand: bool = False, order: str | list[str] | None = None,
-        time_limit: float | None = DEFAULT_TIME_LIMIT, why: bool = False, db: CardDB | None = None) -> dict:
+        time_limit: float | None = DEFAULT_TIME_LIMIT, why: bool = False, candidates: int = DEFAULT_CANDIDATES,
+        db: CardDB | None = None) -> dict:
     """The ``pay`` answer of a cost string, or of a card's locked total cost: payable and
     the announcement that works (mode "payable", the default), the exact count (mode
-    "count"), the grouped payments (mode "all") or one best payment (mode "best", with
-    `why`: the reason it beat the runner-up).  Counting and listing stop after
+    "count"), the grouped payments (mode "all"), one best payment (mode "best", with
+    `why`: the reason it beat the runner-up) or at most `candidates` groups of payments
+    ranked by the best order, the best first (mode "candidates", a decision for an agent).  Counting and listing stop after
     `time_limit` seconds (None: never) with a lower bound (``count_at_least``).
 
     Give a `PaymentRequest` alone, or what is paid (a cost string, a `CastChoice`, or
@@ -132,14 +135,15 @@ def pay(board: Board | dict | str, cost: str | CastChoice | PaymentRequest | Non
         ("kicker", kicker), ("side", side), ("flashback", flashback), ("optional", optional), ("targets", targets),
         ("ability", ability), ("fuse", fuse), ("convoke", convoke),
         ("improvise", improvise), ("delve", delve), ("keep", tuple(keep or ())), ("keep_hand", keep_hand),
-        ("order", order), ("time_limit", time_limit), ("why", why)) if v != _PAY_DEFAULTS[k]}
+        ("order", order), ("time_limit", time_limit), ("why", why), ("candidates", candidates))
+        if v != _PAY_DEFAULTS[k]}
     return pay_json(pay_request(as_board(board, db), payment_request(cost, card, **given)))
 
 
 # pay's keyword defaults: a keyword left at its default is not "given".
 _PAY_DEFAULTS = {"time_limit": DEFAULT_TIME_LIMIT, "why": False, "player": None, "mode": "payable", "limit": 50, "x": 0, "zone": None, "alt": None, "kicker": 0,
                  "side": 0, "flashback": None, "optional": None, "targets": 1, "ability": None, "fuse": False, "convoke": False, "improvise": False, "delve": False, "keep": (),
-                 "keep_hand": False, "order": None}
+                 "keep_hand": False, "order": None, "candidates": DEFAULT_CANDIDATES}
 _CAST_FIELDS = ("zone", "alt", "kicker", "side", "flashback", "optional", "targets", "ability", "fuse")
 
 

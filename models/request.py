@@ -13,7 +13,7 @@ they are built: a bad one raises `ParameterError` naming the parameter.
 >>> PaymentRequest("{1}", mode="bset")
 Traceback (most recent call last):
 ...
-manasolve.models.errors.ParameterError: parameter mode: unknown mode 'bset' (did you mean 'best'?); choose from payable, count, all, best
+manasolve.models.errors.ParameterError: parameter mode: unknown mode 'bset' (did you mean 'best'?); choose from payable, count, all, best, candidates
 """
 
 from __future__ import annotations
@@ -97,6 +97,10 @@ CAST_ZONE: dict[Alternative, Zone] = {
 # the benchmarks is answered well within it, except exact counts of huge mixed boards.
 DEFAULT_TIME_LIMIT = 10.0
 
+# Candidates a decision lists by default (mode candidates): Spellbench v2's bound on the
+# options of one decision.
+DEFAULT_CANDIDATES = 4096
+
 
 class Mode(str, Enum):
     """What is asked about a payment."""
@@ -105,6 +109,7 @@ class Mode(str, Enum):
     COUNT = "count"  # payable and the exact number of payments
     ALL = "all"  # the payments, grouped, up to a limit
     BEST = "best"  # one payment chosen by the lexicographic objective of solver.best
+    CANDIDATES = "candidates"  # at most `candidates` groups of payments, ranked by that objective
 
 
 E = TypeVar("E", bound=Enum)
@@ -213,7 +218,8 @@ class PaymentRequest:
     lower bound, ``count_at_least``, a best payment the best found so far, ``best_optimal``
     false, and a payable question gives up: solver.deadline.TimeUp), and for mode "best"
     the costs to keep payable (`keep`, and with `keep_hand` the other cards in hand), the
-    criteria `order` (None: the default order) and whether to explain the choice (`why`)."""
+    criteria `order` (None: the default order) and whether to explain the choice (`why`);
+    for mode "candidates" the most groups listed (`candidates`, default 4,096)."""
 
     cost: str | CastChoice
     player: str | None = None
@@ -228,6 +234,7 @@ class PaymentRequest:
     order: tuple[str, ...] | None = None
     time_limit: float | None = DEFAULT_TIME_LIMIT
     why: bool = False
+    candidates: int = DEFAULT_CANDIDATES
 
     def __post_init__(self) -> None:
         if not isinstance(self.cost, (str, CastChoice)):
@@ -235,6 +242,10 @@ class PaymentRequest:
         object.__setattr__(self, "mode", member(Mode, self.mode, "mode"))
         if self.limit is not None:
             _at_least_zero(self.limit, "limit")
+        _at_least_zero(self.candidates, "candidates")
+        if self.candidates == 0:
+            raise ParameterError("candidates", "candidates must be 1 or more (a decision lists at least the best "
+                                 "payment), got 0")
         _at_least_zero(self.x, "x", " (107.1b)")
         if self.x and isinstance(self.cost, CastChoice):
             raise ParameterError("x", "a card's X is its CastChoice's x")

@@ -211,7 +211,44 @@ class Problem:
     kept: list[cp_model.IntVar]
     used: list[cp_model.LinearExpr]  # members of each class taking part
     levels: dict[str, cp_model.LinearExpr]
+    colour_makers: list[list[int]]  # per colour some class could make: the classes that could
+    prefixes: dict[int, list[int]]  # per class on the field: the tie-break of using its first k members
     groups: dict[tuple[str, ...], list] = field(default_factory=dict)  # `_weighted` per order
+    flat: dict[str, tuple[int, list[tuple[int, int]]]] = field(default_factory=dict)  # `_flat` per level
+
+    def evaluate(self, uses: dict[tuple[int, int], int], announced: int) -> dict[str, int]:
+        """The level values (but keep's) of the payment whose class c has ``uses[c, j]``
+        members in role j (the lowest ids first, as `members_taking` reads a solution)
+        and that announces ``pm.announcements[announced]``: what a solution of the model
+        with these uses has on each level at the optimum of the auxiliary variables
+        (colours: a colour is left iff some maker has a member unused)."""
+        pm = self.pm
+        values = {v.index: uses.get(key, 0) for key, v in pm.use.items()}
+        values.update({v.index: int(k == announced) for k, v in enumerate(pm.announce)})
+        used = [sum(uses.get((c, j), 0) for j in range(len(cls.roles))) for c, cls in enumerate(pm.classes)]
+        out = {}
+        for name, expr in self.levels.items():
+            if name == "colors":
+                out[name] = -sum(1 for makers in self.colour_makers
+                                 if any(len(pm.classes[c].members) > used[c] for c in makers))
+            elif name == TIEBREAK:
+                out[name] = sum(prefix[used[c]] for c, prefix in self.prefixes.items())
+            elif name != "keep":
+                offset, terms = self._flat(name)
+                # KeyError if the level reads a variable other than a use or an announcement
+                out[name] = offset + sum(coeff * values[index] for index, coeff in terms)
+        return out
+
+    def _flat(self, name: str) -> tuple[int, list[tuple[int, int]]]:
+        """Level `name` as (offset, [(variable index, coefficient)]), computed once."""
+        if name not in self.flat:
+            expr = self.levels[name]
+            if isinstance(expr, int):
+                self.flat[name] = (expr, [])
+            else:
+                flat = cmh.FlatIntExpr(expr)
+                self.flat[name] = (flat.offset, [(v.index, c) for v, c in zip(flat.vars, flat.coeffs)])
+        return self.flat[name]
 
 
 def _problem(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost]) -> Problem:
@@ -273,7 +310,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     # bound that proves "no waste" optimal at once instead of searching for it.
     m.add(waste >= 0)
 
-    colors_left = []
+    colors_left, colour_makers = [], []
     for col in COLORS:
         makers = [c for c, cls in enumerate(classes) if on_field[c] and any(
             r.pattern.kind == PatternKind.MANA and not r.pattern.costly and col in r.pattern.bundle for r in cls.roles)]
@@ -281,6 +318,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
             avail = m.new_bool_var("avail_" + col)
             m.add(avail <= sum(len(classes[c].members) - used[c] for c in makers))
             colors_left.append(avail)
+            colour_makers.append(makers)
     flex = sum(len({t for r in cls.roles if r.pattern.kind == PatternKind.MANA for t in r.pattern.bundle}) * used[c]
                for c, cls in enumerate(classes) if on_field[c])
     creatures = sum(used[c] for c, rep in enumerate(reps) if getattr(rep, "is_creature", False))
@@ -288,17 +326,17 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     # Tie-break: the sum of the ranks (in id order) of the permanents used; a class uses
     # its members in id order, so k members cost the sum of its k lowest ranks.
     rank = {pid: n for n, pid in enumerate(sorted(m_.id for cls in classes for m_ in cls.members))}
-    tiebreak = []
+    tiebreak, prefixes = [], {}
     for c, cls in enumerate(classes):
         if not on_field[c]:
             continue
         ranks = [rank[x.id] for x in cls.members]
+        prefix = prefixes[c] = [sum(ranks[:i]) for i in range(len(ranks) + 1)]
         if len(ranks) == 1:
             tiebreak.append(ranks[0] * used[c])
             continue
         k = m.new_int_var(0, len(ranks), "")
         m.add(k == used[c])
-        prefix = [sum(ranks[:i]) for i in range(len(ranks) + 1)]
         cost = m.new_int_var(0, prefix[-1], "")
         m.add_element(k, prefix, cost)
         tiebreak.append(cost)
@@ -306,7 +344,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     kept = [_keep_copy(board, player, m, pm, used, kc, n, loss, life_total) for n, kc in enumerate(keeps)]
     levels = {"keep": -sum(kept), "life": loss, "sacrifice": sacrificed, "waste": waste,
               "attackers": attackers, "colors": -sum(colors_left), "flexibility": flex, "creatures": creatures, TIEBREAK: sum(tiebreak)}
-    return Problem(pm, keeps, kept, used, levels)
+    return Problem(pm, keeps, kept, used, levels, colour_makers, prefixes)
 
 
 def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.PaymentModel, used: list,
@@ -502,7 +540,7 @@ def _choice(prob: Problem, solver: cp_model.CpSolver, values: dict[str, int]) ->
         [Symbol(SymbolKind.COLOR, (col,)) for col in left]) if left else "no colour")
 
 
-def _kept_after(board: Board, player: str, keeps: list[KeepCost], used: list[str], loss: int) -> list[str]:
+def kept_after(board: Board, player: str, keeps: list[KeepCost], used: list[str], loss: int) -> list[str]:
     """The labels of the keep costs payable, each on its own, by what a payment using
     the permanents `used` and losing `loss` life leaves (the keep copies of `_build`)."""
     gone = set(used)
@@ -609,6 +647,30 @@ def compared(name: str, better: int, worse: int, other: str = "the runner-up") -
     return "%s where %s %s" % (level_words(name, better), other, level_words(name, worse))
 
 
+def solve_best(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
+               order: tuple[str, ...]) -> tuple[Problem, cp_model.CpSolver, Choice, bool] | None:
+    """The best payment by `order` keeping `keeps` where it can: the problem solved, its
+    solver, the choice and whether it was proven best within the time limit (TimeUp if
+    no payment was found in time); None if there is no payment."""
+    prob = _problem(board, player, res, anns, [])
+    solved = _solve_levels(prob, order)
+    if solved is None:
+        return None
+    solver, values, proven = solved
+    best = _choice(prob, solver, values)
+    if keeps:
+        kept = kept_after(board, player, keeps, best.used, solver.value(prob.levels["life"])) if proven else []
+        if proven and len(kept) == len(keeps):
+            # The best payment ignoring the keep costs keeps them all: no payment keeps
+            # more, so it is also the best one with the keep level in any position.
+            best.kept, best.values["keep"] = kept, -len(kept)
+        else:
+            prob = _problem(board, player, res, anns, keeps)
+            solver, values, proven = _solve_levels(prob, order)
+            best = _choice(prob, solver, values)
+    return prob, solver, best, proven
+
+
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
                  keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER,
                  why: bool = True) -> dict:
@@ -622,23 +684,11 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     ``levels`` only those proven optimal (a reason not found in time is said in ``why``);
     TimeUp if no payment was found."""
     keeps = list(keeps or [])
-    prob = _problem(board, player, res, anns, [])
-    solved = _solve_levels(prob, order)
+    solved = solve_best(board, player, res, anns, keeps, order)
     if solved is None:
         return {"payable": False, "best": None, "levels": {}, "levels_words": {}, "kept": [],
                 **({"why": []} if why else {})}
-    solver, values, proven = solved
-    best = _choice(prob, solver, values)
-    if keeps:
-        kept = _kept_after(board, player, keeps, best.used, solver.value(prob.levels["life"])) if proven else []
-        if proven and len(kept) == len(keeps):
-            # The best payment ignoring the keep costs keeps them all: no payment keeps
-            # more, so it is also the best one with the keep level in any position.
-            best.kept, best.values["keep"] = kept, -len(kept)
-        else:
-            prob = _problem(board, player, res, anns, keeps)
-            solver, values, proven = _solve_levels(prob, order)
-            best = _choice(prob, solver, values)
+    _, solver, best, proven = solved
     answer = {"payable": True, "best": best.payment, "levels": best.values, "levels_words": levels_words(best.values),
               "kept": best.kept, "keep": [k.label for k in keeps]}
     if not proven:

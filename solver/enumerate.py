@@ -322,6 +322,23 @@ class PaymentCounter:
         finally:
             self.set_deadline(None)
 
+    def group_of(self, uses: tuple[tuple[int, int, int], ...]) -> Group | None:
+        """The group of the payments with `uses` (class index, role index, members, as a
+        `Group` has them), with its multiplicity as `groups` counts it; None if they are
+        no payment."""
+        counts: dict[int, list[int]] = {}
+        for i, j, n in uses:
+            counts.setdefault(i, [0] * len(self.classes[i].roles))[j] = n
+        state, weight = self.start(), 1
+        for i, c in enumerate(self.classes):
+            want = tuple(counts.get(i, (0,) * len(c.roles)))
+            move = next((mv for mv in self.moves[i] if tuple(mv[0]) == want), None)
+            if move is None:
+                return None
+            state, weight = self._advance(state, move[1]), weight * move[2]
+        final = self._final_weight(state)
+        return Group(tuple(sorted(uses)), weight * final) if final else None
+
     def groups(self) -> Iterator[Group]:
         """Every group of payments, in a deterministic order."""
         if self.count() == 0:

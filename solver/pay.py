@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # the counter (numpy, OR-Tools' flows) is imported when a cou
     from manasolve.solver.enumerate import Group, PaymentCounter
 
 
-def _group(counter: PaymentCounter, announcement: Announcement, group: Group,
-           option: Option | None = None, parts: list[PartChoice] | None = None) -> PaymentGroup:
+def payment_group(counter: PaymentCounter, announcement: Announcement, group: Group,
+                  option: Option | None = None, parts: list[PartChoice] | None = None) -> PaymentGroup:
     """One counted group as a typed PaymentGroup (with the parts' choices folded in)."""
     activations, tapped, exiled, pool = [], [], [], []
     life = announcement.requirement.life
@@ -88,18 +88,26 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
 
-def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
-            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[PaymentGroup]:
-    """The groups of every counter, until `deadline` (a time.monotonic() value) passes."""
+def listed_groups(per: list[tuple[Announcement, PaymentCounter]], deadline: float | None = None
+                  ) -> Iterator[tuple[Announcement, PaymentCounter, Group]]:
+    """The groups of every counter with its announcement and counter, until `deadline`
+    (a time.monotonic() value) passes."""
     from manasolve.solver.enumerate import CountTimeout
 
     for a, c in per:
         c.set_deadline(deadline)
         try:
             for g in c.groups():
-                yield _group(c, a, g, option, parts)
+                yield a, c, g
         except CountTimeout:
             return
+
+
+def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
+            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[PaymentGroup]:
+    """The groups of every counter as PaymentGroups, until `deadline` passes."""
+    for a, c, g in listed_groups(per, deadline):
+        yield payment_group(c, a, g, option, parts)
 
 
 @dataclass(frozen=True)
@@ -150,7 +158,7 @@ def _setup(board: Board, what: CostToPay, player: str | None) -> tuple[str, list
 
 def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mode: Mode | str = Mode.COUNT,
         limit: int | None = 50, keep: list | None = None, order: tuple[str, ...] | None = None,
-        time_limit: float | None = None, why: bool = True) -> dict:
+        time_limit: float | None = None, why: bool = True, candidates: int = 4096) -> dict:
     """The ``pay`` answer for `what` (a CostToPay, or a bare mana cost) on `board` for
     `player` (default: the active player).
 
@@ -163,6 +171,8 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
     has ``count_at_least`` (the payments counted so far, a lower bound), ``count_exact``
     False and ``count_undone`` (the announcements not finished) instead of ``count``.
     `why` (mode ``best``): also explain the choice against the runner-up.
+    mode ``candidates``: at most `candidates` groups ranked by the best order
+    (solver.candidates).
     Raises NotPaid when the parts' choices are too many to count.
     """
     what, mode = _paid(what), Mode(mode)
@@ -174,6 +184,16 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         from manasolve.solver.best import DEFAULT_ORDER
 
         answer.update(_best_over_options(board, player, opts, anns, parts, keep, order or DEFAULT_ORDER, why))
+    elif mode is Mode.CANDIDATES:
+        from manasolve.solver.best import DEFAULT_ORDER
+        from manasolve.solver.candidates import ranked_candidates
+
+        if parts:
+            raise ParameterError("mode", "candidates: a cost with non-mana parts (%s) is not ranked yet; ask "
+                                 "mode all or best" % ", ".join(p.text for p in parts), board.source)
+        casting = what.spell.name if what.spell is not None and what.spell.zone == "hand" else None
+        answer.update(ranked_candidates(board, player, res, anns, keep or [], order or DEFAULT_ORDER, candidates,
+                                        casting))
     elif mode is Mode.PAYABLE:
         paid = next((a for opt in opts for a in anns if resources_payable(opt.resources, [a], life)), None)
         answer["payable"] = paid is not None
@@ -299,7 +319,7 @@ def pay_request(board: Board, request: PaymentRequest) -> dict:
     keeps: list = []
     order = None
     cast = request.cast
-    if request.mode is Mode.BEST or request.keep or request.keep_hand or request.order is not None:
+    if request.mode in (Mode.BEST, Mode.CANDIDATES) or request.keep or request.keep_hand or request.order is not None:
         from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order  # CP-SAT only when asked
 
         for text in request.keep:
@@ -312,7 +332,7 @@ def pay_request(board: Board, request: PaymentRequest) -> dict:
                                      cast.card if cast is not None and cast.zone == "hand" else None)
         order = parse_order(request.order)
     question = {"mode": request.mode, "limit": request.limit, "keep": keeps, "order": order,
-                "time_limit": request.time_limit, "why": request.why}
+                "time_limit": request.time_limit, "why": request.why, "candidates": request.candidates}
     with deadline.time_limit(request.time_limit):
         return _pay_request(board, request, question)
 
@@ -358,6 +378,9 @@ def _over_choices(board: Board, request: PaymentRequest, plans: list, question: 
     criteria levels in order, then the least mana value sacrificed.  ``total`` is the
     choice answered (the best one, or the first payable), ``choices`` each total with its
     own answer."""
+    if request.mode is Mode.CANDIDATES:
+        raise ParameterError("mode", "candidates: %s's payment choices change its total (%s); ask mode all or best"
+                             % (request.cast.card, ", ".join(p.total_text for p in plans)), board.source)
     answers = [_pay_plan(board, request, plan, question) for plan in plans]
     usable = [(plan, a) for plan, a in zip(plans, answers) if a["payable"]]
     shown, first = usable[0] if usable else (plans[0], answers[0])

@@ -7,7 +7,7 @@ import argparse
 
 from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
 from manasolve.models.errors import ParameterError
-from manasolve.models.request import Mode, PaymentRequest
+from manasolve.models.request import DEFAULT_CANDIDATES, Mode, PaymentRequest
 
 
 def register(sub) -> None:
@@ -26,6 +26,9 @@ def register(sub) -> None:
                       help="the exact number of payments (default: only whether it is payable)")
     mode.add_argument("--all", dest="mode", action="store_const", const=Mode.ALL.value, help="list the payments, grouped")
     mode.add_argument("--best", dest="mode", action="store_const", const=Mode.BEST.value, help="one cheapest payment")
+    mode.add_argument("--candidates", type=int, nargs="?", const=DEFAULT_CANDIDATES, metavar="K",
+                      help="a decision for an agent: at most K (default %d) groups of payments ranked by the "
+                      "--best order, the best first, each with what it leaves untapped and castable" % DEFAULT_CANDIDATES)
     p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
     p.add_argument("--why", action="store_true", help="with --best: explain the choice against the runner-up")
     p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
@@ -46,8 +49,9 @@ def run(args: argparse.Namespace):
         paid, x = args.cost, args.x
     else:
         paid, x = cast_choice(args), 0
-    request = PaymentRequest(paid, args.player, args.mode, args.limit or None, x, args.convoke, args.improvise,
-                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order, args.timeout, args.why)
+    mode, k = (Mode.CANDIDATES.value, args.candidates) if args.candidates is not None else (args.mode, DEFAULT_CANDIDATES)
+    request = PaymentRequest(paid, args.player, mode, args.limit or None, x, args.convoke, args.improvise,
+                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order, args.timeout, args.why, k)
     from manasolve.answers import pay_json
     from manasolve.solver.pay import pay_request
 
@@ -105,6 +109,19 @@ def render(answer: dict) -> None:
             t.add_row(str(a["use"]), ", ".join(a["permanents"]), "tapped for " + a["for"], "")
         for a in p.get("exiled_for_delve", []):
             t.add_row(str(a["use"]), ", ".join(a["cards"]), "exiled for delve", "")
+        console.print(t)
+    if answer.get("candidates"):
+        t = Table(title="candidates, best first (%d of %s groups ranked%s)" % (
+            len(answer["candidates"]), answer["groups_ranked"], "" if answer["ranked_all"] else
+            ", not every group: the time limit stopped the listing"))
+        for col in ("#", "payments", "taps / uses", "mana", "life", "leaves untapped", "leaves castable"):
+            t.add_column(col)
+        for i, c in enumerate(answer["candidates"]):
+            uses = ["%d of %s" % (a["use"], ",".join(a["permanents"])) for a in c["activations"]] + [
+                "%d of %s (%s)" % (a["use"], ",".join(a["permanents"]), a["for"]) for a in c["tapped_for_cost"]]
+            left = ["%d of %s" % (u["count"], ",".join(u["permanents"])) for u in c["untapped"]]
+            t.add_row(str(i), str(c["multiplicity"]), "; ".join(uses) or "nothing", c["mana"], str(c["life"]),
+                      "; ".join(left) or "nothing", ", ".join(c["castable"]) or "none")
         console.print(t)
     if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
         console.print("(more groups not shown; raise --limit)")

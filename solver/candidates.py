@@ -1,0 +1,154 @@
+"""``pay --candidates K``: a payment decision for a game environment — at most K distinct
+legal payments of a cost, one per group of interchangeable permanents (as ``--all`` groups
+them), ranked by the ``--best`` order, the best payment's group first.
+
+How: the best payment is solved as ``--best`` solves it (solver.best.solve_best); the
+groups are listed as ``--all`` lists them (solver.enumerate, within the question's time
+limit); each group's level values are read from the best model's level expressions at
+the group's uses (``Problem.evaluate``: the group's lowest-id members, the
+representative the tie-break prefers), and the groups are sorted by (the levels in
+order, the tie-break).  When the listing finished, every group was ranked and the K
+listed are the K best; when the time limit stopped it, the ranking is among the groups
+listed (``ranked_all`` false, ``time_limit_reached`` true), the best payment's group
+still first (it is found by the optimiser, not by the listing).
+
+Each candidate says what it leaves: the sources still untapped (per class: how many of
+the class's members the group leaves unused) and ``castable``: the other cards in the
+paying player's hand whose mana cost ({X} = 0, the card's own convoke, improvise and
+delve counted) is still payable, each on its own, by the permanents the group's
+representative leaves unused and the life it leaves — mana-payable, as ``--keep-hand``
+asks it: timing and the board's cost increases and reductions are not considered.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from manasolve.models.board import Board, Permanent
+from manasolve.models.mana import Announcement
+from manasolve.solver import deadline
+from manasolve.solver.best import KeepCost, hand_keep_costs, kept_after, solve_best
+from manasolve.solver.pay import counters, listed_groups, payment_group
+from manasolve.solver.resources import Resources
+from manasolve.solver.results import PaymentGroup
+
+# Groups ranked at most (the listing's memory bound); past it the ranking is among these.
+MAX_RANKED = 200_000
+# Share of the time left that the listing may take; the rest describes the candidates.
+_LISTING_SHARE = 0.6
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate: its group of payments, the mana it makes, the sources it leaves
+    untapped ((ids of a class, how many stay unused)), the hand cards it leaves castable
+    and its level values (lower is better; keep and colors negated counts)."""
+
+    group: PaymentGroup
+    mana: str
+    untapped: tuple[tuple[tuple[str, ...], int], ...]
+    castable: tuple[str, ...]
+    levels: dict[str, int]
+
+
+def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
+                      order: tuple[str, ...], k: int, casting: str | None = None) -> dict:
+    """The ``pay`` mode candidates fields (`casting`: the card cast from the hand, one
+    copy of which is not among the other hand cards): ``payable``, ``candidates`` (at most `k`, best
+    first), ``groups_ranked`` (how many groups were ranked), ``ranked_all`` (every group
+    of the cost was, so these are the `k` best) and, past the question's time limit,
+    ``time_limit_reached`` (and ``best_optimal`` false if even the first was not proven
+    best)."""
+    solved = solve_best(board, player, res, anns, keeps, order)
+    if solved is None:
+        return {"payable": False, "candidates": [], "groups_ranked": 0, "ranked_all": True}
+    prob, solver, _, proven = solved
+    per = counters(board, player, anns, res)
+    classes = per[0][1].classes  # every counter of these resources orders the classes alike
+    of_member = {m.id: i for i, cls in enumerate(classes) for m in cls.members}
+    model_class = {m.id: c for c, cls in enumerate(prob.pm.classes) for m in cls.members}
+    key_names = order + ("tiebreak",)
+
+    in_order = [sorted(cls.members, key=lambda m: m.id) for cls in classes]
+
+    def used(uses: tuple[tuple[int, int, int], ...]) -> list:
+        """The representative's members: in each class its members in id order take
+        the roles in role order (the lowest ids, as the tie-break prefers)."""
+        out, before = [], Counter()
+        for i, j, n in uses:  # (in class order, then role order)
+            out += [(m, j) for m in in_order[i][before[i]:before[i] + n]]
+            before[i] += n
+        return out
+
+    kept_memo: dict[tuple, list[str]] = {}
+
+    def kept(costs: list[KeepCost], uses, life_lost: int) -> list[str]:
+        """kept_after for the representative of `uses`: the same for every group using as
+        many members of each class (they are interchangeable)."""
+        per_class = Counter()
+        for i, _, n in uses:
+            per_class[i] += n
+        key = (id(costs), tuple(sorted(per_class.items())), life_lost)
+        if key not in kept_memo:
+            kept_memo[key] = kept_after(board, player, costs, sorted(m.id for m, _ in used(uses)), life_lost)
+        return kept_memo[key]
+
+    def levels_of(uses, announced: int) -> dict[str, int]:
+        values = prob.evaluate(Counter((model_class[m.id], j) for m, j in used(uses)), announced)
+        values["keep"] = -len(kept(keeps, uses, values["life"])) if keeps else 0
+        return {n: values[n] for n in key_names}
+
+    # The best payment's group: the optimiser's uses read on the counter's classes.
+    best_k = next(n for n, v in enumerate(prob.pm.announce) if solver.value(v))
+    taking: Counter = Counter()
+    for c, cls in enumerate(prob.pm.classes):
+        for j in range(len(cls.roles)):
+            taking[of_member[cls.members[0].id], j] += solver.value(prob.pm.use[c, j])
+    best_uses = tuple(sorted((i, j, n) for (i, j), n in taking.items() if n))
+    best_text = prob.pm.announcements[best_k].text
+
+    stop = deadline.deadline()
+    listing_stop = None if stop is None else time.monotonic() + _LISTING_SHARE * max(stop - time.monotonic(), 0)
+    announced = {a.text: n for n, a in enumerate(prob.pm.announcements)}
+    pool: list = []
+    capped = by_time = False
+    for a, c, g in listed_groups(per, listing_stop):
+        if (a.text, g.uses) != (best_text, best_uses):  # the best one is listed first, below
+            pool.append((tuple(levels_of(g.uses, announced[a.text]).values()), a, c, g))
+        if len(pool) >= MAX_RANKED:
+            capped = True
+            break
+        if listing_stop is not None and time.monotonic() > listing_stop:
+            by_time = True
+            break
+    # the listing also stops quietly at its deadline: it finished if it ended in time
+    by_time = by_time or not capped and listing_stop is not None and time.monotonic() > listing_stop
+    pool.sort(key=lambda entry: entry[0])
+    best_counter = next(c for a, c in per if a.text == best_text)
+    best_group = best_counter.group_of(best_uses)
+    if best_group is None:  # pragma: no cover - the optimiser's payment is a payment the counter counts
+        raise AssertionError("the best payment is not among the counted payments")
+    chosen = [(prob.pm.announcements[best_k], best_counter, best_group)] + [(a, c, g) for _, a, c, g in pool[:k - 1]]
+    hand = hand_keep_costs(board, player, casting)
+    out: list[Candidate] = []
+    for a, c, g in chosen:
+        if stop is not None and time.monotonic() > stop and out:
+            by_time = True
+            break
+        values = levels_of(g.uses, announced[a.text])
+        castable = kept(hand, g.uses, values["life"]) if hand else []
+        untapped = tuple((tuple(sorted(m.id for m in cls.members)), left) for i, cls in enumerate(classes)
+                         if isinstance(cls.members[0], Permanent)
+                         and (left := len(cls.members) - sum(n for i2, _, n in g.uses if i2 == i)) > 0)
+        group = payment_group(c, a, g)
+        mana = "".join(act.produces * act.use for act in group.activations)
+        out.append(Candidate(group, mana, untapped, tuple(castable), values))
+    answer: dict = {"payable": True, "candidates": out, "groups_ranked": len(pool) + 1,
+                    "ranked_all": not capped and not by_time}
+    if by_time or not proven:
+        answer["time_limit_reached"] = True
+    if not proven:
+        answer["best_optimal"] = False
+    return answer
