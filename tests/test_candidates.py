@@ -1,0 +1,158 @@
+"""``pay --candidates K`` (issue 30): a payment decision for game environments — at most K
+groups of payments ranked by the ``--best`` order, the best first.
+
+On random small boards every candidate stands for brute-force payments only
+(tests/bruteforce.py), no two candidates are the same group, and with K at least the
+number of groups they cover every payment; on real boards every candidate passes
+``audit`` as legal and the first is ``best``'s payment.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+
+from manasolve import api
+from manasolve.models.errors import ParameterError
+from manasolve.payment_apply import group_as_payment
+from manasolve.solver import pay as solver_pay
+from manasolve.solver.pay import CostToPay, counters, listed_groups, payment_group
+from manasolve.solver.resources import collect
+from tests.bruteforce import brute_or_assume
+from tests.paying import pay
+from tests.test_best import CONVOKE_BOARD, board, tapped
+from tests.test_pay_property import _best_identity, _brute_parts, _scenario_board, expand, scenarios
+
+COMMANDER = ["Forest", "Forest", "Island", "Island", "Swamp", "Plains", "Mountain", "Flooded Grove",
+             "Exotic Orchard", "Command Tower", "Reflecting Pool", "Tropical Island", "Azorius Signet",
+             "Dimir Signet", "Simic Signet", "Birds of Paradise", "Sol Ring"]  # benchmarks/decision_loop.py's
+
+
+def same(payment: dict, other: dict) -> bool:
+    """Whether two payments in best's shape are the same payment (uses in any order)."""
+    def norm(p: dict) -> tuple:
+        return (p["announced"], p["life"], sorted(json.dumps(a, sort_keys=True) for a in p["activations"]),
+                sorted(json.dumps(t, sort_keys=True) for t in p["tapped_for_cost"]))
+    return norm(payment) == norm(other)
+
+
+def commander(**kw) -> dict:
+    return board(*[("p%d" % i, c) for i, c in enumerate(COMMANDER)],
+                 hand=["Counterspell", "Cultivate", "Arcane Signet", "Swords to Plowshares"], **kw)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(most=6))
+@example(([{"id": "p0", "card": "Springleaf Drum", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Llanowar Elves", "tapped": False, "sick": True},
+           {"id": "p2", "card": "Birds of Paradise", "tapped": False, "sick": False}], "{U}", 0,
+          (False, False, False), [], "", [], 0))
+@example(([{"id": "p0", "card": "Forest", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Forest", "tapped": False, "sick": False},
+           {"id": "p2", "card": "Llanowar Elves", "tapped": False, "sick": False}], "{1}{G}", 2,
+          (True, False, False), [], "", [], 0))
+def test_candidates_are_brute_force_payments_and_cover_them(scenario):
+    b, cost, (convoke, improvise, delve), _ = _scenario_board(scenario)
+    expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise, delve=delve)
+    what = CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve)
+    answer = solver_pay.pay(b, what, mode="candidates", candidates=10_000)
+    assert answer["payable"] == bool(expected)
+    if not expected:
+        assert answer["candidates"] == []
+        return
+    # Every group as --all lists it, with the brute-force payments it stands for.
+    res = collect(b, "a", convoke=convoke, improvise=improvise, delve=delve)
+    per = counters(b, "a", cost.announcements(), res)
+    concrete = {}
+    for a, c, g in listed_groups(per):
+        payments = expand(c, a, g)
+        assert payments <= expected and len(payments) == g.multiplicity
+        concrete[payment_group(c, a, g)] = payments
+    groups = [cand.group for cand in answer["candidates"]]
+    assert all(g in concrete for g in groups)  # each candidate is a group of brute-force payments
+    assert len(set(groups)) == len(groups)  # no two candidates are the same group
+    assert answer["ranked_all"] and len(groups) == len(concrete) == answer["groups_ranked"]
+    assert set().union(*(concrete[g] for g in groups)) == expected  # K >= the groups: every payment
+    # Ranked by the best order; the first holds best's payment and has its levels.
+    best = pay(b, what, mode="best")
+    keys = [[c.levels[n] for n in ("keep", "life", "sacrifice", "waste", "attackers", "colors", "flexibility",
+                                   "creatures", "tiebreak")] for c in answer["candidates"]]
+    assert keys == sorted(keys)
+    assert answer["candidates"][0].levels == best["levels"]
+    assert _best_identity(best["best"]) in {_brute_parts(p) for p in concrete[groups[0]]}
+
+
+def test_k_bounds_the_candidates_and_the_first_is_best():
+    answer = api.pay(board(*CONVOKE_BOARD), "{3}{G}", mode="candidates", convoke=True, candidates=3)
+    best = api.pay(board(*CONVOKE_BOARD), "{3}{G}", mode="best", convoke=True)
+    assert len(answer["candidates"]) == 3 and answer["groups_ranked"] == 18 and answer["ranked_all"]
+    first = answer["candidates"][0]
+    assert same(group_as_payment(first), best["best"]) and first["levels"] == best["levels"]
+    assert first["mana"] == "{G}{G}{G}{G}" and first["untapped"] == [
+        {"permanents": ["bear1", "bear2"], "count": 2}, {"permanents": ["witness"], "count": 1},
+        {"permanents": ["elf"], "count": 1}]
+    # the runner-up convokes with one Bear (either: 2 payments x 4 Forests), taps 1 attacker
+    assert answer["candidates"][1]["levels_words"]["attackers"] == "taps 1 creature that could attack"
+    assert answer["candidates"][1]["multiplicity"] == 8
+
+
+def test_castable_says_which_hand_cards_stay_mana_payable():
+    # {G}: Forest first (Elves could attack); what is left pays Counterspell? no: no blue;
+    # Grizzly Bears ({1}{G}): the other Forest and the Elves.
+    b = board(("f1", "Forest"), ("f2", "Forest"), ("elf", "Llanowar Elves"), ("i", "Island"),
+              hand=["Grizzly Bears", "Counterspell", "Giant Growth", "Forest"])
+    answer = api.pay(b, "{G}", mode="candidates")
+    by_uses = {tuple(sorted(p for a in c["activations"] for p in a["permanents"][:a["use"]])): c["castable"]
+               for c in answer["candidates"]}
+    assert by_uses[("f1",)] == ["Grizzly Bears", "Giant Growth"]  # Island + Forest/Elves; Counterspell needs {U}{U}
+    assert by_uses[("elf",)] == ["Grizzly Bears", "Giant Growth"]
+    assert answer["candidates"][0]["activations"][0]["permanents"] == ["f1", "f2"]  # a Forest, not the Elves
+
+
+def test_every_candidate_on_the_commander_board_is_legal_by_audit():
+    b = commander()
+    answer = api.pay(b, "{2}{U}", mode="candidates", candidates=25)
+    assert len(answer["candidates"]) == 25
+    assert same(group_as_payment(answer["candidates"][0]), api.pay(b, "{2}{U}", mode="best")["best"])
+    seen = set()
+    for cand in answer["candidates"]:
+        audited = api.audit(b, cand, "{2}{U}")
+        assert audited["legal"], audited["broken"]
+        key = json.dumps({k: cand[k] for k in ("announced", "activations", "tapped_for_cost")}, sort_keys=True)
+        assert key not in seen
+        seen.add(key)
+    keys = [[c["levels"][n] for n in c["levels"]] for c in answer["candidates"]]
+    assert keys == sorted(keys)
+
+
+def test_a_time_limit_gives_a_sound_partial_answer():
+    # 3.2 million payments of {7}{U}: the listing can't finish in 0.5 s; the best comes first
+    b = commander()
+    answer = api.pay(b, "{7}{U}", mode="candidates", time_limit=0.5)
+    assert answer.get("time_limit_reached") and not answer["ranked_all"]
+    assert answer["candidates"] and same(group_as_payment(answer["candidates"][0]), api.pay(
+        b, "{7}{U}", mode="best")["best"])
+    for cand in answer["candidates"][:5]:
+        assert api.audit(b, cand, "{7}{U}")["legal"]
+
+
+def test_bad_candidates_values_are_parameter_errors():
+    with pytest.raises(ParameterError, match="candidates must be 1 or more"):
+        api.pay(board(*CONVOKE_BOARD), "{G}", mode="candidates", candidates=0)
+    with pytest.raises(ParameterError, match="non-mana parts"):
+        api.pay(board(*CONVOKE_BOARD, hand=["Village Rites"]), card="Village Rites", mode="candidates")
+
+
+def test_cli_candidates_table_and_json(tmp_path):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board(*CONVOKE_BOARD)))
+    run = [sys.executable, "-m", "manasolve", "pay", str(path), "--cost", "{3}{G}", "--convoke", "--candidates", "2"]
+    table = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    assert "candidates, best first (2 of 18 groups ranked)" in table
+    answer = json.loads(subprocess.run(run + ["--json"], capture_output=True, text=True, check=True).stdout)
+    assert len(answer["candidates"]) == 2 and tapped({"best": group_as_payment(answer["candidates"][0])}) == [
+        "f1", "f2", "f3", "f4"]
