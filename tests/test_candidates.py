@@ -156,3 +156,23 @@ def test_cli_candidates_table_and_json(tmp_path):
     answer = json.loads(subprocess.run(run + ["--json"], capture_output=True, text=True, check=True).stdout)
     assert len(answer["candidates"]) == 2 and tapped({"best": group_as_payment(answer["candidates"][0])}) == [
         "f1", "f2", "f3", "f4"]
+
+
+def test_the_example_adapter_makes_a_pay_mana_decision_and_argentum_sources():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("pay_decision", Path(__file__).parents[1] / "examples" / "pay_decision.py")
+    adapter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(adapter)
+    answer = api.pay(board(*CONVOKE_BOARD), "{3}{G}", mode="candidates", convoke=True)
+    decision = adapter.to_pay_mana(answer)
+    assert decision["type"] == "pay_mana" and decision["recommended"] == 0 and len(decision["options"]) == 18
+    assert decision["options"][1]["description"] == (
+        "tap 3 of f1,f2,f3,f4 ({G}); convoke with 1 of bear1,bear2 — {G}{G}{G}, 0 life; leaves no other hand card "
+        "castable")
+    payment = adapter.chosen_payment(decision, 1)
+    assert api.audit(board(*CONVOKE_BOARD), payment, "{3}{G}", convoke=True)["legal"]
+    assert adapter.to_selected_sources(payment) == {"selectedSources": ["f1", "f2", "f3", "bear1"], "autoPay": False}
+    with pytest.raises(ValueError, match="from 0 to 17"):
+        adapter.chosen_payment(decision, 18)
