@@ -75,6 +75,31 @@ def group_as_payment(group: dict, where: str = "payment") -> dict:
     return payment
 
 
+def group_contains(group: dict, payment: dict) -> bool:
+    """Whether `payment` (the shape of ``pay --best``'s ``best``) is one of the payments
+    of `group` (a ``mode="all"`` group or a ``mode="candidates"`` candidate): the same
+    announcement and life, each of the group's entries done by exactly `use` of its
+    listed members, and nothing else."""
+    if payment.get("announced") != group.get("announced") or payment.get("life", 0) != group.get("life", 0):
+        return False
+    left = {"activations": [(a.get("sacrificed", a.get("permanent")), a.get("ability"), a.get("produces"))
+                            for a in payment.get("activations", [])],
+            "tapped_for_cost": [(t.get("permanent"), t.get("for")) for t in payment.get("tapped_for_cost", [])],
+            "exiled_for_delve": [(c,) for c in payment.get("exiled_for_delve", [])],
+            "from_pool": [(m,) for m in payment.get("from_pool", [])]}
+    for key, what in (("activations", lambda e: (e["ability"], e["produces"])), ("tapped_for_cost", lambda e: (e["for"],)),
+                      ("exiled_for_delve", lambda e: ()), ("from_pool", lambda e: ())):
+        for e in group.get(key, []):
+            members = e.get("permanents", e.get("cards", [e.get("mana")]))
+            hits = [x for x in left[key] if x[0] in members and x[1:] == what(e)] if key != "from_pool" else [
+                x for x in left[key] if x[0] == e["mana"]]
+            if len(hits) < e["use"]:
+                return False
+            for x in hits[:e["use"]]:
+                left[key].remove(x)
+    return not any(left.values())
+
+
 def _list(obj: dict, key: str, where: str) -> list:
     value = obj.get(key, [])
     if not isinstance(value, list):

@@ -36,8 +36,10 @@ from manasolve.solver.results import PaymentGroup
 
 # Groups ranked at most (the listing's memory bound); past it the ranking is among these.
 MAX_RANKED = 200_000
-# Share of the time left that the listing may take; the rest describes the candidates.
-_LISTING_SHARE = 0.6
+# Share of the time left that the listing may take; the rest describes the candidates
+# but for a reserve for the answer's JSON.
+_LISTING_SHARE = 0.5
+_RESERVE = 0.1
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,11 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
     best_text = prob.pm.announcements[best_k].text
 
     stop = deadline.deadline()
-    listing_stop = None if stop is None else time.monotonic() + _LISTING_SHARE * max(stop - time.monotonic(), 0)
+    if stop is not None:
+        room = max(stop - time.monotonic(), 0)
+        listing_stop, stop = time.monotonic() + _LISTING_SHARE * room, stop - _RESERVE * room
+    else:
+        listing_stop = None
     announced = {a.text: n for n, a in enumerate(prob.pm.announcements)}
     pool: list = []
     capped = by_time = False
