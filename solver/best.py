@@ -671,6 +671,30 @@ def solve_best(board: Board, player: str, res: Resources, anns: list[Announcemen
     return prob, solver, best, proven
 
 
+def next_best(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
+              order: tuple[str, ...], solver: cp_model.CpSolver, seconds: float, most: int) -> list:
+    """After the payment `solver` solved (of `solve_best`'s problem), at most `most` next
+    payments by `order`, each a different group (`_forbid`), as (payment model, solver)
+    pairs, until none is left or `seconds` pass (a payment found but not proven next is
+    still given, then the search ends)."""
+    prob = _build(board, player, res, anns, keeps)
+    _forbid(prob, solver)
+    out: list = []
+    with deadline.time_limit(max(seconds, 0.001)):
+        while len(out) < most:
+            try:
+                solved = _solve_levels(prob, order)
+            except deadline.TimeUp:
+                break
+            if solved is None:
+                break
+            out.append((prob.pm, solved[0]))
+            if not solved[2]:
+                break
+            _forbid(prob, solved[0])
+    return out
+
+
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
                  keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER,
                  why: bool = True) -> dict:

@@ -10,7 +10,11 @@ representative the tie-break prefers), and the groups are sorted by (the levels 
 order, the tie-break).  When the listing finished, every group was ranked and the K
 listed are the K best; when the time limit stopped it, the ranking is among the groups
 listed (``ranked_all`` false, ``time_limit_reached`` true), the best payment's group
-still first (it is found by the optimiser, not by the listing).
+still first (it is found by the optimiser, not by the listing).  The listing's count comes
+before its first group, which on big boards (160 lands) takes longer than the time
+limit: then the next best payments are also found one by one, as ``--why`` finds the
+runner-up (solver.best.next_best: each solve forbids the groups found), in part of the
+time left, and ranked with the rest.
 
 Each candidate says what it leaves: the sources still untapped (per class: how many of
 the class's members the group leaves unused) and ``castable``: the other cards in the
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
 from manasolve.solver import deadline
-from manasolve.solver.best import KeepCost, hand_keep_costs, kept_after, solve_best
+from manasolve.solver.best import KeepCost, hand_keep_costs, kept_after, next_best, solve_best
 from manasolve.solver.pay import counters, listed_groups, payment_group
 from manasolve.solver.resources import Resources
 from manasolve.solver.results import PaymentGroup
@@ -38,8 +42,11 @@ from manasolve.solver.results import PaymentGroup
 MAX_RANKED = 200_000
 # Share of the time left that the listing may take; the rest describes the candidates
 # but for a reserve for the answer's JSON.
-_LISTING_SHARE = 0.5
-_RESERVE = 0.1
+_LISTING_SHARE = 0.4
+_RESERVE = 0.2
+# Share of the time left after an unfinished listing that finding the next best payments
+# one by one may take.
+_NEXT_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -102,13 +109,17 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
         values["keep"] = -len(kept(keeps, uses, values["life"])) if keeps else 0
         return {n: values[n] for n in key_names}
 
+    def solved_uses(pm, solved) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """A solution's announcement index and uses read on the counter's classes."""
+        taking: Counter = Counter()
+        for c, cls in enumerate(pm.classes):
+            for j in range(len(cls.roles)):
+                taking[of_member[cls.members[0].id], j] += solved.value(pm.use[c, j])
+        return (next(n for n, v in enumerate(pm.announce) if solved.value(v)),
+                tuple(sorted((i, j, n) for (i, j), n in taking.items() if n)))
+
     # The best payment's group: the optimiser's uses read on the counter's classes.
-    best_k = next(n for n, v in enumerate(prob.pm.announce) if solver.value(v))
-    taking: Counter = Counter()
-    for c, cls in enumerate(prob.pm.classes):
-        for j in range(len(cls.roles)):
-            taking[of_member[cls.members[0].id], j] += solver.value(prob.pm.use[c, j])
-    best_uses = tuple(sorted((i, j, n) for (i, j), n in taking.items() if n))
+    best_k, best_uses = solved_uses(prob.pm, solver)
     best_text = prob.pm.announcements[best_k].text
 
     stop = deadline.deadline()
@@ -131,6 +142,19 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
             break
     # the listing also stops quietly at its deadline: it finished if it ended in time
     by_time = by_time or not capped and listing_stop is not None and time.monotonic() > listing_stop
+    if by_time and len(pool) + 1 < k and stop is not None:
+        # The listing could not finish (its count comes first): the next best payments
+        # one by one, as --why finds the runner-up, in the time the description spares.
+        seen = {(announced[a.text], g.uses) for _, a, _, g in pool} | {(best_k, best_uses)}
+        counter_of = {announced[a.text]: c for a, c in per}
+        for more in next_best(board, player, res, anns, keeps, order, solver,
+                              _NEXT_SHARE * max(stop - time.monotonic(), 0), k - 1 - len(pool)):
+            found = solved_uses(*more)
+            group = counter_of[found[0]].group_of(found[1]) if found not in seen else None
+            if group is not None:  # (a group the listing had already: not listed twice)
+                seen.add(found)
+                a = prob.pm.announcements[found[0]]
+                pool.append((tuple(levels_of(found[1], found[0]).values()), a, counter_of[found[0]], group))
     pool.sort(key=lambda entry: entry[0])
     best_counter = next(c for a, c in per if a.text == best_text)
     best_group = best_counter.group_of(best_uses)
