@@ -28,7 +28,9 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
     ("pay", "pay", "Can this cost be paid on this board, and how? Give `cost` (\"{2}{G}{W/U}\") or `card` (a card "
      "name, with zone/alt/kicker/x... as the cast's choices). mode: null (payable? the fast question), \"count\" (the "
      "exact number of legal payments), \"all\" (every payment, grouped by interchangeable permanents), \"best\" (the "
-     "payment an AI should make; keep: costs to keep payable afterwards)."),
+     "payment an AI should make; keep: costs to keep payable afterwards), \"candidates\" (a decision: at most "
+     "`candidates` groups of payments ranked by the best order, the best first, each with what it leaves untapped "
+     "and castable)."),
     ("plays", "plays", "Every legal play now for a player (casts from every zone, activations, land plays, special "
      "actions), each with its total cost and whether it can be paid."),
     ("produce", "produce", "For each permanent (or one, by id), the mana types it could produce now (rule 106.7)."),
@@ -207,6 +209,9 @@ def summary(tool: str, answer: dict) -> str:
         if best:
             taps = ", ".join("%s -> %s" % (a.get("permanent"), a.get("produces")) for a in best.get("activations", []))
             head += "; best: %s%s" % (taps or "no mana", ", %d life" % best["life"] if best.get("life") else "")
+        if "candidates" in answer:
+            head += "; %d candidates, best first%s" % (len(answer["candidates"]), "" if answer.get("ranked_all") else
+                                                      " (ranked among the groups listed in time)")
         return head
     if tool == "plays":
         lines = ["%d plays:" % len(answer.get("plays", []))]
