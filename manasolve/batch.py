@@ -13,7 +13,16 @@ CHUNK_LINES = 64  # lines sent to a worker at once
 RAY_FROM_CHUNKS = 64  # with no --workers: Ray only from 4,096 lines on (its start-up costs more below)
 
 
-def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
+def request_lines(data: bytes) -> list[bytes]:
+    """The request lines of a batch file's bytes, split where ``serve`` splits its input:
+    at ``\\n`` only (text splitting would also split at ``\\r`` or inside a request
+    holding U+2028, U+0085 or a form feed), each decoded by the server as ``serve`` does
+    (a line that is not UTF-8 is answered -32700, the others still answered)."""
+    lines = data.split(b"\n")
+    return lines[:-1] if lines and lines[-1] == b"" else lines
+
+
+def batch_worker(cards: str | None) -> Callable[[list[bytes]], list[str | None]]:
     """A worker answering chunks of request lines with one server (card files loaded once)."""
     from manasolve.models.carddb import default_db
     from manasolve.server import RpcError, Server
@@ -28,7 +37,7 @@ def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
     return lambda lines: [server.handle_line(line) for line in lines]
 
 
-def answer_lines(lines: list[str], workers: int | None = None, address: str | None = None,
+def answer_lines(lines: list[bytes] | list[str], workers: int | None = None, address: str | None = None,
                  cards: str | None = None) -> Iterator[str]:
     """The answer line of each request line, in order (none for a blank line or a
     notification, as the server does)."""

@@ -10,6 +10,7 @@ end of input ends it with status 0.  See docs/protocol.md.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 import typing
@@ -74,14 +75,21 @@ class Server:
                              "board.get": self._get})
 
     # -- one line in, one line out -------------------------------------------------------
-    def handle_line(self, line: str) -> str | None:
+    def handle_line(self, line: str | bytes) -> str | None:
         """The answer line to one request line (None for a notification or a blank line)."""
         answer = self.respond(line)
         return None if answer is None else answer.decode("utf-8")
 
     def respond(self, line: str | bytes) -> bytes | None:
         """The answer to one request line as UTF-8 JSON, without the line end (None for
-        a notification or a blank line)."""
+        a notification or a blank line).  Never raises: whatever one line does, the
+        server answers it and goes on."""
+        try:
+            return self._respond(line)
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
+            return _dump(_error(None, RpcError(INTERNAL_ERROR, "internal error: %s" % type(exc).__name__)))
+
+    def _respond(self, line: str | bytes) -> bytes | None:
         if not line.strip():
             return None
         try:
@@ -99,8 +107,11 @@ class Server:
         return _dump(answer) if answer is not None else None
 
     def handle(self, message: Any) -> dict | None:
-        """The response to one request object (None for a notification)."""
-        rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) else None
+        """The response to one request object (None for a notification: a request object
+        without an ``id`` member is never answered, not even with an error)."""
+        notification = isinstance(message, dict) and "id" not in message
+        rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) \
+            and not isinstance(message.get("id"), bool) else None
         try:
             request = _request(message)
             handler = self.methods.get(request.method)
@@ -109,18 +120,18 @@ class Server:
                     request.method, nearest(request.method, list(self.methods))), "method")
             result = handler(request.params, request.method)
         except RpcError as exc:
-            return _error(rid, exc)
+            answer = _error(rid, exc)
         except InputError as exc:
             path = _param_path(exc)
-            return _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
+            answer = _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
         except TimeUp as exc:
-            return _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
-                                        "params.time_limit"))
+            answer = _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
+                                          "params.time_limit"))
         except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
-            return _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
-        if isinstance(message, dict) and "id" not in message:
-            return None  # a notification: done, not answered
-        return {"jsonrpc": "2.0", "id": rid, "result": result}
+            answer = _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
+        else:
+            answer = {"jsonrpc": "2.0", "id": rid, "result": result}
+        return None if notification else answer
 
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> int:
         """Answer every line of `stdin` on `stdout` (binary streams: UTF-8 JSON lines)
@@ -300,13 +311,20 @@ def _error(rid: Any, exc: RpcError) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "error": error}
 
 
+# A lone UTF-16 surrogate (U+D800..U+DFFF): JSON text may hold one only as a \u escape
+# (RFC 8259 section 7); a request can bring one in (``"id": "\ud800"``) to be echoed.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _dump(answer: Any) -> bytes:
     """One response as compact UTF-8 JSON (orjson; the standard library for what orjson
-    does not write, such as integers past 64 bits)."""
+    does not write, such as integers past 64 bits or strings holding a lone surrogate,
+    which are written as \\u escapes)."""
     try:
         return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        text = json.dumps(answer, separators=(",", ":"), ensure_ascii=False)
+        return _SURROGATE.sub(lambda m: "\\u%04x" % ord(m.group()), text).encode("utf-8")
 
 
 def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:

@@ -28,19 +28,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
-    from manasolve.batch import answer_lines
+    from manasolve.batch import answer_lines, request_lines
     from manasolve.models.errors import InputError
 
     check_workers(args, args.questions)
     try:
         if args.questions == "-":
-            lines = sys.stdin.read().splitlines()
+            lines = request_lines(sys.stdin.buffer.read())
         else:
-            with open(args.questions, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("", "cannot read the questions: %s" % (exc.strerror if isinstance(exc, OSError) else exc),
-                         args.questions) from None
+            with open(args.questions, "rb") as f:
+                lines = request_lines(f.read())
+    except OSError as exc:
+        raise InputError("", "cannot read the questions: %s" % exc.strerror, args.questions) from None
     for line in answer_lines(lines, args.workers, args.address, args.cards):
         sys.stdout.write(line + "\n")
     return {}, lambda answer: None
