@@ -68,12 +68,21 @@ class PaymentGroup(_Answer):
 
 
 class Tapped(_Answer):
+    """A permanent tapped for a cost; `permanents` ([permanent]) and `use` (1): a group's shape."""
+
     permanent: str
+    permanents: list[str]
+    use: Literal[1]
     for_: str = Field(alias="for")
 
 
 class Activation(_Answer):
+    """One activation; `permanents` ([permanent]) and `use` (1): a group's shape, so every
+    answer's activations read alike."""
+
     permanent: str
+    permanents: list[str]
+    use: Literal[1]
     ability: str
     produces: str
     sacrificed: str = absent()

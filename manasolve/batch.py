@@ -5,7 +5,7 @@ process or Ray).  Each line is answered on its own, possibly by another worker, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from manasolve.protocol import METHOD_NOT_FOUND
 
@@ -22,12 +22,14 @@ def request_lines(data: bytes) -> list[bytes]:
     return lines[:-1] if lines and lines[-1] == b"" else lines
 
 
-def batch_worker(cards: str | None) -> Callable[[list[bytes]], list[str | None]]:
-    """A worker answering chunks of request lines with one server (card files loaded once)."""
+def batch_worker(cards: str | None, allowed_paths: Sequence[str] = (),
+                 card_file: str | None = None) -> Callable[[list[bytes]], list[str | None]]:
+    """A worker answering chunks of request lines with one server (card files loaded
+    once; the files requests name read only under `allowed_paths`, or `card_file`)."""
     from manasolve.models.carddb import default_db
     from manasolve.server import RpcError, Server
 
-    server = Server(default_db(cards))
+    server = Server(default_db(cards), allowed_paths=allowed_paths, card_file=card_file)
 
     def no_sessions(params: dict, method: str):
         raise RpcError(METHOD_NOT_FOUND, "%s: board sessions are not kept in batch (each line is answered on its "
@@ -38,12 +40,13 @@ def batch_worker(cards: str | None) -> Callable[[list[bytes]], list[str | None]]
 
 
 def answer_lines(lines: list[bytes] | list[str], workers: int | None = None, address: str | None = None,
-                 cards: str | None = None) -> Iterator[str]:
+                 cards: str | None = None, allowed_paths: Sequence[str] = (),
+                 card_file: str | None = None) -> Iterator[str]:
     """The answer line of each request line, in order (none for a blank line or a
-    notification, as the server does)."""
+    notification, as the server does); `allowed_paths`, `card_file`: as `Server` takes them."""
     from manasolve.executors import executor
 
     chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
     run = executor(workers, address, len(chunks), RAY_FROM_CHUNKS)
-    for answers in run.map(batch_worker, (cards,), chunks):
+    for answers in run.map(batch_worker, (cards, tuple(allowed_paths), card_file), chunks):
         yield from (a for a in answers if a is not None)

@@ -10,11 +10,13 @@ end of input ends it with status 0.  See docs/protocol.md.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import types
 import typing
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import orjson
@@ -25,7 +27,7 @@ from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
-from manasolve.models.errors import nearest, one_line
+from manasolve.models.errors import nearest, one_line, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT
 from manasolve.protocol import (
     INTERNAL_ERROR,
@@ -38,6 +40,13 @@ from manasolve.protocol import (
 from manasolve.solver.deadline import TimeUp
 from manasolve.session import PlayBoard
 
+# Sessions and per-path card databases held at once (least recently used closed first):
+# an AI plays a few boards at a time; a client that never closes its sessions stays bounded
+# (400 board.load without board.close: see tests/test_server.py).
+MAX_SESSIONS = 64
+MAX_CARD_FILES = 4
+# Handles of sessions closed to make room that an error still names as such.
+EVICTED_NAMED = 4096
 # The longest request line read (bytes of UTF-8): a board with a few hundred inline cards
 # fits many times over; a longer line is answered with an error and skipped, unread.
 MAX_LINE = 8 * 1024 * 1024
@@ -61,14 +70,24 @@ def _param_path(exc: InputError) -> str:
 
 class Server:
     """The sessions and card databases of one server process, and the method table.
-    `time_limit`: the seconds a question may take when its request gives none (None: no limit)."""
+    `time_limit`: the seconds a question may take when its request gives none (None: no
+    limit).  Files a request names (``cards_check {"path"}``, ``board.load {"cards"}``)
+    are read only under the folders of `allowed_paths`, or when they are `card_file`
+    (the configured card file).  At most `max_sessions` sessions and `max_card_files`
+    card databases are held; the least recently used goes first."""
 
-    def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT):
+    def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
+                 allowed_paths: Sequence[str | os.PathLike] = (), card_file: str | os.PathLike | None = None,
+                 max_sessions: int = MAX_SESSIONS, max_card_files: int = MAX_CARD_FILES):
         self.db = db or default_db()
         self.time_limit = time_limit
-        self.sessions: dict[str, PlayBoard] = {}
+        self.allowed = [os.path.realpath(p) for p in allowed_paths]
+        self.card_file = os.path.realpath(card_file) if card_file is not None else None
+        self.max_sessions, self.max_card_files = max_sessions, max_card_files
+        self.sessions: OrderedDict[str, PlayBoard] = OrderedDict()  # least recently used first
+        self._evicted: OrderedDict[str, None] = OrderedDict()  # handles closed to make room (the latest ones)
         self._next_session = 1
-        self._card_files: dict[str, CardDB] = {}
+        self._card_files: OrderedDict[str, CardDB] = OrderedDict()
         self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
         self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
                              "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
@@ -160,6 +179,8 @@ class Server:
             kw = _validated(method, params)
             if kw["time_limit"] is None:
                 kw["time_limit"] = self.time_limit
+            if name == "cards_check":
+                kw["path"] = self._readable(kw["path"], "path")
             if name == "audit":  # carries payments out: it needs the board as a PlayBoard
                 kw["board"] = self._play_board(kw["board"])
             elif "board" in kw:
@@ -193,14 +214,23 @@ class Server:
     def _session(self, handle: str, path: str = "params.session") -> PlayBoard:
         session = self.sessions.get(handle)
         if session is None:
+            if handle in self._evicted:
+                raise RpcError(INVALID_PARAMS, "%s: session %s was closed to make room (limit %d sessions, the least "
+                               "recently used closed first); load the board again" % (path, handle, self.max_sessions),
+                               path)
             raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, nearest(handle, list(self.sessions))),
                            path)
+        self.sessions.move_to_end(handle)
         return session
 
     def _new_session(self, board: PlayBoard) -> dict:
         handle = "s%d" % self._next_session
         self._next_session += 1
         self.sessions[handle] = board
+        while len(self.sessions) > self.max_sessions:
+            self._evicted[self.sessions.popitem(last=False)[0]] = None
+            while len(self._evicted) > EVICTED_NAMED:
+                self._evicted.popitem(last=False)
         return {"session": handle}
 
     def _load(self, params: dict, method: str) -> dict:
@@ -214,15 +244,35 @@ class Server:
         return stamped(method, self._new_session(board))
 
     def _card_db(self, path: str) -> CardDB:
-        """The built-in cards with the file `path` in front, loaded once per process."""
-        if path not in self._card_files:
-            from manasolve.models.loaders import load_card_file
+        """The built-in cards with the file `path` in front, kept while it is among the
+        `max_card_files` used last."""
+        real = self._readable(path, "cards")
+        if real in self._card_files:
+            self._card_files.move_to_end(real)
+            return self._card_files[real]
+        from manasolve.models.loaders import load_card_file
 
-            try:
-                self._card_files[path] = self.db.with_layer_first(load_card_file(path))
-            except InputError as exc:
-                raise InputError("cards", "%s: %s" % (path, exc.message)) from None
-        return self._card_files[path]
+        try:
+            db = self.db.with_layer_first(load_card_file(real))
+        except InputError as exc:
+            raise InputError("cards", "%s: %s" % (path, exc.message)) from None
+        self._card_files[real] = db
+        while len(self._card_files) > self.max_card_files:
+            self._card_files.popitem(last=False)
+        return db
+
+    def _readable(self, path: str, param: str) -> str:
+        """The real path of a file a request names, if the operator allows reading it
+        (under an ``--allow-path`` folder, or the configured card file); InputError at
+        params.`param` otherwise."""
+        if "\0" in path:
+            raise InputError(param, "a path holding a null byte names no file")
+        real = os.path.realpath(path)
+        if real == self.card_file or any(os.path.commonpath([real, folder]) == folder for folder in self.allowed):
+            return real
+        return _raise(INVALID_PARAMS, "params.%s: %s is outside the folders this server may read (%s; start it "
+                      "with --allow-path FOLDER)" % (param, shown(path), ", ".join(self.allowed) or "none allowed"),
+                      "params." + param)
 
     def _patch(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -327,7 +377,10 @@ def _dump(answer: Any) -> bytes:
         return _SURROGATE.sub(lambda m: "\\u%04x" % ord(m.group()), text).encode("utf-8")
 
 
-def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
+def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
+         allowed_paths: Sequence[str] = (), card_file: str | os.PathLike | None = None) -> int:
     """Serve stdin/stdout until end of input, each question within `time_limit` seconds
-    unless its request says otherwise."""
-    return Server(db, time_limit).serve(sys.stdin.buffer, sys.stdout.buffer)
+    unless its request says otherwise, reading the files requests name only under
+    `allowed_paths` (and `card_file`)."""
+    return Server(db, time_limit, allowed_paths=allowed_paths, card_file=card_file).serve(
+        sys.stdin.buffer, sys.stdout.buffer)

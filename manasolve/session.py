@@ -54,7 +54,7 @@ class PlayBoard:
         self.db = db or default_db()
         if isinstance(board, str):
             resolved = read_board_file(board, self.db)
-            with open(board, encoding="utf-8") as fh:
+            with open(board, encoding="utf-8-sig") as fh:
                 board = parse_json(fh.read(), board)
         else:
             resolved = load_board(board, self.db)

@@ -206,7 +206,8 @@ _MUST_BE = {"model_type": "must be an object", "dict_type": "must be an object",
             "model_attributes_type": "must be an object", "list_type": "must be a list",
             "string_type": "must be a string", "bool_type": "must be true or false",
             "int_type": "must be an integer", "int_from_float": "must be an integer",
-            "float_type": "must be a number", "none_required": "must be null"}
+            "float_type": "must be a number", "none_required": "must be null",
+            "string_unicode": "must be Unicode text (a lone surrogate is not a character)"}
 
 
 def validation_error(err: ValidationError, root: type[BaseModel], source: str | None = None,
@@ -229,6 +230,8 @@ def validation_error(err: ValidationError, root: type[BaseModel], source: str | 
         return InputError(path, "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
     ctx = e.get("ctx") or {}
     got = _echo(e.get("input"))
+    if kind == "literal_error":
+        return InputError(path, "must be %s (got %s)" % (ctx.get("expected"), got), source)
     if kind == "missing":
         return InputError(path, "missing (a required field)", source)
     if kind == "greater_than_equal":

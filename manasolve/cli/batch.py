@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from manasolve.cli.common import add_workers_args, check_workers
+from manasolve.cli.common import add_allow_path_arg, add_workers_args, check_workers, configured_cards
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("questions", metavar="QUESTIONS", help="file of JSON-RPC requests, one per line ('-': stdin)")
     add_workers_args(p, "4,096 lines")
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
+    add_allow_path_arg(p)
     p.set_defaults(run=run)
 
 
@@ -40,6 +41,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
                 lines = request_lines(f.read())
     except OSError as exc:
         raise InputError("", "cannot read the questions: %s" % exc.strerror, args.questions) from None
-    for line in answer_lines(lines, args.workers, args.address, args.cards):
+    for line in answer_lines(lines, args.workers, args.address, args.cards, args.allow_path,
+                             configured_cards(args)):
         sys.stdout.write(line + "\n")
     return {}, lambda answer: None
