@@ -22,7 +22,7 @@ from typing import IO, Any
 import orjson
 from pydantic import ValidationError
 
-from manasolve import api, protocol
+from manasolve import __version__, api, protocol
 from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
@@ -91,7 +91,7 @@ class Server:
         self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
         self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
                              "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
-                             "board.get": self._get})
+                             "board.get": self._get, "server.info": self._info})
 
     # -- one line in, one line out -------------------------------------------------------
     def handle_line(self, line: str | bytes) -> str | None:
@@ -302,6 +302,13 @@ class Server:
         self._session(kw["session"])
         del self.sessions[kw["session"]]
         return stamped(method, {"closed": kw["session"]})
+
+    def _info(self, params: dict, method: str) -> dict:
+        _validated(method, params)
+        return stamped(method, {
+            "version": __version__, "protocol": protocol.VERSION, "methods": sorted(self.methods),
+            "limits": {"sessions": self.max_sessions, "card_files": self.max_card_files, "request_line_bytes": MAX_LINE},
+            "sessions": len(self.sessions), "allowed_paths": list(self.allowed), "card_file": self.card_file})
 
     def _get(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)

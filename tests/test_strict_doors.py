@@ -267,6 +267,14 @@ def test_sessions_are_bounded_and_an_evicted_handle_is_named_as_such():
     assert _rpc(server, "board.get", session="s7")["error"]["message"].startswith("params.session: no session 's7'")
 
 
+def test_server_info_names_the_limits_and_the_files_it_may_read(tmp_path):
+    info = _rpc(Server(allowed_paths=[tmp_path], max_sessions=5), "server.info")["result"]
+    assert info["limits"]["sessions"] == 5 and info["limits"]["card_files"] == 4
+    assert info["allowed_paths"] == [os.path.realpath(tmp_path)] and info["version"] == manasolve.__version__
+    assert "server.info" in info["methods"] and "board.load" in info["methods"]
+    assert _rpc(Server(), "server.info", x=1)["error"]["data"]["path"] == "params.x"
+
+
 def test_four_hundred_loads_without_close_stay_under_500_mb():
     script = (
         "import json, resource, sys\n"
