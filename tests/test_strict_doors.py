@@ -243,16 +243,20 @@ def test_batch_answers_the_lines_serve_answers(tmp_path, capsys):
              json.dumps({"jsonrpc": "2.0", "id": 2, "method": "pay", "params": {"board": EXAMPLE,
                                                                                 "cost": "{G}\u0085"}},
                         ensure_ascii=False),
-             '{"jsonrpc": "2.0", "id": 3,\r "method": "nope"}', "\f",
+             '{"jsonrpc": "2.0", "id": 3,\r "method": "nope"}', "\f", '{"jsonrpc": "2.0", "id": "\\ud800", "method": "x"}',
+             json.dumps({"jsonrpc": "2.0", "id": "Æ", "method": "nope"}, ensure_ascii=False),
              json.dumps({"jsonrpc": "2.0", "id": 4, "method": "nope"})]
     data = ("\n".join(lines) + "\n").encode("utf-8") + b'\xff\n'
-    served = _serve(data.rstrip(b"\n").split(b"\n")).stdout.decode("utf-8").splitlines()
+    served = _serve(data.rstrip(b"\n").split(b"\n")).stdout.decode("utf-8").split("\n")[:-1]
     assert list(answer_lines(request_lines(data), workers=1)) == served
-    assert [json.loads(a)["id"] for a in served] == [1, 2, 3, 4, None]
+    assert [json.loads(a)["id"] for a in served] == [1, 2, 3, "\ud800", "Æ", 4, None]
     path = tmp_path / "q.jsonl"
     path.write_bytes(data)
     assert main(["batch", str(path), "--workers", "1"]) == 0
-    assert capsys.readouterr().out.splitlines() == served
+    assert capsys.readouterr().out.split("\n")[:-1] == served
+    run = subprocess.run([sys.executable, "-m", "manasolve", "batch", str(path), "--workers", "1"], capture_output=True,
+                         timeout=120, env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0 and run.stderr == b"" and run.stdout.decode("utf-8").split("\n")[:-1] == served
 
 
 def test_sessions_are_bounded_and_an_evicted_handle_is_named_as_such():

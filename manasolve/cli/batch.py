@@ -41,7 +41,9 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
                 lines = request_lines(f.read())
     except OSError as exc:
         raise InputError("", "cannot read the questions: %s" % exc.strerror, args.questions) from None
+    out = sys.stdout.buffer  # UTF-8 JSON lines whatever the locale, as serve writes them
     for line in answer_lines(lines, args.workers, args.address, args.cards, args.allow_path,
                              configured_cards(args)):
-        sys.stdout.write(line + "\n")
+        out.write(line.encode("utf-8") + b"\n")
+    out.flush()
     return {}, lambda answer: None
