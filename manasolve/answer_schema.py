@@ -77,7 +77,8 @@ class Tapped(_Answer):
 
 
 class Activation(_Answer):
-    """One activation; `permanents` ([permanent]) and `use` (1): a group's shape, so every
+    """One activation; `permanents` ([permanent], or [sacrificed] for an outlet), `use` (1)
+    and `sacrificed_to` ([permanent] beside `sacrificed`): a group's shape, so every
     answer's activations read alike."""
 
     permanent: str
@@ -86,6 +87,7 @@ class Activation(_Answer):
     ability: str
     produces: str
     sacrificed: str = absent()
+    sacrificed_to: list[str] = absent()
     riders: list[str] = absent()
 
 

@@ -67,12 +67,15 @@ def payment_json(payment: Payment) -> dict:
 
 
 def _activation(a) -> dict:
-    # `permanents`/`use`: the shape of a group's activation (one permanent, used once), so
-    # every answer's activations read alike; `permanent` is the same id.
-    entry: dict = {"permanent": a.permanent, "permanents": [a.permanent], "use": 1, "ability": a.ability,
-                   "produces": a.produces}
+    # `permanents`/`use` (and `sacrificed_to`): the shape of a group's activation, one
+    # permanent used once, so every answer's activations read alike.  As in a group, an
+    # outlet's activation lists the permanent sacrificed under `permanents` and the outlet
+    # under `sacrificed_to`; `permanent` is the one activating, `sacrificed` its victim.
+    entry: dict = {"permanent": a.permanent, "permanents": [a.permanent if a.sacrificed is None else a.sacrificed],
+                   "use": 1, "ability": a.ability, "produces": a.produces}
     if a.sacrificed is not None:
         entry["sacrificed"] = a.sacrificed
+        entry["sacrificed_to"] = [a.permanent]
     if a.riders:
         entry["riders"] = list(a.riders)
     return entry

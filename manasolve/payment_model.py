@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from manasolve.models.board_schema import Count, Text, validation_error
 from manasolve.models.bounds import MAX_COST_SYMBOLS, MAX_MAGNITUDE
@@ -46,26 +46,45 @@ class _In(BaseModel):
 class ActivationIn(_In):
     """One mana ability activated: of `permanent` (or ``hand[i]:Name``, a card exiled from
     the hand for mana), `ability` by its text, adding `produces`; `sacrificed`: the
-    permanent an outlet sacrificed.  ``permanents``/``use`` are the group shape's keys,
-    ``[permanent]`` and 1, as every answer writes them."""
+    permanent an outlet sacrificed.  ``permanents``, ``use`` and ``sacrificed_to`` are the
+    group shape's keys as every answer writes them: ``[permanent]`` (``[sacrificed]`` for
+    an outlet), 1, ``[permanent]``."""
 
     permanent: Text
     ability: Text
     produces: Mana
-    permanents: list[Text] | None = Field(default=None, min_length=1, max_length=1)
+    permanents: list[Text] | None = None
     use: Literal[1] | None = None
     sacrificed: Text | None = None
+    sacrificed_to: list[Text] | None = None
     riders: list[Text] | None = None
+
+    @model_validator(mode="after")
+    def _group_keys_agree(self) -> ActivationIn:
+        used = self.permanent if self.sacrificed is None else self.sacrificed
+        if self.permanents is not None and self.permanents != [used]:
+            raise ValueError("permanents must be [%r], the permanent %s" % (
+                used, "activated" if self.sacrificed is None else "sacrificed"))
+        if self.sacrificed_to is not None and (self.sacrificed is None or self.sacrificed_to != [self.permanent]):
+            raise ValueError("sacrificed_to must be [%r] beside sacrificed, the outlet activated" % self.permanent)
+        return self
 
 
 class TappedIn(_In):
     """A permanent tapped for something other than a mana ability (convoke, improvise, an
-    ability's or an additional cost's tap)."""
+    ability's or an additional cost's tap); ``permanents`` (``[permanent]``) and ``use``
+    (1): the group shape's keys."""
 
     permanent: Text
     for_: _TAP_PURPOSES = Field(alias="for")
-    permanents: list[Text] | None = Field(default=None, min_length=1, max_length=1)
+    permanents: list[Text] | None = None
     use: Literal[1] | None = None
+
+    @model_validator(mode="after")
+    def _group_keys_agree(self) -> TappedIn:
+        if self.permanents is not None and self.permanents != [self.permanent]:
+            raise ValueError("permanents must be [%r], the permanent tapped" % self.permanent)
+        return self
 
 
 class OtherCostIn(_In):

@@ -123,6 +123,9 @@ BAD_PAYMENTS = [
     ({"multiplicity": 1, "announced": "{G}", "activations": [{**ACT, "use": 1}]},
      "payment.activations[0].permanent", "did you mean 'permanents'?"),
     ({"multiplicity": "1", "announced": "{G}"}, "payment.multiplicity", "must be an integer"),
+    ({"announced": "{G}", "activations": [{**ACT, "permanents": ["f2"]}]}, "payment.activations[0]",
+     "permanents must be ['f1']"),
+    ({"announced": "{G}", "activations": [{**ACT, "use": 2}]}, "payment.activations[0].use", "must be 1"),
     ({"format": "manasolve/pay@1", "best": {"announced": "{G}", "bogus": 1}}, "payment.best.bogus", "unknown field"),
 ]
 
@@ -180,6 +183,14 @@ def test_best_activations_and_taps_have_the_group_shape_too():
         assert entry["permanents"] == [entry["permanent"]] and entry["use"] == 1
     group = api.pay(springleaf, "{U}{U}", mode="all")["payments"][0]
     assert set(group["activations"][0]) >= {"permanents", "use", "ability", "produces"}
+    altar = boards.board("Ashnod's Altar", "Llanowar Elves")  # an outlet: permanents is what it sacrificed
+    best = api.pay(altar, "{C}{C}", mode="best")["best"]["activations"]
+    group = api.pay(altar, "{C}{C}", mode="all")["payments"][0]["activations"]
+    assert [{k: a[k] for k in ("permanents", "use", "sacrificed_to", "ability", "produces")} for a in best] == \
+        [{k: a[k] for k in ("permanents", "use", "sacrificed_to", "ability", "produces")} for a in group]
+    assert best[0]["permanent"] == best[0]["sacrificed_to"][0] and best[0]["sacrificed"] == best[0]["permanents"][0]
+    played = open_board(altar)
+    assert played.apply(api.pay(altar, "{C}{C}", mode="best")["best"])["sacrificed"] == best[0]["permanents"]
 
 
 def test_an_illegal_payment_names_the_best_one_in_a_whole_sentence():
