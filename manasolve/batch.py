@@ -44,9 +44,18 @@ def answer_lines(lines: list[bytes] | list[str], workers: int | None = None, add
                  card_file: str | None = None) -> Iterator[str]:
     """The answer line of each request line, in order (none for a blank line or a
     notification, as the server does); `allowed_paths`, `card_file`: as `Server` takes them."""
-    from manasolve.executors import executor
+    from manasolve.executors import InProcess, executor
 
     chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
     run = executor(workers, address, len(chunks), RAY_FROM_CHUNKS)
-    for answers in run.map(batch_worker, (cards, tuple(allowed_paths), card_file), chunks):
-        yield from (a for a in answers if a is not None)
+    worker_args = (cards, tuple(allowed_paths), card_file)
+    done = 0
+    try:
+        for answers in run.map(batch_worker, worker_args, chunks):
+            done += 1
+            yield from (a for a in answers if a is not None)
+    except Exception:  # noqa: BLE001 - a worker failed (a Ray actor died): no line is ever lost for it
+        # A worker's answers never depend on which worker gave them (manasolve.executors),
+        # so the chunks not answered yet are answered here, in order, as they would have been.
+        for answers in InProcess().map(batch_worker, worker_args, chunks[done:]):
+            yield from (a for a in answers if a is not None)

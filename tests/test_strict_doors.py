@@ -270,6 +270,23 @@ def test_batch_answers_the_lines_serve_answers(tmp_path, capsys):
     assert run.returncode == 0 and run.stderr == b"" and run.stdout.decode("utf-8").split("\n")[:-1] == served
 
 
+def test_a_batch_worker_that_dies_loses_no_line(monkeypatch):
+    from manasolve import batch, executors
+
+    class DiesAfterOneChunk:
+        def map(self, factory, args, tasks):
+            work = factory(*args)
+            yield work(tasks[0])
+            raise RuntimeError("the actor died")  # as Ray's RayActorError does
+    monkeypatch.setattr(batch, "CHUNK_LINES", 2)
+    monkeypatch.setattr(executors, "executor", lambda *a: DiesAfterOneChunk())
+    lines = [json.dumps({"jsonrpc": "2.0", "id": i, "method": "produce", "params": {"board": EXAMPLE, "id": "f1"}})
+             for i in range(5)]
+    got = list(batch.answer_lines(lines, workers=2))
+    assert [json.loads(a)["id"] for a in got] == [0, 1, 2, 3, 4]
+    assert got == [Server().handle_line(line) for line in lines]
+
+
 def test_sessions_are_bounded_and_an_evicted_handle_is_named_as_such():
     server = Server(max_sessions=3)
     for _ in range(3):
