@@ -68,15 +68,26 @@ class PaymentGroup(_Answer):
 
 
 class Tapped(_Answer):
+    """A permanent tapped for a cost; `permanents` ([permanent]) and `use` (1): a group's shape."""
+
     permanent: str
+    permanents: list[str]
+    use: Literal[1]
     for_: str = Field(alias="for")
 
 
 class Activation(_Answer):
+    """One activation; `permanents` ([permanent], or [sacrificed] for an outlet), `use` (1)
+    and `sacrificed_to` ([permanent] beside `sacrificed`): a group's shape, so every
+    answer's activations read alike."""
+
     permanent: str
+    permanents: list[str]
+    use: Literal[1]
     ability: str
     produces: str
     sacrificed: str = absent()
+    sacrificed_to: list[str] = absent()
     riders: list[str] = absent()
 
 
@@ -498,6 +509,28 @@ class BoardCloseAnswer(_Answer):
     closed: str
 
 
+class ServerLimits(_Answer):
+    """What one server holds at most: sessions, card databases of ``board.load``'s
+    ``cards``, bytes of one request line."""
+
+    sessions: int
+    card_files: int
+    request_line_bytes: int
+
+
+class ServerInfoAnswer(_Answer):
+    """``server.info``: the server's version, methods, limits, and the files it may read."""
+
+    format: Literal["manasolve/server.info@1"]
+    version: str
+    protocol: str
+    methods: list[str]
+    limits: ServerLimits
+    sessions: int  # held now
+    allowed_paths: list[str]
+    card_file: str | None
+
+
 # The model of each command's answer (the shipped answer.COMMAND.schema.json files; pay's
 # also answer.pay.MODE.schema.json, one per mode, stricter than their union), and of each
 # session method's result (answer.board.METHOD.schema.json).
@@ -508,7 +541,7 @@ ANSWERS: dict[str, type[BaseModel]] = {
     "audit": AuditAnswer,
     "board.load": BoardLoadAnswer, "board.get": BoardGetAnswer, "board.patch": BoardPatchAnswer,
     "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
-    "board.close": BoardCloseAnswer}
+    "board.close": BoardCloseAnswer, "server.info": ServerInfoAnswer}
 # The model of each pay mode.
 PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest,
                                           "candidates": PayCandidates}

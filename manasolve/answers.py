@@ -52,7 +52,8 @@ def payment_json(payment: Payment) -> dict:
     costs, the activations, the cards exiled for delve, the floating mana spent and the
     objects chosen for non-mana parts."""
     answer: dict = {"announced": payment.announced, "life": payment.life,
-                    "tapped_for_cost": [{"permanent": t.permanent, "for": t.purpose} for t in payment.tapped],
+                    "tapped_for_cost": [{"permanent": t.permanent, "permanents": [t.permanent], "use": 1, "for": t.purpose}
+                                        for t in payment.tapped],
                     "activations": [_activation(a) for a in payment.activations]}
     if payment.exiled:
         answer["exiled_for_delve"] = list(payment.exiled)
@@ -66,9 +67,15 @@ def payment_json(payment: Payment) -> dict:
 
 
 def _activation(a) -> dict:
-    entry: dict = {"permanent": a.permanent, "ability": a.ability, "produces": a.produces}
+    # `permanents`/`use` (and `sacrificed_to`): the shape of a group's activation, one
+    # permanent used once, so every answer's activations read alike.  As in a group, an
+    # outlet's activation lists the permanent sacrificed under `permanents` and the outlet
+    # under `sacrificed_to`; `permanent` is the one activating, `sacrificed` its victim.
+    entry: dict = {"permanent": a.permanent, "permanents": [a.permanent if a.sacrificed is None else a.sacrificed],
+                   "use": 1, "ability": a.ability, "produces": a.produces}
     if a.sacrificed is not None:
         entry["sacrificed"] = a.sacrificed
+        entry["sacrificed_to"] = [a.permanent]
     if a.riders:
         entry["riders"] = list(a.riders)
     return entry

@@ -32,6 +32,7 @@ from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 from manasolve.models.request import CastChoice
 from manasolve.payment_apply import activation_ability, group_as_payment
+from manasolve.payment_model import checked_payment
 from manasolve.session import PlayBoard
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     (manasolve's best payment, measured the same way), ``better`` and ``why``."""
     from manasolve.solver.best import compared, levels_words, parse_order
 
+    payment, player = checked_payment(payment, player)  # bad input (not a payment) before any question
     best = board.pay(cost, mode="best", player=player, keep=list(keep or []) or None, order=order, **pay_kw)
     player = best["player"]
     criteria = list(parse_order(order))
@@ -57,7 +59,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
         answer["card"] = best["card"]
     keeps = best.get("keep", [])
     try:
-        if isinstance(payment, dict) and "multiplicity" in payment:
+        if "multiplicity" in payment:
             payment = group_as_payment(payment)
         _check(board, payment, best["cost"], player, _payee(board, player, pay_kw))
         answer["levels"] = _levels(board, payment, player, keeps, criteria)
@@ -80,7 +82,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     elif not answer["legal"]:
         answer["better"] = best["best"] is not None
         answer["why"] = "the payment is not legal (%s)" % answer["broken"]["message"] + (
-            "; manasolve's best payment is" if best["best"] is not None else "; the cost can't be paid")
+            "; manasolve's best payment is given under \"best\"" if best["best"] is not None else "; the cost can't be paid")
     return answer
 
 
@@ -103,8 +105,6 @@ def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellB
     funding, life."""
     from manasolve.solver.resources import restricted_flags
 
-    if not isinstance(payment, dict):
-        raise InputError("payment", "a payment is an object like a pay answer's \"best\"")
     try:
         announcements = ManaCost.parse(cost).announcements()
     except CostSyntaxError as exc:

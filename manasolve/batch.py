@@ -5,7 +5,7 @@ process or Ray).  Each line is answered on its own, possibly by another worker, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from manasolve.protocol import METHOD_NOT_FOUND
 
@@ -13,12 +13,23 @@ CHUNK_LINES = 64  # lines sent to a worker at once
 RAY_FROM_CHUNKS = 64  # with no --workers: Ray only from 4,096 lines on (its start-up costs more below)
 
 
-def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
-    """A worker answering chunks of request lines with one server (card files loaded once)."""
+def request_lines(data: bytes) -> list[bytes]:
+    """The request lines of a batch file's bytes, split where ``serve`` splits its input:
+    at ``\\n`` only (text splitting would also split at ``\\r`` or inside a request
+    holding U+2028, U+0085 or a form feed), each decoded by the server as ``serve`` does
+    (a line that is not UTF-8 is answered -32700, the others still answered)."""
+    lines = data.split(b"\n")
+    return lines[:-1] if lines and lines[-1] == b"" else lines
+
+
+def batch_worker(cards: str | None, allowed_paths: Sequence[str] = (),
+                 card_file: str | None = None) -> Callable[[list[bytes]], list[str | None]]:
+    """A worker answering chunks of request lines with one server (card files loaded
+    once; the files requests name read only under `allowed_paths`, or `card_file`)."""
     from manasolve.models.carddb import default_db
     from manasolve.server import RpcError, Server
 
-    server = Server(default_db(cards))
+    server = Server(default_db(cards), allowed_paths=allowed_paths, card_file=card_file)
 
     def no_sessions(params: dict, method: str):
         raise RpcError(METHOD_NOT_FOUND, "%s: board sessions are not kept in batch (each line is answered on its "
@@ -28,13 +39,23 @@ def batch_worker(cards: str | None) -> Callable[[list[str]], list[str | None]]:
     return lambda lines: [server.handle_line(line) for line in lines]
 
 
-def answer_lines(lines: list[str], workers: int | None = None, address: str | None = None,
-                 cards: str | None = None) -> Iterator[str]:
+def answer_lines(lines: list[bytes] | list[str], workers: int | None = None, address: str | None = None,
+                 cards: str | None = None, allowed_paths: Sequence[str] = (),
+                 card_file: str | None = None) -> Iterator[str]:
     """The answer line of each request line, in order (none for a blank line or a
-    notification, as the server does)."""
-    from manasolve.executors import executor
+    notification, as the server does); `allowed_paths`, `card_file`: as `Server` takes them."""
+    from manasolve.executors import InProcess, executor
 
     chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
     run = executor(workers, address, len(chunks), RAY_FROM_CHUNKS)
-    for answers in run.map(batch_worker, (cards,), chunks):
-        yield from (a for a in answers if a is not None)
+    worker_args = (cards, tuple(allowed_paths), card_file)
+    done = 0
+    try:
+        for answers in run.map(batch_worker, worker_args, chunks):
+            done += 1
+            yield from (a for a in answers if a is not None)
+    except Exception:  # noqa: BLE001 - a worker failed (a Ray actor died): no line is ever lost for it
+        # A worker's answers never depend on which worker gave them (manasolve.executors),
+        # so the chunks not answered yet are answered here, in order, as they would have been.
+        for answers in InProcess().map(batch_worker, worker_args, chunks[done:]):
+            yield from (a for a in answers if a is not None)

@@ -26,6 +26,7 @@ from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.errors import nearest
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
+from manasolve.payment_model import checked_payment
 
 # What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
 # carrying it out does with them.
@@ -203,13 +204,13 @@ def activation_ability(board: Board, act: Any, player: str, where: str) -> tuple
 
 
 def apply_payment(data: dict, board: Board, payment: Any, player: str | None) -> dict:
-    """Carry out `payment` (best-shaped) for `player` on `data` (the board dict `board`
+    """Carry out `payment` (best-shaped, a group, or a whole pay answer: checked by
+    `manasolve.payment_model.checked_payment`) for `player` on `data` (the board dict `board`
     was resolved from, edited in place).  What it did: ``tapped``, ``untapped``,
     ``sacrificed``, ``exiled``, ``life_lost``, ``energy_paid``, ``counters_removed``,
     ``floating`` (the mana it leaves in the pool) and ``mana_pool`` (the pool after it).
     Raises InputError, naming the payment field, for a use the board does not allow."""
-    if not isinstance(payment, dict):
-        raise InputError("payment", "a payment is the \"best\" object of a pay answer or one of its \"payments\"")
+    payment, player = checked_payment(payment, player)
     if "multiplicity" in payment:
         payment = group_as_payment(payment)
     name = board.player(player).name
@@ -220,7 +221,7 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
                   "counters_removed": {}, "notes": []}
     tapped = {p.id for p in board.permanents if p.tapped}
     spend = _Spend()
-    spend.add_cost(ManaCost.parse(str(payment.get("announced", "{0}"))), spell=True)
+    spend.add_cost(ManaCost.parse(payment["announced"]), spell=True)
     hand_exiled: list[tuple[str, str]] = []
     leaving: list[tuple[str, str]] = []  # (id, zone): exiled or returned by its own mana ability's cost
 

@@ -98,10 +98,14 @@ class ApplyParams(_Params):
     player: str | None = None
 
 
+class InfoParams(_Params):
+    """server.info: no parameters."""
+
+
 PARAMS: dict[str, type[BaseModel]] = {name: _question_params(name) for name in QUESTIONS}
 PARAMS.update({"board.load": LoadParams, "board.patch": PatchParams, "board.apply": ApplyParams,
                "board.undo": SessionParams, "board.copy": SessionParams, "board.close": SessionParams,
-               "board.get": SessionParams})
+               "board.get": SessionParams, "server.info": InfoParams})
 
 
 class Request(BaseModel):

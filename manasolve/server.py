@@ -10,21 +10,24 @@ end of input ends it with status 0.  See docs/protocol.md.
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 import types
 import typing
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import orjson
 from pydantic import ValidationError
 
-from manasolve import api, protocol
+from manasolve import __version__, api, protocol
 from manasolve.answer_format import stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
-from manasolve.models.errors import nearest, one_line
+from manasolve.models.errors import nearest, one_line, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT
 from manasolve.protocol import (
     INTERNAL_ERROR,
@@ -37,6 +40,13 @@ from manasolve.protocol import (
 from manasolve.solver.deadline import TimeUp
 from manasolve.session import PlayBoard
 
+# Sessions and per-path card databases held at once (least recently used closed first):
+# an AI plays a few boards at a time; a client that never closes its sessions stays bounded
+# (400 board.load without board.close: see tests/test_server.py).
+MAX_SESSIONS = 64
+MAX_CARD_FILES = 4
+# Handles of sessions closed to make room that an error still names as such.
+EVICTED_NAMED = 4096
 # The longest request line read (bytes of UTF-8): a board with a few hundred inline cards
 # fits many times over; a longer line is answered with an error and skipped, unread.
 MAX_LINE = 8 * 1024 * 1024
@@ -60,28 +70,45 @@ def _param_path(exc: InputError) -> str:
 
 class Server:
     """The sessions and card databases of one server process, and the method table.
-    `time_limit`: the seconds a question may take when its request gives none (None: no limit)."""
+    `time_limit`: the seconds a question may take when its request gives none (None: no
+    limit).  Files a request names (``cards_check {"path"}``, ``board.load {"cards"}``)
+    are read only under the folders of `allowed_paths`, or when they are `card_file`
+    (the configured card file).  At most `max_sessions` sessions and `max_card_files`
+    card databases are held; the least recently used goes first."""
 
-    def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT):
+    def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
+                 allowed_paths: Sequence[str | os.PathLike] = (), card_file: str | os.PathLike | None = None,
+                 max_sessions: int = MAX_SESSIONS, max_card_files: int = MAX_CARD_FILES):
         self.db = db or default_db()
         self.time_limit = time_limit
-        self.sessions: dict[str, PlayBoard] = {}
+        self.allowed = [os.path.realpath(p) for p in allowed_paths]
+        self.card_file = os.path.realpath(card_file) if card_file is not None else None
+        self.max_sessions, self.max_card_files = max_sessions, max_card_files
+        self.sessions: OrderedDict[str, PlayBoard] = OrderedDict()  # least recently used first
+        self._evicted: OrderedDict[str, None] = OrderedDict()  # handles closed to make room (the latest ones)
         self._next_session = 1
-        self._card_files: dict[str, CardDB] = {}
+        self._card_files: OrderedDict[str, CardDB] = OrderedDict()
         self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
         self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
                              "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
-                             "board.get": self._get})
+                             "board.get": self._get, "server.info": self._info})
 
     # -- one line in, one line out -------------------------------------------------------
-    def handle_line(self, line: str) -> str | None:
+    def handle_line(self, line: str | bytes) -> str | None:
         """The answer line to one request line (None for a notification or a blank line)."""
         answer = self.respond(line)
         return None if answer is None else answer.decode("utf-8")
 
     def respond(self, line: str | bytes) -> bytes | None:
         """The answer to one request line as UTF-8 JSON, without the line end (None for
-        a notification or a blank line)."""
+        a notification or a blank line).  Never raises: whatever one line does, the
+        server answers it and goes on."""
+        try:
+            return self._respond(line)
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
+            return _dump(_error(None, RpcError(INTERNAL_ERROR, "internal error: %s" % type(exc).__name__)))
+
+    def _respond(self, line: str | bytes) -> bytes | None:
         if not line.strip():
             return None
         try:
@@ -99,8 +126,11 @@ class Server:
         return _dump(answer) if answer is not None else None
 
     def handle(self, message: Any) -> dict | None:
-        """The response to one request object (None for a notification)."""
-        rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) else None
+        """The response to one request object (None for a notification: a request object
+        without an ``id`` member is never answered, not even with an error)."""
+        notification = isinstance(message, dict) and "id" not in message
+        rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) \
+            and not isinstance(message.get("id"), bool) else None
         try:
             request = _request(message)
             handler = self.methods.get(request.method)
@@ -109,18 +139,18 @@ class Server:
                     request.method, nearest(request.method, list(self.methods))), "method")
             result = handler(request.params, request.method)
         except RpcError as exc:
-            return _error(rid, exc)
+            answer = _error(rid, exc)
         except InputError as exc:
             path = _param_path(exc)
-            return _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
+            answer = _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
         except TimeUp as exc:
-            return _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
-                                        "params.time_limit"))
+            answer = _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
+                                          "params.time_limit"))
         except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
-            return _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
-        if isinstance(message, dict) and "id" not in message:
-            return None  # a notification: done, not answered
-        return {"jsonrpc": "2.0", "id": rid, "result": result}
+            answer = _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
+        else:
+            answer = {"jsonrpc": "2.0", "id": rid, "result": result}
+        return None if notification else answer
 
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> int:
         """Answer every line of `stdin` on `stdout` (binary streams: UTF-8 JSON lines)
@@ -149,6 +179,8 @@ class Server:
             kw = _validated(method, params)
             if kw["time_limit"] is None:
                 kw["time_limit"] = self.time_limit
+            if name == "cards_check":
+                kw["path"] = self._readable(kw["path"], "path")
             if name == "audit":  # carries payments out: it needs the board as a PlayBoard
                 kw["board"] = self._play_board(kw["board"])
             elif "board" in kw:
@@ -182,14 +214,23 @@ class Server:
     def _session(self, handle: str, path: str = "params.session") -> PlayBoard:
         session = self.sessions.get(handle)
         if session is None:
+            if handle in self._evicted:
+                raise RpcError(INVALID_PARAMS, "%s: session %s was closed to make room (limit %d sessions, the least "
+                               "recently used closed first); load the board again" % (path, handle, self.max_sessions),
+                               path)
             raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, nearest(handle, list(self.sessions))),
                            path)
+        self.sessions.move_to_end(handle)
         return session
 
     def _new_session(self, board: PlayBoard) -> dict:
         handle = "s%d" % self._next_session
         self._next_session += 1
         self.sessions[handle] = board
+        while len(self.sessions) > self.max_sessions:
+            self._evicted[self.sessions.popitem(last=False)[0]] = None
+            while len(self._evicted) > EVICTED_NAMED:
+                self._evicted.popitem(last=False)
         return {"session": handle}
 
     def _load(self, params: dict, method: str) -> dict:
@@ -203,15 +244,35 @@ class Server:
         return stamped(method, self._new_session(board))
 
     def _card_db(self, path: str) -> CardDB:
-        """The built-in cards with the file `path` in front, loaded once per process."""
-        if path not in self._card_files:
-            from manasolve.models.loaders import load_card_file
+        """The built-in cards with the file `path` in front, kept while it is among the
+        `max_card_files` used last."""
+        real = self._readable(path, "cards")
+        if real in self._card_files:
+            self._card_files.move_to_end(real)
+            return self._card_files[real]
+        from manasolve.models.loaders import load_card_file
 
-            try:
-                self._card_files[path] = self.db.with_layer_first(load_card_file(path))
-            except InputError as exc:
-                raise InputError("cards", "%s: %s" % (path, exc.message)) from None
-        return self._card_files[path]
+        try:
+            db = self.db.with_layer_first(load_card_file(real))
+        except InputError as exc:
+            raise InputError("cards", "%s: %s" % (path, exc.message)) from None
+        self._card_files[real] = db
+        while len(self._card_files) > self.max_card_files:
+            self._card_files.popitem(last=False)
+        return db
+
+    def _readable(self, path: str, param: str) -> str:
+        """The real path of a file a request names, if the operator allows reading it
+        (under an ``--allow-path`` folder, or the configured card file); InputError at
+        params.`param` otherwise."""
+        if "\0" in path:
+            raise InputError(param, "a path holding a null byte names no file")
+        real = os.path.realpath(path)
+        if real == self.card_file or any(os.path.commonpath([real, folder]) == folder for folder in self.allowed):
+            return real
+        return _raise(INVALID_PARAMS, "params.%s: %s is outside the folders this server may read (%s; start it "
+                      "with --allow-path FOLDER)" % (param, shown(path), ", ".join(self.allowed) or "none allowed"),
+                      "params." + param)
 
     def _patch(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -241,6 +302,13 @@ class Server:
         self._session(kw["session"])
         del self.sessions[kw["session"]]
         return stamped(method, {"closed": kw["session"]})
+
+    def _info(self, params: dict, method: str) -> dict:
+        _validated(method, params)
+        return stamped(method, {
+            "version": __version__, "protocol": protocol.VERSION, "methods": sorted(self.methods),
+            "limits": {"sessions": self.max_sessions, "card_files": self.max_card_files, "request_line_bytes": MAX_LINE},
+            "sessions": len(self.sessions), "allowed_paths": list(self.allowed), "card_file": self.card_file})
 
     def _get(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -300,16 +368,26 @@ def _error(rid: Any, exc: RpcError) -> dict:
     return {"jsonrpc": "2.0", "id": rid, "error": error}
 
 
+# A lone UTF-16 surrogate (U+D800..U+DFFF): JSON text may hold one only as a \u escape
+# (RFC 8259 section 7); a request can bring one in (``"id": "\ud800"``) to be echoed.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _dump(answer: Any) -> bytes:
     """One response as compact UTF-8 JSON (orjson; the standard library for what orjson
-    does not write, such as integers past 64 bits)."""
+    does not write, such as integers past 64 bits or strings holding a lone surrogate,
+    which are written as \\u escapes)."""
     try:
         return orjson.dumps(answer, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
-        return json.dumps(answer, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        text = json.dumps(answer, separators=(",", ":"), ensure_ascii=False)
+        return _SURROGATE.sub(lambda m: "\\u%04x" % ord(m.group()), text).encode("utf-8")
 
 
-def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT) -> int:
+def main(db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
+         allowed_paths: Sequence[str] = (), card_file: str | os.PathLike | None = None) -> int:
     """Serve stdin/stdout until end of input, each question within `time_limit` seconds
-    unless its request says otherwise."""
-    return Server(db, time_limit).serve(sys.stdin.buffer, sys.stdout.buffer)
+    unless its request says otherwise, reading the files requests name only under
+    `allowed_paths` (and `card_file`)."""
+    return Server(db, time_limit, allowed_paths=allowed_paths, card_file=card_file).serve(
+        sys.stdin.buffer, sys.stdout.buffer)

@@ -54,7 +54,7 @@ class PlayBoard:
         self.db = db or default_db()
         if isinstance(board, str):
             resolved = read_board_file(board, self.db)
-            with open(board, encoding="utf-8") as fh:
+            with open(board, encoding="utf-8-sig") as fh:
                 board = parse_json(fh.read(), board)
         else:
             resolved = load_board(board, self.db)
@@ -145,11 +145,6 @@ class PlayBoard:
         from manasolve.payment_apply import apply_payment
         from manasolve.solver.production import pinned
 
-        if isinstance(payment, dict) and "best" in payment and "announced" not in payment:
-            player = player or payment.get("player")
-            if payment["best"] is None:
-                raise InputError("payment.best", "the answer has no payment (the cost is not payable)")
-            payment = payment["best"]
         data = _copy_json(self._data)
         with pinned(self.resolved):  # one analysis lookup for every activation checked
             done = apply_payment(data, self.resolved, payment, player)

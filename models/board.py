@@ -645,7 +645,7 @@ def resolved_pool(text: str | None, where: str, source: str | None) -> tuple[str
 def read_board_file(path: str, db: CardDB | None = None) -> Board:
     """Load and validate a board file; InputError (with the file name) on any problem."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is not part of the text
             text = fh.read()
     except FileNotFoundError:
         raise InputError("", "no such file", path) from None

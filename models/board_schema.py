@@ -25,7 +25,9 @@ STEPS = (
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=False)
+    # strict: a wrong type is an error at its JSON path, never coerced ("tapped": "yes" is
+    # not true, "life": "20" is not 20).
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ChosenIn(_Strict):
@@ -195,30 +197,61 @@ _PLAIN_KEY = re.compile(r"[A-Za-z0-9_+/-]{1,40}")
 
 
 def _pydantic_error(err: ValidationError, source: str | None) -> InputError:
-    e = err.errors()[0]
+    return validation_error(err, BoardIn, source)
+
+
+# What a wrong type must be, said without the models' internal names (pydantic's own
+# words name the class: "a valid dictionary or instance of PermanentIn").
+_MUST_BE = {"model_type": "must be an object", "dict_type": "must be an object",
+            "model_attributes_type": "must be an object", "list_type": "must be a list",
+            "string_type": "must be a string", "bool_type": "must be true or false",
+            "int_type": "must be an integer", "int_from_float": "must be an integer",
+            "float_type": "must be a number", "none_required": "must be null",
+            "string_unicode": "must be Unicode text (a lone surrogate is not a character)"}
+
+
+def validation_error(err: ValidationError, root: type[BaseModel], source: str | None = None,
+                     prefix: str = "") -> InputError:
+    """The first error of validating against `root` as one line: the JSON path (under
+    `prefix`), what is wrong, the value given and, for an unknown key, the nearest valid one."""
+    errors = err.errors()
+    e = next((x for x in errors if x.get("type") == "extra_forbidden"), errors[0])  # a typo explains the rest
     loc = tuple(e.get("loc", ()))
     kind = e.get("type", "")
+    path = _json_path(loc)
+    if prefix:
+        path = prefix if path == "(top level)" else prefix + ("" if path.startswith("[") else ".") + path
     if kind == "extra_forbidden":
-        model = _model_at(loc[:-1])
-        valid = sorted(model.model_fields) if model else []
-        return InputError(_json_path(loc), "unknown field %s%s" % (shown(loc[-1]), nearest(str(loc[-1]), valid)), source)
+        model = _model_at(root, loc[:-1])
+        valid = sorted(f.alias or k for k, f in model.model_fields.items()) if model else []
+        return InputError(path, "unknown field %s%s" % (shown(loc[-1]), nearest(str(loc[-1]), valid)), source)
     if kind == "literal_error" and loc and loc[-1] == "step":
         got = e.get("input")
-        return InputError(_json_path(loc), "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
+        return InputError(path, "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
     ctx = e.get("ctx") or {}
     got = _echo(e.get("input"))
+    if kind == "literal_error":
+        return InputError(path, "must be %s (got %s)" % (ctx.get("expected"), got), source)
+    if kind == "missing":
+        return InputError(path, "missing (a required field)", source)
     if kind == "greater_than_equal":
-        return InputError(_json_path(loc), "must be %s or more (got %s)" % (ctx.get("ge"), got), source)
+        return InputError(path, "must be %s or more (got %s)" % (ctx.get("ge"), got), source)
     if kind == "less_than_equal":
-        return InputError(_json_path(loc), "must be at most %s, the bound of the format (got %s)" % (ctx.get("le"), got), source)
+        return InputError(path, "must be at most %s, the bound of the format (got %s)" % (ctx.get("le"), got), source)
     if kind == "string_too_long":
-        return InputError(_json_path(loc), "at most %s characters, the bound of the format (got %d)" % (
+        return InputError(path, "at most %s characters, the bound of the format (got %d)" % (
             ctx.get("max_length"), len(e.get("input") or "")), source)
+    if kind == "string_too_short":
+        return InputError(path, "must not be empty (got %s)" % got, source)
     if isinstance(e.get("input"), float) and abs(e["input"]) > 10 ** MAX_INT_DIGITS:  # see _big_int
-        return InputError(_json_path(loc), "a number of more than %d digits, past every bound of the format" % MAX_INT_DIGITS, source)
+        return InputError(path, "a number of more than %d digits, past every bound of the format" % MAX_INT_DIGITS, source)
     if kind == "finite_number":
-        return InputError(_json_path(loc), "must be a finite number (got %s)" % got, source)
-    return InputError(_json_path(loc), "%s (got %s)" % (e.get("msg", "invalid"), got), source)
+        return InputError(path, "must be a finite number (got %s)" % got, source)
+    if kind in _MUST_BE:
+        return InputError(path, "%s (got %s)" % (_MUST_BE[kind], got), source)
+    if kind == "value_error":  # a validator's own sentence
+        return InputError(path, "%s (got %s)" % (str(ctx.get("error", e.get("msg", "invalid"))), got), source)
+    return InputError(path, "%s (got %s)" % (e.get("msg", "invalid"), got), source)
 
 
 def _echo(value: object) -> str:
@@ -230,23 +263,32 @@ def _echo(value: object) -> str:
     return text if len(text) <= 60 else text[:60] + "… (%d characters)" % len(text)
 
 
-def _model_at(loc: tuple):
-    model: type[BaseModel] = BoardIn
+def _model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model whose fields are at `loc` under `root` (None past a plain value)."""
+    model = root
     for part in loc:
         if isinstance(part, int):
             continue
-        field_info = model.model_fields.get(part)
+        field_info = model.model_fields.get(part) or next(
+            (f for f in model.model_fields.values() if f.alias == part), None)
         if field_info is None:
             return None
-        ann = field_info.annotation
-        nxt = None
-        for cand in (PlayerIn, PermanentIn, GrantedFlashbackIn, StackObjectIn, CommanderIn, CardIn):
-            if cand is ann or cand in getattr(ann, "__args__", ()):
-                nxt = cand
+        nxt = _model_in(field_info.annotation)
         if nxt is None:
             return None
         model = nxt
     return model
+
+
+def _model_in(annotation: object) -> type[BaseModel] | None:
+    """The model an annotation holds (``PermanentIn``, ``list[PermanentIn]``, ``X | None``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
 
 
 def _big_int(text: str) -> int | float:

@@ -151,23 +151,30 @@ class CardDB:
         return [lower[h] for h in hits]
 
     def unknown_message(self, unknown: list[str], limit: int = 240, advice: bool = True) -> str:
-        """One error message for the card names `unknown` (distinct, in order): the first
-        with the nearest known names, as many as fit in about `limit` characters, then
-        "and N more", then (with `advice`: not for an API parameter, whose errors name no
-        CLI flag) how to give the cards."""
+        """One error message for the card names `unknown` (distinct, in order): every
+        name that fits in about `limit` characters (names first: "and N more" only past
+        that), the first few with the nearest known names where they still fit, then
+        (with `advice`: not for an API parameter, whose errors name no CLI flag) how to
+        give the cards."""
         head = "unknown card " if len(unknown) == 1 else "unknown cards "
         tail = "; " + _GIVE_TEXT % ("its" if len(unknown) == 1 else "their") if advice else ""
+
+        def line(parts: list[str]) -> str:
+            more = len(unknown) - len(parts)
+            return head + ", ".join(parts) + (" and %d more" % more if more else "") + tail
+
         parts: list[str] = []
-        for i, name in enumerate(unknown):
-            hits = self.suggest(name) if i < _SUGGESTED_NAMES and len(name) <= 100 else []
-            part = shown(name) + (" (did you mean %s?)" % " or ".join(repr(h) for h in hits) if hits else "")
-            more = len(unknown) - i - 1
-            rest = " and %d more" % more if more else ""
-            if parts and len(head) + len(", ".join(parts + [part])) + len(rest) + len(tail) > limit:
+        for name in unknown:
+            if parts and len(line(parts + [shown(name)])) > limit:
                 break
-            parts.append(part)
-        more = len(unknown) - len(parts)
-        return head + ", ".join(parts) + (" and %d more" % more if more else "") + tail
+            parts.append(shown(name))
+        for i, name in enumerate(unknown[:min(_SUGGESTED_NAMES, len(parts))]):
+            hits = self.suggest(name) if len(name) <= 100 else []
+            if hits:
+                hinted = parts[i] + " (did you mean %s?)" % " or ".join(repr(h) for h in hits)
+                if len(line(parts[:i] + [hinted] + parts[i + 1:])) <= limit:
+                    parts[i] = hinted
+        return line(parts)
 
 
 def by_name(cards: list[dict]) -> dict[str, dict]:

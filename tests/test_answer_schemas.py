@@ -176,3 +176,4 @@ def test_every_session_method_names_its_format_and_fits_its_schema():
     call("board.undo", session=s1)
     s2 = call("board.copy", session=s1)["session"]
     call("board.close", session=s2)
+    call("server.info")

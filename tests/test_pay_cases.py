@@ -134,7 +134,7 @@ def test_springleaf_drum_may_tap_a_sick_creature():
     b = board("Springleaf Drum", {"card": "Llanowar Elves", "sick": True})
     assert count(b, "{U}") == 1
     answer = pay(b, ManaCost.parse("{U}"), mode="best")
-    assert answer["best"]["tapped_for_cost"] == [{"permanent": "p1", "for": "ability_cost"}]
+    assert answer["best"]["tapped_for_cost"] == [{"permanent": "p1", "permanents": ["p1"], "use": 1, "for": "ability_cost"}]
 
 
 def test_one_creature_is_never_used_twice():

@@ -162,8 +162,8 @@ def test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_
     altar = next(a for a in group["activations"] if a.get("sacrificed_to"))
     assert altar["permanents"] == ["gt"] and altar["sacrificed_to"] == ["alt"] and altar["produces"] == "{C}{C}"
     best = api.pay(b, card="Aura 3W", mode="best")["best"]
-    assert {"permanent": "alt", "ability": "Sacrifice a creature: Add {C}{C}.", "sacrificed": "gt",
-            "produces": "{C}{C}"} in best["activations"]
+    assert {"permanent": "alt", "permanents": ["gt"], "use": 1, "ability": "Sacrifice a creature: Add {C}{C}.",
+            "sacrificed": "gt", "sacrificed_to": ["alt"], "produces": "{C}{C}"} in best["activations"]
 
 
 # --- worked example 10: flashback + kicker + tax ---------------------------------------------

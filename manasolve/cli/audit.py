@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Audit the payment in --payment."""
     from manasolve.audit import audit_payment
     from manasolve.models.board_schema import parse_json
+    from manasolve.payment_model import checked_payment
     from manasolve.session import PlayBoard
 
     try:
@@ -43,11 +44,12 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError("", "can't read the payment: %s" % (getattr(exc, "strerror", None) or exc), args.payment) from None
-    payment = parse_json(text, args.payment)
-    if isinstance(payment, dict) and isinstance(payment.get("best"), dict):
-        payment = payment["best"]  # a whole pay answer
+    try:  # a whole pay answer is its best, for its player
+        payment, player = checked_payment(parse_json(text, args.payment), args.player)
+    except InputError as exc:
+        raise InputError(exc.where, exc.message, args.payment) from None
     board = PlayBoard(args.board, card_db(args))
-    answer = audit_payment(board, payment, args.cost, card=args.card, player=args.player, zone=args.zone,
+    answer = audit_payment(board, payment, args.cost, card=args.card, player=player, zone=args.zone,
                            alt=args.alt, x=args.x, keep=args.keep, order=args.order)
     return answer, render
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from manasolve.cli.common import add_workers_args, check_workers
+from manasolve.cli.common import add_allow_path_arg, add_workers_args, check_workers, configured_cards
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,24 +23,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("questions", metavar="QUESTIONS", help="file of JSON-RPC requests, one per line ('-': stdin)")
     add_workers_args(p, "4,096 lines")
     p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
+    add_allow_path_arg(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
-    from manasolve.batch import answer_lines
+    from manasolve.batch import answer_lines, request_lines
     from manasolve.models.errors import InputError
 
     check_workers(args, args.questions)
     try:
         if args.questions == "-":
-            lines = sys.stdin.read().splitlines()
+            lines = request_lines(sys.stdin.buffer.read())
         else:
-            with open(args.questions, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("", "cannot read the questions: %s" % (exc.strerror if isinstance(exc, OSError) else exc),
-                         args.questions) from None
-    for line in answer_lines(lines, args.workers, args.address, args.cards):
-        sys.stdout.write(line + "\n")
+            with open(args.questions, "rb") as f:
+                lines = request_lines(f.read())
+    except OSError as exc:
+        raise InputError("", "cannot read the questions: %s" % exc.strerror, args.questions) from None
+    out = sys.stdout.buffer  # UTF-8 JSON lines whatever the locale, as serve writes them
+    for line in answer_lines(lines, args.workers, args.address, args.cards, args.allow_path,
+                             configured_cards(args)):
+        out.write(line.encode("utf-8") + b"\n")
+    out.flush()
     return {}, lambda answer: None

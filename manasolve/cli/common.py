@@ -107,6 +107,23 @@ def card_db(args: argparse.Namespace) -> CardDB:
     return default_db(getattr(args, "cards", None))
 
 
+def add_allow_path_arg(p: argparse.ArgumentParser) -> None:
+    """``--allow-path FOLDER`` (repeatable): the folders whose files requests may name."""
+    p.add_argument("--allow-path", dest="allow_path", action="append", default=[], metavar="FOLDER",
+                   help="a folder whose files requests may name (cards_check's path, board.load's cards); "
+                   "repeatable; default: none, only the configured card file")
+
+
+def configured_cards(args: argparse.Namespace) -> str | None:
+    """The card file of ``--cards``, else of ``MANASOLVE_CARDS`` or the config file (None without one)."""
+    from manasolve.models.card_settings import configured_card_file
+
+    if getattr(args, "cards", None):
+        return args.cards
+    setting = configured_card_file()
+    return None if setting is None else str(setting.path)
+
+
 def board_from_args(args: argparse.Namespace) -> Board:
     """The validated board named on the command line (InputError on bad input)."""
     from manasolve.models.board import read_board_file

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_server_args
+from manasolve.cli.common import add_allow_path_arg, add_server_args
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,13 +20,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "board.copy, board.close, board.get).  Ends with status 0 at end of input.",
     )
     add_server_args(p)
+    add_allow_path_arg(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Serve until end of input (nothing is printed afterwards)."""
-    from manasolve.cli.common import card_db
+    from manasolve.cli.common import card_db, configured_cards
     from manasolve.server import main
 
-    main(card_db(args), args.request_timeout)
+    main(card_db(args), args.request_timeout, allowed_paths=args.allow_path, card_file=configured_cards(args))
     return {}, lambda answer: None
