@@ -179,6 +179,17 @@ class PaymentGroupIn(_In):
     energy: PartChoiceIn | None = None
 
 
+class CandidateIn(PaymentGroupIn):
+    """One of ``pay --candidates``'s ``candidates``: a group, with what it spends and leaves
+    (read for the agent's choice; the group alone is the payment)."""
+
+    mana: Mana | Literal[""]
+    untapped: list[dict[str, Any]]
+    castable: list[Text]
+    levels: dict[str, int]
+    levels_words: dict[str, str]
+
+
 def checked_payment(payment: Any, player: str | None = None, where: str = "payment") -> tuple[dict, str | None]:
     """(the payment, who pays) after checking `payment` against the model: a best-shaped
     payment or a group (it has ``multiplicity``) as it is, a whole ``pay`` answer as its
@@ -196,7 +207,7 @@ def checked_payment(payment: Any, player: str | None = None, where: str = "payme
         player, payment, where = player or answer_player, best, where + ".best"
         if not isinstance(payment, dict):
             raise InputError(where, "a payment is an object: the \"best\" of a pay answer")
-    model = PaymentGroupIn if "multiplicity" in payment else PaymentIn
+    model = PaymentIn if "multiplicity" not in payment else CandidateIn if "levels_words" in payment else PaymentGroupIn
     try:
         model.model_validate(payment)
     except ValidationError as exc:
