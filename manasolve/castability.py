@@ -18,6 +18,7 @@ game of the limit: the games played by then, marked ``"time_limit_reached": true
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import multiprocessing
 import os
@@ -26,7 +27,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from typing import TYPE_CHECKING
@@ -87,6 +87,9 @@ def parse_mulligan(text: str) -> KeepRule:
                          "0-7 like 2-5" % shown(text, 30))
 
 
+GRACE_SECONDS = 0.1  # past the time limit, how long the answer waits for games ending (then answers without them)
+
+
 @dataclass
 class Run:
     """Games played: their merged records, how many, whether the time limit stopped them,
@@ -114,7 +117,8 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     `progress(games played, games asked)` is called from a helper thread about twice a
     second while games are played."""
     source = deck if isinstance(deck, str) else deck.source
-    if time_limit is not None and not (math.isfinite(time_limit) and time_limit > 0):
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit)
+                                       and time_limit > 0):
         raise ParameterError("time_limit", "give seconds above 0 (or no limit), got %r" % time_limit, source)
     until = None if time_limit is None else time.time() + time_limit
     if not (isinstance(precision, (int, float)) and math.isfinite(precision) and 0 < precision <= 50):
@@ -132,21 +136,19 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise
     if seed < 0:
         raise ParameterError("seed", "seed must be 0 or more, got %d" % seed, source)
+    if (address is not None or (workers or 1) > 1) and importlib.util.find_spec("ray") is None:
+        raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
+                             "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
+                             source)
     from manasolve.models.carddb import default_db
-    from manasolve.models.decklist import read_decklist
-    from manasolve.solver.castability import deck_questions, summarise
-    from manasolve.solver.goldfish import GameSetup
+    from manasolve.solver.castability import summarise
 
     db = default_db(cards)
-    if isinstance(deck, str):
-        deck = read_decklist(deck, db)
-    pairs = list(pairs)
-    questions, notes = deck_questions(deck, db, pairs)
-    setup = GameSetup(tuple(deck.cards()), tuple(questions), last, on_play, rule,
-                      tuple(e.name for e in deck.commander))
-    played = run(setup, asked, seed, workers, address, cards, progress, until)
+    work = _Work(deck, db, list(pairs), last, on_play, rule, asked, seed, workers, address, cards, until)
+    played = work.run_within(progress)
     if played.games == 0:
         raise deadline.TimeUp(time_limit or 0.0)
+    deck, questions, n_pairs = work.deck, work.questions, len(work.pairs)
     entries = summarise(questions, played.records, last)
     for e in entries:
         e["by_turn"] = {t: p for t, p in e["by_turn"].items() if int(t) >= first}
@@ -156,12 +158,12 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
               "deck": {"cards": deck.size, "lands": lands, "commander": [e.name for e in deck.commander],
                        "sideboard": sum(e.count for e in deck.sideboard)},
               "executor": played.executor,
-              "cards": entries[:len(entries) - len(pairs)] if pairs else entries}
-    if pairs:
-        answer["pairs"] = entries[len(entries) - len(pairs):]
+              "cards": entries[:len(entries) - n_pairs] if n_pairs else entries}
+    if n_pairs:
+        answer["pairs"] = entries[len(entries) - n_pairs:]
     if played.time_limit_reached:
         answer["time_limit_reached"] = True
-    answer["notes"] = notes
+    answer["notes"] = work.notes
     return answer
 
 
@@ -169,48 +171,201 @@ def run_games(setup: GameSetup, games: int, seed: int, workers: int | None = Non
               cards: str | None = None, progress: Callable[[int, int], None] | None = None) -> Counter:
     """The merged records of `games` games of `setup` with `seed` (the same records on any
     executor)."""
-    return run(setup, games, seed, workers, address, cards, progress).records
+    work = _Work(None, None, [], setup.turns, setup.on_play, setup.mulligan, games, seed, workers, address, cards,
+                 None, setup)
+    return work.run_within(progress).records
 
 
-def run(setup: GameSetup, games: int, seed: int, workers: int | None = None, address: str | None = None,
-        cards: str | None = None, progress: Callable[[int, int], None] | None = None,
-        until: float | None = None) -> Run:
-    """`games` games of `setup` with `seed`, shard by shard, where the module docstring
-    says, stopping at the wall-clock time `until` (time.time(); None: never)."""
-    from manasolve.solver.castability import merged, shards
+class _Tally:
+    """The records of the games played so far, added to from the threads playing them."""
 
-    tasks = [(seed, i, n) for i, n in shards(games)]
-    counter = multiprocessing.Value("q", 0)
-    reporter = _Reporter(counter, games, progress)
-    reporter.start()
-    try:
-        if address is None and workers in (None, 1):
-            results, where = _run_here(setup, cards, tasks, until, counter, pool=workers is None)
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.records: Counter = Counter()
+        self.games = 0
+
+    def add(self, records: Counter, games: int) -> None:
+        with self.lock:
+            self.records.update(records)
+            self.games += games
+
+    def add_one(self, record: tuple) -> None:
+        with self.lock:
+            self.records[record] += 1
+            self.games += 1
+
+    def snapshot(self) -> tuple[Counter, int]:
+        with self.lock:
+            return Counter(self.records), self.games
+
+
+class _Work:
+    """One castability run: the deck read, its questions, and its games, done in a helper
+    thread (`run_within`) so that the answer keeps the time limit whatever part of it runs
+    long (reading a large deck, the first games' solver calls, a pool worker's game)."""
+
+    def __init__(self, deck, db, pairs: list, turns: int, on_play: bool, rule, games: int, seed: int,
+                 workers: int | None, address: str | None, cards: str | None, until: float | None,
+                 setup: GameSetup | None = None):
+        self.deck, self.db, self.pairs, self.turns, self.on_play, self.rule = deck, db, pairs, turns, on_play, rule
+        self.games, self.seed, self.workers, self.address, self.cards = games, seed, workers, address, cards
+        self.until, self.setup = until, setup
+        self.questions: list = []
+        self.notes: list[str] = []
+        self.tally = _Tally()
+        self.counter = multiprocessing.Value("q", 0)  # games played, for progress (pool workers add to it)
+        self.children: list = []  # forked pool processes
+        self.executor = {"kind": "in_process", "workers": 1}
+        self.failed: BaseException | None = None
+
+    def run_within(self, progress: Callable[[int, int], None] | None) -> Run:
+        """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
+        helper = threading.Thread(target=self._work, daemon=True, name="castability-games")
+        reporter = _Reporter(self.counter, self.games, progress)
+        reporter.start()
+        try:
+            helper.start()
+            helper.join(None if self.until is None else max(0.0, self.until + GRACE_SECONDS - time.time()))
+        finally:
+            reporter.stop()
+        if helper.is_alive():
+            for child in self.children:
+                child.terminate()
+        elif self.failed is not None:
+            raise self.failed
+        records, games = self.tally.snapshot()
+        return Run(records, games, games < self.games, dict(self.executor))
+
+    def _work(self) -> None:
+        try:
+            with deadline.time_limit(None if self.until is None else max(self.until - time.time(), 0.001)):
+                if self.setup is None:
+                    self._set_up()
+                self._play()
+        except deadline.TimeUp:
+            pass  # the games played so far are the answer
+        except BaseException as exc:  # raised in the caller's thread
+            self.failed = exc
+
+    def _set_up(self) -> None:
+        from manasolve.models.decklist import read_decklist
+        from manasolve.solver.castability import deck_questions
+        from manasolve.solver.goldfish import GameSetup
+
+        if isinstance(self.deck, str):
+            self.deck = read_decklist(self.deck, self.db)
+        self.questions, self.notes = deck_questions(self.deck, self.db, self.pairs)
+        self.setup = GameSetup(tuple(self.deck.cards()), tuple(self.questions), self.turns, self.on_play, self.rule,
+                               tuple(e.name for e in self.deck.commander))
+
+    def _play(self) -> None:
+        from manasolve.solver.castability import shards
+
+        tasks = [(self.seed, i, n) for i, n in shards(self.games)]
+        if self.address is None and self.workers in (None, 1):
+            self._play_here(tasks, pool=self.workers is None)
         else:
-            results, where = _run_on_ray(setup, cards, tasks, until, counter, workers, address)
+            self._play_on_ray(tasks)
+
+    def _play_here(self, tasks: list, pool: bool) -> None:
+        """The shards played in this process, or (`pool`, see the module docstring) also
+        by forked processes, each taking the next shard no one has taken."""
+        from manasolve.models.carddb import default_db
+        from manasolve.solver.goldfish import Goldfish
+
+        fish = Goldfish(self.setup, default_db(self.cards))
+        cores = usable_cores()
+        can_fork = pool and len(tasks) > 1 and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork") if can_fork else None
+        taken = multiprocessing.Value("i", 1)  # shard 0 is this process's
+        results = context.Queue() if can_fork else None
+        total, started = self.games, time.monotonic()
+
+        def take() -> tuple | None:
+            with taken.get_lock():
+                if taken.value >= len(tasks):
+                    return None
+                taken.value += 1
+                return tasks[taken.value - 1]
+
+        def fork_pool() -> None:
+            play = _shard_player(fish, self.until, self.counter)
+            for _ in range(min(cores - 1, len(tasks) - 1)):
+                child = context.Process(target=_pool_worker, args=(play, take, results), daemon=True)
+                child.start()
+                self.children.append(child)
+            self.executor = {"kind": "process_pool", "workers": 1 + len(self.children)}
+
+        def decide(played: int, shard_done: bool) -> None:  # fork when the games left would take long here
+            if can_fork and not self.children and played and (self.until is None or time.time() < self.until):
+                elapsed = time.monotonic() - started
+                if (shard_done or elapsed >= PILOT_SECONDS) and (total - played) * elapsed / played > POOL_FROM_SECONDS:
+                    fork_pool()
+
+        def consider(played: int) -> None:  # after each game of shard 0
+            if not played % _TICK:
+                decide(played, False)
+
+        decide(_shard_player(fish, self.until, self.counter, consider, self.tally)(tasks[0])[1], True)
+        here = _shard_player(fish, self.until, self.counter, tally=self.tally)
+        while (task := take()) is not None:
+            here(task)
+        ended = 0
+        while ended < len(self.children):
+            got = results.get()
+            if got is None:
+                ended += 1
+            elif isinstance(got, BaseException):
+                raise got
+            else:
+                self.tally.add(*got)
+
+    def _play_on_ray(self, tasks: list) -> None:
+        """The shards on Ray (`manasolve.executors`), the progress counted per shard."""
+        from manasolve.executors import RayExecutor, executor
+
+        where = executor(self.workers, self.address, len(tasks), 1)
+        self.executor = {"kind": "ray" if isinstance(where, RayExecutor) else "in_process", "workers": where.workers}
+        for records, played, _ in where.map(goldfish_worker, (self.setup, self.cards, self.until), tasks):
+            self.tally.add(records, played)
+            with self.counter.get_lock():
+                self.counter.value += played
+
+
+def _pool_worker(play: Callable, take: Callable, results) -> None:
+    """A forked pool process: plays the shards it takes, sending (records, games) of each,
+    then None."""
+    try:
+        while (task := take()) is not None:
+            records, played, stopped = play(task)
+            results.put((records, played))
+            if stopped:
+                break
+    except BaseException as exc:  # raised in the process that forked it
+        results.put(exc)
     finally:
-        reporter.stop()
-    return Run(merged(r for r, _, _ in results), sum(n for _, n, _ in results), any(s for _, _, s in results), where)
+        results.put(None)
 
 
 class _Stop(Exception):
     """The time limit passed at the end of a game."""
 
 
-def goldfish_worker(setup: GameSetup, cards: str | None, until: float | None = None,
-                    counter=None, watch: Callable[[int], None] | None = None
+def goldfish_worker(setup: GameSetup, cards: str | None, until: float | None = None
                     ) -> Callable[[tuple[int, int, int]], tuple[Counter, int, bool]]:
     """A worker playing shards (seed, shard, games) of `setup` with one shared memo: each
-    answers (records, games played, stopped by the time limit `until`); `counter` (a
-    multiprocessing Value) counts the games played, `watch(games played in the shard)` is
-    called after each game."""
+    answers (records, games played, stopped by the time limit `until`, a time.time())."""
     from manasolve.models.carddb import default_db
     from manasolve.solver.goldfish import Goldfish
 
-    return _shard_player(Goldfish(setup, default_db(cards)), until, counter, watch)
+    return _shard_player(Goldfish(setup, default_db(cards)), until)
 
 
-def _shard_player(fish: Goldfish, until: float | None, counter, watch: Callable[[int], None] | None = None):
+def _shard_player(fish: Goldfish, until: float | None, counter=None, watch: Callable[[int], None] | None = None,
+                  tally: _Tally | None = None) -> Callable[[tuple[int, int, int]], tuple[Counter, int, bool]]:
+    """play(task): the games of one shard, (records, games played, stopped by the time
+    limit); each game added to `tally` (at once) and `counter` (every _TICK games), then
+    `watch(games played in the shard)` called."""
     def play(task: tuple[int, int, int]) -> tuple[Counter, int, bool]:
         seed, shard, n = task
         records: Counter = Counter()
@@ -220,6 +375,8 @@ def _shard_player(fish: Goldfish, until: float | None, counter, watch: Callable[
             nonlocal played
             records[record] += 1
             played += 1
+            if tally is not None:
+                tally.add_one(record)
             if counter is not None and played % _TICK == 0:
                 with counter.get_lock():
                     counter.value += _TICK
@@ -248,79 +405,6 @@ def usable_cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-
-
-# The shard player forked pool workers inherit (set just before the pool forks them).
-_FORKED: Callable | None = None
-
-
-def _forked_task(task: tuple[int, int, int]) -> tuple[Counter, int, bool]:
-    return _FORKED(task)
-
-
-def _run_here(setup: GameSetup, cards: str | None, tasks: list, until: float | None, counter,
-              pool: bool) -> tuple[list, dict]:
-    """The shards played in this process, or (`pool`, see the module docstring) shard 0
-    here and the others on a pool of forked processes."""
-    global _FORKED
-    from manasolve.models.carddb import default_db
-    from manasolve.solver.goldfish import Goldfish
-
-    cores = usable_cores()
-    fish = Goldfish(setup, default_db(cards))
-    plain = _shard_player(fish, until, counter)
-    if not pool or len(tasks) == 1 or cores < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [plain(t) for t in tasks], {"kind": "in_process", "workers": 1}
-    total = sum(n for _, _, n in tasks)
-    started = time.monotonic()
-    futures: list[tuple[Future, tuple]] = []
-    executor: list[ProcessPoolExecutor] = []
-    forked = min(cores - 1, len(tasks) - 1)
-
-    def fork_pool() -> None:
-        global _FORKED
-        _FORKED = plain
-        executor.append(ProcessPoolExecutor(forked, mp_context=multiprocessing.get_context("fork")))
-        futures.extend((executor[0].submit(_forked_task, t), t) for t in tasks[1:])
-
-    def watch(played: int) -> None:  # after each game of shard 0
-        if executor or played % _TICK:
-            return
-        elapsed = time.monotonic() - started
-        if elapsed >= PILOT_SECONDS and (total - played) * elapsed / played > POOL_FROM_SECONDS:
-            fork_pool()
-
-    try:
-        results = [_shard_player(fish, until, counter, watch)(tasks[0])]
-        if not executor:
-            elapsed = time.monotonic() - started
-            if results[0][1] == 0 or (total - results[0][1]) * elapsed / results[0][1] <= POOL_FROM_SECONDS:
-                return results + [plain(t) for t in tasks[1:]], {"kind": "in_process", "workers": 1}
-            fork_pool()
-        for future, task in reversed(futures):  # the shards no worker has started: played here
-            if future.cancel():
-                results.append(plain(task))
-        results += [f.result() for f, _ in futures if not f.cancelled()]
-        return results, {"kind": "process_pool", "workers": 1 + forked}
-    finally:
-        _FORKED = None
-        if executor:
-            executor[0].shutdown(wait=True, cancel_futures=True)
-
-
-def _run_on_ray(setup: GameSetup, cards: str | None, tasks: list, until: float | None, counter,
-                workers: int | None, address: str | None) -> tuple[list, dict]:
-    """The shards on Ray (`manasolve.executors`), the progress counted per shard."""
-    from manasolve.executors import executor
-
-    where = executor(workers, address, len(tasks), 1)
-    results = []
-    for r in where.map(goldfish_worker, (setup, cards, until), tasks):
-        results.append(r)
-        with counter.get_lock():
-            counter.value += r[1]
-    kind = "in_process" if where.workers == 1 and address is None else "ray"
-    return results, {"kind": kind, "workers": where.workers}
 
 
 class _Reporter:

@@ -208,12 +208,13 @@ def table_turns(answer: dict, console) -> list[str]:
     return []
 
 
-def render(answer: dict) -> None:
-    """Print a castability answer as a table that fits the terminal, percentages in full."""
+def render(answer: dict, console=None) -> None:
+    """Print a castability answer as a table that fits the terminal (or `console`),
+    percentages in full."""
     from rich.console import Console
     from rich.text import Text
 
-    console = Console()
+    console = console or Console()
     entries = answer["cards"] + answer.get("pairs", [])
     all_turns = list(entries[0]["by_turn"]) if entries else []
     turns = table_turns(answer, console)
