@@ -59,7 +59,7 @@ def plot(answer: dict, path: str) -> None:
     labels = ["\n".join(textwrap.wrap(label, 60, subsequent_indent="    ")) for label, _ in groups]
     rows = sum(label.count("\n") + 1 for label in labels)
     columns = 1 + rows // 45
-    fig, ax = plt.subplots(figsize=(7 + 4.5 * columns, max(5.0, 0.17 * rows / columns + 1.5)))
+    fig, ax = plt.subplots(figsize=(7 + 4.5 * columns, max(5.0, 0.19 * rows / columns + 1.5)))
     for i, ((_, group), label) in enumerate(zip(groups, labels)):
         by_turn = group[0]["by_turn"]
         ax.plot([int(t) for t in by_turn], [100 * float(Fraction(p)) for p in by_turn.values()], markersize=4,
@@ -72,8 +72,9 @@ def plot(answer: dict, path: str) -> None:
     ax.set_title("Castable by turn: %d games (±%.1f points), mulligan %s%s" % (
         answer["games"], answer.get("precision_points", 0.0), answer["mulligan"], partial), fontsize=10)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, ncol=columns,
-              frameon=False)
+    if groups:
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, ncol=columns,
+                  frameon=False)
     try:
         fig.savefig(path, dpi=110, bbox_inches="tight")
     except OSError as exc:

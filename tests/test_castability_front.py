@@ -14,6 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from manasolve import castability as front
 from manasolve.castability import castability, games_for, precision_of, run_games, usable_cores
@@ -302,3 +304,28 @@ def test_every_unknown_card_is_named_in_one_line():
     line = err.value.line()
     assert line.startswith("d.txt: lines 2, 3, 4: unknown cards 'Llanowar Elfs' (did you mean 'Llanowar Elves'")
     assert "'Sol Rnig' (did you mean 'Sol Ring'?), 'Xyzzy'" in line and "\n" not in line
+
+
+_TOKENS = ["4", "4x", "x", "SB:", "Forest", "Llanowar", "Elves", "(M19)", "[C21]", "314", "*F*", "Deck", "Commander",
+           "Sideboard", "//", "#", "<Deck>", "<Cards", 'Quantity="4"', 'Name="Forest"', "/>", "٤", "²", "\x00", "\ufeff"]
+
+
+@given(st.lists(st.lists(st.sampled_from(_TOKENS), max_size=6).map(" ".join), max_size=8).map("\n".join))
+def test_any_deck_text_is_a_deck_or_one_line_error(text):
+    try:
+        deck = parse_decklist(text, DB, "d.txt")
+    except InputError as exc:
+        line = exc.line()
+        assert line.startswith("d.txt: ") and "\n" not in line and len(line) <= 300
+    else:
+        assert deck.size >= 1
+
+
+@given(st.binary(max_size=64))
+def test_any_deck_bytes_are_text_or_one_line_error(data):
+    from manasolve.models.decklist import deck_text
+
+    try:
+        deck_text(data, "d.txt")
+    except InputError as exc:
+        assert exc.line().startswith("d.txt: ") and "\n" not in exc.line()

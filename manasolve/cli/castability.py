@@ -227,7 +227,10 @@ def render(answer: dict, console=None) -> None:
     if answer.get("time_limit_reached"):
         console.print(Text.assemble(("partial", "yellow"), ": the time limit stopped the run at %d of %d games "
                                     "(--timeout SECONDS to wait longer)" % (answer["games"], answer["games_asked"])))
-    console.print(_table(answer, turns))
+    if not entries:
+        console.print(Text("no nonland card with a mana cost in the deck: nothing asked"))
+    else:
+        console.print(_table(answer, turns))
     if len(turns) < len(all_turns):
         console.print(Text("turns %s not shown at %d columns: --json gives every turn" % (
             ", ".join(all_turns[len(turns):]), console.width)))
