@@ -3,17 +3,18 @@ goldfish games played in shards (`manasolve.solver.castability`) in this process
 local process pool, or on Ray.  The game is in `manasolve.solver.goldfish`, the questions
 and probabilities in `manasolve.solver.castability`.
 
-Where the shards run (`run`): with ``--workers K`` (K > 1) or ``--address`` on Ray;
+Where the shards run (`_Work`): with ``--workers K`` (K > 1) or ``--address`` on Ray;
 otherwise shard 0 starts in this process and, when the games left would take more than
 `POOL_FROM_SECONDS` here (measured on the first games) and fork is available with two or
-more usable cores, the other shards go to a pool of forked processes (which inherit the
-warm memo: no start-up but the fork) while this process finishes shard 0 and then plays
-shards no worker has started.  A shard's games do not depend on where it runs, so a seed
+more usable cores, forked processes (which inherit the warm memo: no start-up but the
+fork) take the other shards from a shared counter while this process finishes shard 0 and
+then takes shards too.  A shard's games do not depend on where it runs, so a seed
 gives the same answer on any executor.
 
 A time limit (`time_limit` seconds) is kept by every worker: each game ends with a look at
-the clock (and the solver's own calls keep the limit), so the answer comes within about a
-game of the limit: the games played by then, marked ``"time_limit_reached": true``.
+the clock (and the solver's own calls keep the limit); the deck is read and the games played
+in a helper thread, so the answer comes at the limit plus `GRACE_SECONDS` whatever runs
+long: the games played by then, marked ``"time_limit_reached": true``.
 """
 
 from __future__ import annotations
@@ -217,9 +218,20 @@ class _Work:
         self.children: list = []  # forked pool processes
         self.executor = {"kind": "in_process", "workers": 1}
         self.failed: BaseException | None = None
+        self.here = address is None and workers in (None, 1)
+        from manasolve.solver.castability import shards
+
+        self.tasks = [(seed, i, n) for i, n in shards(games)]
+        self.ray = None
 
     def run_within(self, progress: Callable[[int, int], None] | None) -> Run:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
+        if not self.here:  # Ray starts in the caller's thread (it sets signal handlers), before any game
+            from manasolve.executors import RayExecutor, executor
+
+            self.ray = executor(self.workers, self.address, len(self.tasks), 1)
+            self.executor = {"kind": "ray" if isinstance(self.ray, RayExecutor) else "in_process",
+                             "workers": self.ray.workers}
         helper = threading.Thread(target=self._work, daemon=True, name="castability-games")
         reporter = _Reporter(self.counter, self.games, progress)
         reporter.start()
@@ -259,13 +271,10 @@ class _Work:
                                tuple(e.name for e in self.deck.commander))
 
     def _play(self) -> None:
-        from manasolve.solver.castability import shards
-
-        tasks = [(self.seed, i, n) for i, n in shards(self.games)]
-        if self.address is None and self.workers in (None, 1):
-            self._play_here(tasks, pool=self.workers is None)
+        if self.here:
+            self._play_here(self.tasks, pool=self.workers is None)
         else:
-            self._play_on_ray(tasks)
+            self._play_on_ray(self.tasks)
 
     def _play_here(self, tasks: list, pool: bool) -> None:
         """The shards played in this process, or (`pool`, see the module docstring) also
@@ -322,11 +331,7 @@ class _Work:
 
     def _play_on_ray(self, tasks: list) -> None:
         """The shards on Ray (`manasolve.executors`), the progress counted per shard."""
-        from manasolve.executors import RayExecutor, executor
-
-        where = executor(self.workers, self.address, len(tasks), 1)
-        self.executor = {"kind": "ray" if isinstance(where, RayExecutor) else "in_process", "workers": where.workers}
-        for records, played, _ in where.map(goldfish_worker, (self.setup, self.cards, self.until), tasks):
+        for records, played, _ in self.ray.map(goldfish_worker, (self.setup, self.cards, self.until), tasks):
             self.tally.add(records, played)
             with self.counter.get_lock():
                 self.counter.value += played
