@@ -176,7 +176,7 @@ def _render(answer: dict, width: int) -> str:
 
 
 def test_the_table_keeps_full_percentages_at_80_columns():
-    answer = castability(GOLGARI, games=60, turns="1-7", workers=1)
+    answer = castability(GOLGARI, games=20, turns="1-7", workers=1)
     text = _render(answer, 80)
     assert "…" not in text and max(len(line) for line in text.splitlines()) <= 80
     assert "not shown at 80 columns: --json gives every turn" in text
@@ -329,3 +329,10 @@ def test_any_deck_bytes_are_text_or_one_line_error(data):
         deck_text(data, "d.txt")
     except InputError as exc:
         assert exc.line().startswith("d.txt: ") and "\n" not in exc.line()
+
+
+def test_help_lists_the_new_flags(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["castability", "--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0 and all(f in out for f in ("--precision", "--timeout", "--quiet", "manasolve[plot]"))

@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=_integer, default=None,
                    help="games to play (default: as many as --precision asks)")
     p.add_argument("--precision", type=_precision, default=DEFAULT_PRECISION, metavar="POINTS",
-                   help="without --games: play enough games for a 95%% confidence interval of ±POINTS percentage "
+                   help="without --games: play enough games for a 95%%%% confidence interval of ±POINTS percentage "
                    "points on every probability (default %g: %d games)" % (DEFAULT_PRECISION,
                                                                             games_for(DEFAULT_PRECISION)))
     p.add_argument("--turns", default="1-7", help="turns reported, e.g. 1-7 (default) or 6")
