@@ -98,9 +98,9 @@ def test_default_games_follow_the_precision():
 def test_the_time_limit_answers_with_the_games_played(tmp_path):
     deck = _deck(tmp_path, UR)
     started = time.monotonic()
-    answer = castability(deck, games=50_000_000, turns="1-3", time_limit=1.0)
+    answer = castability(deck, games=50_000_000, turns="1-3", time_limit=3.0)
     took = time.monotonic() - started
-    assert took < 1.0 + 1.5, took  # the limit, the grace, and the answer's summary
+    assert took < 3.0 + 1.5, took  # the limit, the grace, and the answer's summary
     assert answer["time_limit_reached"] is True and 0 < answer["games"] < answer["games_asked"] == 50_000_000
     bolt = next(c for c in answer["cards"] if c["card"] == "Lightning Bolt")
     assert Fraction(bolt["by_turn"]["1"]).denominator <= answer["games"]
@@ -120,7 +120,7 @@ def test_a_deck_whose_games_hang_today_answers_within_its_limit():
 
 
 def test_cli_partial_answer_is_marked_and_exit_0(tmp_path, capsys):
-    assert main(["castability", _deck(tmp_path, UR), "--games", "50000000", "--turns", "1-2", "--timeout", "1",
+    assert main(["castability", _deck(tmp_path, UR), "--games", "50000000", "--turns", "1-2", "--timeout", "3",
                  "--json", "--quiet"]) == 0
     out = capsys.readouterr()
     answer = json.loads(out.out)
