@@ -404,13 +404,28 @@ class DeckSummary(_Answer):
     cards: int
     lands: int
     commander: list[str]
+    sideboard: int  # sideboard cards: counted, never drawn
+
+
+class CastabilityExecutor(_Answer):
+    """Where the games ran: in this process, a local pool of processes, or Ray."""
+
+    kind: Literal["in_process", "process_pool", "ray"]
+    workers: int
 
 
 class CastabilityAnswer(_Answer):
-    """``castability``: goldfish games of a deck, per card and turn."""
+    """``castability``: goldfish games of a deck, per card and turn; `games` is the games
+    played (the denominator), `games_asked` those asked for (more when the time limit
+    stopped the run: ``time_limit_reached``), `precision_points` the half-width of a 95%
+    confidence interval of a probability over `games` games, at worst."""
 
     format: Literal["manasolve/castability@1"]
     games: int
+    games_asked: int
+    precision_points: float
+    executor: CastabilityExecutor
+    time_limit_reached: Literal[True] = absent()
     seed: int
     turns: list[int]
     on_play: bool

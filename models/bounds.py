@@ -33,5 +33,8 @@ MAX_PRINTED_MANA = 20
 # one line's count past this is a typo, and a longer library is not a deck.
 MAX_DECK_LINE_COUNT = 250
 MAX_DECK_CARDS = 1_000
+# A deck file: a 1,000-card list with comments is well under 100 kB; a file past this is
+# refused (never cut short: the cards after a cut would be silently missing).
+MAX_DECK_FILE_BYTES = 1_000_000
 # Turns a castability run simulates: the tables stop at 7; past 20 nobody goldfishes.
 MAX_TURNS = 20

@@ -32,6 +32,7 @@ of the hand after bottoming.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -281,9 +282,11 @@ class Goldfish:
                 return kept, row[7:] + (bottom if len(row) == n else [])
         raise AssertionError("a hand of 4 or fewer is always kept")
 
-    def play_games(self, games: int, seed: int, shard: int) -> Counter:
+    def play_games(self, games: int, seed: int, shard: int, on_game: Callable[[tuple], None] | None = None) -> Counter:
         """The records of `games` games of shard number `shard` of run `seed` (a Counter of
-        per-turn record tuples): the same for a (seed, shard) on any machine."""
+        per-turn record tuples): the same for a (seed, shard) on any machine.  `on_game` is
+        called with each game's record as it ends (progress, and a time limit: it may raise
+        to stop the shard, the records it was given being the games played)."""
         setup, memo = self.setup, self.memo
         rng = np.random.default_rng(np.random.SeedSequence([seed, shard]))
         depth = min(len(self.deck), 7 + setup.turns)
@@ -333,6 +336,8 @@ class Goldfish:
                 if hand_perms:
                     state = self._cast_permanents(state, hand_perms)
             out[tuple(record)] += 1
+            if on_game is not None:
+                on_game(tuple(record))
         return out
 
     def _land_drop(self, state: int, lands: int, present: int) -> tuple[int, int]:

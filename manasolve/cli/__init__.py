@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         with deadline.time_limit(getattr(args, "timeout", None)):
             answer, render = args.run(args)
     except deadline.TimeUp as exc:
-        where = getattr(args, "board", None) or getattr(args, "path", None)
+        where = getattr(args, "board", None) or getattr(args, "path", None) or getattr(args, "deck", None)
         sys.stderr.write(one_line("%s: %s; --timeout SECONDS to wait longer" % (where, exc)) + "\n")
         return GAVE_UP
     except InputError as exc:
