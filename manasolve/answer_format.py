@@ -14,7 +14,8 @@ from typing import TypeVar
 # name), and the version of each answer format.
 FORMATS: dict[str, str] = {name: "manasolve/%s@1" % name for name in (
     "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "cards_update",
-    "audit", "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close", "server.info", "castability")}
+    "audit", "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close", "castability",
+    "ping", "cancel", "server.info")}
 
 F = TypeVar("F", bound=Callable[..., dict])
 

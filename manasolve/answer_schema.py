@@ -524,26 +524,54 @@ class BoardCloseAnswer(_Answer):
     closed: str
 
 
+class PingAnswer(_Answer):
+    """``ping``: alive, and the id of the request running (null: none)."""
+
+    format: Literal["manasolve/ping@1"]
+    running: int | str | None
+
+
+class CancelAnswer(_Answer):
+    """``cancel``: what became of the request: ``running`` (it answers now with its partial
+    answer, ``"cancelled": true``), ``queued`` (it answers cancelled when its turn comes) or
+    ``unknown`` (finished, or never sent)."""
+
+    format: Literal["manasolve/cancel@1"]
+    id: int | str
+    state: Literal["running", "queued", "unknown"]
+
+
 class ServerLimits(_Answer):
     """What one server holds at most: sessions, card databases of ``board.load``'s
-    ``cards``, bytes of one request line."""
+    ``cards``, bytes of one request line (``line_bytes``, also as ``request_line_bytes``),
+    and the time limit of a question that gives none."""
 
+    line_bytes: int
+    request_line_bytes: int
     sessions: int
     card_files: int
-    request_line_bytes: int
+    time_limit: float | None
 
 
 class ServerInfoAnswer(_Answer):
-    """``server.info``: the server's version, methods, limits, and the files it may read."""
+    """``server.info``: versions (package, protocol, rules date, card pool), methods,
+    limits, the files it may read and the closed list of error codes."""
 
     format: Literal["manasolve/server.info@1"]
-    version: str
+    package: str
+    version: str  # the package's, as ``package``
     protocol: str
+    protocols: list[str]
+    rules: str
+    card_pool: str
+    answer_formats: list[str]
     methods: list[str]
+    immediate: list[str]
     limits: ServerLimits
     sessions: int  # held now
     allowed_paths: list[str]
     card_file: str | None
+    error_codes: dict[str, str]
 
 
 # The model of each command's answer (the shipped answer.COMMAND.schema.json files; pay's
@@ -556,7 +584,7 @@ ANSWERS: dict[str, type[BaseModel]] = {
     "audit": AuditAnswer,
     "board.load": BoardLoadAnswer, "board.get": BoardGetAnswer, "board.patch": BoardPatchAnswer,
     "board.apply": BoardApplyAnswer, "board.undo": BoardUndoAnswer, "board.copy": BoardCopyAnswer,
-    "board.close": BoardCloseAnswer, "server.info": ServerInfoAnswer}
+    "board.close": BoardCloseAnswer, "ping": PingAnswer, "cancel": CancelAnswer, "server.info": ServerInfoAnswer}
 # The model of each pay mode.
 PAY_MODES: dict[str, type[BaseModel]] = {"payable": PayPayable, "count": PayCount, "all": PayAll, "best": PayBest,
                                           "candidates": PayCandidates}

@@ -27,9 +27,19 @@ QUESTIONS = ("pay", "produce", "creatures", "cost", "saddle", "crew", "attack", 
 
 # JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object).
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32700, -32600, -32601, -32602, -32603
-# A server error (the range -32000..-32099 is the implementation's): the question gave up
-# at its time limit without a partial answer.
-TIME_LIMIT_EXCEEDED = -32000
+# Server errors (the range -32000..-32099 is the implementation's): the question gave up at
+# its time limit, or was cancelled, without a partial answer.
+TIME_LIMIT_EXCEEDED, CANCELLED = -32000, -32001
+# Every code an error answer may carry (closed: no other is ever sent), and what it means.
+ERROR_CODES: dict[int, str] = {
+    PARSE_ERROR: "the line is not JSON",
+    INVALID_REQUEST: "not a JSON-RPC 2.0 request (envelope, empty batch, line over the size bound)",
+    METHOD_NOT_FOUND: "no such method (the nearest one named)",
+    INVALID_PARAMS: "bad params or bad input (board, payment, card name...); data.path is the JSON path",
+    INTERNAL_ERROR: "a bug of manasolve's: the request is answered and the server goes on",
+    TIME_LIMIT_EXCEEDED: "the question gave up at its time limit and has no partial answer",
+    CANCELLED: "the question was cancelled (cancel) and has no partial answer",
+}
 
 
 class _Params(BaseModel):
@@ -98,14 +108,26 @@ class ApplyParams(_Params):
     player: str | None = None
 
 
+class NoParams(_Params):
+    """ping: no params."""
+
+
+class CancelParams(_Params):
+    """cancel: the id of the request to stop."""
+
+    id: int | str = Field(description="the id of a request sent before; it answers at once with its partial answer")
+
+
 class InfoParams(_Params):
-    """server.info: no parameters."""
+    """server.info: optionally the protocol version the client speaks (an error if this server does not)."""
+
+    protocol: str | None = Field(default=None, description="e.g. \"manasolve/rpc@1\"")
 
 
 PARAMS: dict[str, type[BaseModel]] = {name: _question_params(name) for name in QUESTIONS}
 PARAMS.update({"board.load": LoadParams, "board.patch": PatchParams, "board.apply": ApplyParams,
                "board.undo": SessionParams, "board.copy": SessionParams, "board.close": SessionParams,
-               "board.get": SessionParams, "server.info": InfoParams})
+               "board.get": SessionParams, "ping": NoParams, "cancel": CancelParams, "server.info": InfoParams})
 
 
 class Request(BaseModel):

@@ -13,23 +13,27 @@ import json
 import os
 import re
 import sys
+import threading
 import types
 import typing
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from queue import SimpleQueue
 from typing import IO, Any
 
 import orjson
 from pydantic import ValidationError
 
 from manasolve import __version__, api, protocol
-from manasolve.answer_format import stamped
+from manasolve.answer_format import FORMATS, stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest, one_line, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT
+from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
 from manasolve.protocol import (
+    CANCELLED,
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
@@ -37,7 +41,8 @@ from manasolve.protocol import (
     PARSE_ERROR,
     TIME_LIMIT_EXCEEDED,
 )
-from manasolve.solver.deadline import TimeUp
+from manasolve.solver import deadline
+from manasolve.solver.deadline import Cancelled, TimeUp
 from manasolve.session import PlayBoard
 
 # Sessions and per-path card databases held at once (least recently used closed first):
@@ -50,6 +55,13 @@ EVICTED_NAMED = 4096
 # The longest request line read (bytes of UTF-8): a board with a few hundred inline cards
 # fits many times over; a longer line is answered with an error and skipped, unread.
 MAX_LINE = 8 * 1024 * 1024
+# Methods the reading thread answers at once, even while a question runs (UCI's isready):
+# liveness, cancelling a request by its id, and what this server is.
+IMMEDIATE = ("ping", "cancel", "server.info")
+_IMMEDIATE_WORDS = tuple(b'"%s"' % name.encode() for name in IMMEDIATE)
+_IMMEDIATE_LINE = 4096  # such a request is short; a longer line goes to the worker
+# The protocol versions this server speaks (server.info {"protocol"} checks the client's).
+PROTOCOLS = (protocol.VERSION,)
 
 
 class RpcError(Exception):
@@ -88,10 +100,17 @@ class Server:
         self._evicted: OrderedDict[str, None] = OrderedDict()  # handles closed to make room (the latest ones)
         self._next_session = 1
         self._card_files: OrderedDict[str, CardDB] = OrderedDict()
+        # The request running (its id and cancel event), ids queued behind it (how many
+        # times each), and queued ids cancelled before their turn; shared with the reader.
+        self._lock = threading.Lock()
+        self._running: tuple[int | str, deadline.Cancel] | None = None
+        self._waiting: dict[int | str, int] = {}
+        self._cancelled: set[int | str] = set()
         self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
         self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
                              "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
-                             "board.get": self._get, "server.info": self._info})
+                             "board.get": self._get, "ping": self._ping, "cancel": self._cancel,
+                             "server.info": self._info})
 
     # -- one line in, one line out -------------------------------------------------------
     def handle_line(self, line: str | bytes) -> str | None:
@@ -131,18 +150,28 @@ class Server:
         notification = isinstance(message, dict) and "id" not in message
         rid = message.get("id") if isinstance(message, dict) and isinstance(message.get("id"), (int, str)) \
             and not isinstance(message.get("id"), bool) else None
+        cancel = None
         try:
             request = _request(message)
             handler = self.methods.get(request.method)
             if handler is None:
                 raise RpcError(METHOD_NOT_FOUND, "unknown method %r%s" % (
                     request.method, nearest(request.method, list(self.methods))), "method")
-            result = handler(request.params, request.method)
+            if request.method in IMMEDIATE:
+                result = handler(request.params, request.method)
+            else:
+                cancel = self._start(rid)
+                with deadline.cancellable(cancel):
+                    result = handler(request.params, request.method)
+                if cancel.is_set() and isinstance(result, dict) and result.get("time_limit_reached"):
+                    result["cancelled"] = True  # its partial answer, as at a time limit
         except RpcError as exc:
             answer = _error(rid, exc)
         except InputError as exc:
             path = _param_path(exc)
             answer = _error(rid, RpcError(INVALID_PARAMS, "%s: %s" % (path, exc.message), path))
+        except Cancelled:
+            answer = _error(rid, RpcError(CANCELLED, "cancelled before it had a partial answer"))
         except TimeUp as exc:
             answer = _error(rid, RpcError(TIME_LIMIT_EXCEEDED, "%s; params.time_limit to wait longer" % exc,
                                           "params.time_limit"))
@@ -150,26 +179,125 @@ class Server:
             answer = _error(rid, RpcError(INTERNAL_ERROR, "internal error: %s: %s" % (type(exc).__name__, exc)))
         else:
             answer = {"jsonrpc": "2.0", "id": rid, "result": result}
+        finally:
+            if cancel is not None:
+                with self._lock:
+                    self._running = None
         return None if notification else answer
+
+    def _start(self, rid: int | str | None) -> deadline.Cancel:
+        """The cancel event of the request `rid` starting now (already set if it was
+        cancelled while it waited), noted as the one running."""
+        event = deadline.Cancel()
+        with self._lock:
+            if rid is not None and rid in self._cancelled:
+                self._cancelled.discard(rid)
+                event.set()
+            self._running = (rid, event) if rid is not None else None
+        return event
 
     def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> int:
         """Answer every line of `stdin` on `stdout` (binary streams: UTF-8 JSON lines)
         until end of input; the exit status.  Each answer is written and flushed whole
-        (one write of the line and its end): the client waits for it."""
+        (one write of the line and its end): the client waits for it.
+
+        This thread reads: it answers ``ping``, ``cancel`` and ``server.info`` at once,
+        even while a question runs, and queues every other request for one worker thread,
+        which answers them in the order they came."""
+        write_lock = threading.Lock()
+
+        def write(answer: bytes | None) -> None:
+            if answer is not None:
+                with write_lock:
+                    stdout.write(answer + b"\n")
+                    stdout.flush()
+
+        queue: SimpleQueue[bytes | None] = SimpleQueue()
+
+        def work() -> None:
+            while (line := queue.get()) is not None:
+                self._queued(line, -1)
+                write(self.respond(line))
+
+        worker = threading.Thread(target=work, name="manasolve-questions", daemon=True)
+        worker.start()
         while True:
             line = stdin.readline(MAX_LINE + 1)
             if not line:
-                return 0
+                break
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):  # skip the rest of it, chunk by chunk
                     line = stdin.readline(MAX_LINE)
-                answer = _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes "
-                                                     "(the bound; send the board once with board.load)" % MAX_LINE)))
+                write(_dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes "
+                                                  "(the bound; send the board once with board.load)" % MAX_LINE))))
+                continue
+            immediate = self._immediate(line)
+            if immediate is not None:
+                write(immediate)
             else:
-                answer = self.respond(line)
-            if answer is not None:
-                stdout.write(answer + b"\n")
-                stdout.flush()
+                self._queued(line, +1)
+                queue.put(line)
+        queue.put(None)
+        worker.join()
+        return 0
+
+    # -- answered by the reader, at once -------------------------------------------------
+    def _immediate(self, line: bytes) -> bytes | None:
+        """The answer to `line` if it is a lone ping, cancel or server.info request (read
+        without waiting for the question running), else None: the worker answers it."""
+        if len(line) > _IMMEDIATE_LINE or not any(name in line for name in _IMMEDIATE_WORDS):
+            return None
+        try:
+            message = parse_json(line)
+        except Exception:  # noqa: BLE001 - whatever is wrong with it, the worker answers it
+            return None
+        if not isinstance(message, dict) or message.get("method") not in IMMEDIATE:
+            return None
+        answer = self.handle(message)
+        return _dump(answer) if answer is not None else b""
+
+    def _queued(self, line: bytes, change: int) -> None:
+        """Count `line`'s request id among the queued ones (+1) or take it off (-1)."""
+        rid = _line_id(line)
+        if rid is None:
+            return
+        with self._lock:
+            left = self._waiting.get(rid, 0) + change
+            if left > 0:
+                self._waiting[rid] = left
+            else:
+                self._waiting.pop(rid, None)
+
+    def _ping(self, params: dict, method: str) -> dict:
+        _validated(method, params)
+        return stamped(method, {"running": self._running[0] if self._running else None})
+
+    def _cancel(self, params: dict, method: str) -> dict:
+        rid = _validated(method, params)["id"]
+        with self._lock:
+            if self._running is not None and self._running[0] == rid:
+                self._running[1].set()
+                state = "running"
+            elif rid in self._waiting:
+                self._cancelled.add(rid)
+                state = "queued"
+            else:
+                state = "unknown"
+        return stamped(method, {"id": rid, "state": state})
+
+    def _info(self, params: dict, method: str) -> dict:
+        wanted = _validated(method, params)["protocol"]
+        if wanted is not None and wanted not in PROTOCOLS:
+            raise RpcError(INVALID_PARAMS, "params.protocol: this server speaks %s, not %s" % (
+                ", ".join(PROTOCOLS), shown(wanted)), "params.protocol")
+        return stamped(method, {
+            "package": __version__, "version": __version__, "protocol": protocol.VERSION, "protocols": list(PROTOCOLS),
+            "rules": CR_DATE, "card_pool": CARD_POOL_DATE, "answer_formats": sorted(FORMATS.values()),
+            "methods": sorted(self.methods), "immediate": list(IMMEDIATE),
+            "limits": {"line_bytes": MAX_LINE, "request_line_bytes": MAX_LINE, "sessions": self.max_sessions,
+                       "card_files": self.max_card_files, "time_limit": self.time_limit},
+            "sessions": len(self.sessions), "allowed_paths": list(self.allowed), "card_file": self.card_file,
+            "error_codes": {str(code): meaning for code, meaning in protocol.ERROR_CODES.items()}})
 
     # -- methods -------------------------------------------------------------------------
     def _question(self, name: str) -> Callable[[dict, str], Any]:
@@ -303,16 +431,19 @@ class Server:
         del self.sessions[kw["session"]]
         return stamped(method, {"closed": kw["session"]})
 
-    def _info(self, params: dict, method: str) -> dict:
-        _validated(method, params)
-        return stamped(method, {
-            "version": __version__, "protocol": protocol.VERSION, "methods": sorted(self.methods),
-            "limits": {"sessions": self.max_sessions, "card_files": self.max_card_files, "request_line_bytes": MAX_LINE},
-            "sessions": len(self.sessions), "allowed_paths": list(self.allowed), "card_file": self.card_file})
-
     def _get(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
         return stamped(method, {"session": kw["session"], "board": self._session(kw["session"]).to_json()})
+
+
+def _line_id(line: bytes) -> int | str | None:
+    """The id of the one request on `line` (None for a batch, a notification or a bad line)."""
+    try:
+        message = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return None
+    rid = message.get("id") if isinstance(message, dict) else None
+    return rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None
 
 
 def _request(message: Any) -> protocol.Request:

@@ -10,14 +10,42 @@ answer counting each play) share the outer one, and threads each have their own.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-# (time.monotonic() past which the question gives up, the seconds it was given)
-_LIMIT: ContextVar[tuple[float, float] | None] = ContextVar("manasolve_time_limit", default=None)
+class Cancel:
+    """A question's cancel switch, thrown from another thread (a server's reader): the
+    question's loops see it at their next `check()`, and a CP-SAT solve running for it
+    (given the question's time by `limit_solver`) is stopped at once."""
+
+    def __init__(self) -> None:
+        self._thrown = False
+        self._lock = threading.Lock()
+        self._solvers: list = []
+
+    def set(self) -> None:
+        with self._lock:
+            self._thrown = True
+            for solver in self._solvers:
+                solver.stop_search()  # a no-op on a solver that is not solving
+
+    def is_set(self) -> bool:
+        return self._thrown
+
+    def watch(self, solver) -> None:
+        """Stop `solver` (a cp_model.CpSolver about to solve) if the switch is thrown."""
+        with self._lock:
+            self._solvers.append(solver)
+
+
+# (time.monotonic() past which the question gives up, the seconds it was given, its
+# cancel switch or None)
+_LIMIT: ContextVar[tuple[float, float, Cancel | None] | None] = ContextVar("manasolve_time_limit", default=None)
+_NEVER = float("inf")
 # CP-SAT is given at least this long, so a solve started just before the deadline still
 # reports cleanly (it answers UNKNOWN or its best solution so far).
 _LEAST_SOLVE = 0.001
@@ -31,6 +59,15 @@ class TimeUp(Exception):
         self.seconds = seconds
 
 
+class Cancelled(TimeUp):
+    """The question was cancelled (a server's ``cancel``): it stops like at its time limit,
+    with the same sound partial answer where it has one."""
+
+    def __init__(self, seconds: float):
+        TimeUp.__init__(self, seconds)
+        Exception.__init__(self, "cancelled by the client")
+
+
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Questions asked inside stop after `seconds` (None: no limit of their own); an
@@ -38,9 +75,20 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds is None:
         yield
         return
-    mine = (time.monotonic() + seconds, float(seconds))
     outer = _LIMIT.get()
+    mine = (time.monotonic() + seconds, float(seconds), outer[2] if outer is not None else None)
     token = _LIMIT.set(mine if outer is None or mine[0] < outer[0] else outer)
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
+@contextmanager
+def cancellable(event: Cancel) -> Iterator[None]:
+    """Questions asked inside also stop (`Cancelled`) once `event` is set, from any thread."""
+    outer = _LIMIT.get()
+    token = _LIMIT.set((outer[0], outer[1], event) if outer is not None else (_NEVER, 0.0, event))
     try:
         yield
     finally:
@@ -50,20 +98,33 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 def deadline() -> float | None:
     """The time.monotonic() value past which the current question gives up (None: never)."""
     limit = _LIMIT.get()
-    return None if limit is None else limit[0]
+    return None if limit is None or limit[0] == _NEVER else limit[0]
 
 
 def seconds() -> float | None:
     """The seconds the current question was given (None: no limit)."""
     limit = _LIMIT.get()
-    return None if limit is None else limit[1]
+    return None if limit is None or limit[0] == _NEVER else limit[1]
 
 
 def check() -> None:
-    """Raise TimeUp if the current question's time limit has passed."""
+    """Raise TimeUp if the current question's time limit has passed (Cancelled if it was
+    cancelled)."""
     limit = _LIMIT.get()
-    if limit is not None and time.monotonic() > limit[0]:
-        raise TimeUp(limit[1])
+    if limit is not None:
+        if limit[2] is not None and limit[2].is_set():
+            raise Cancelled(limit[1])
+        if time.monotonic() > limit[0]:
+            raise TimeUp(limit[1])
+
+
+def past(at: float | None) -> bool:
+    """Whether a loop that keeps its own stop time `at` (a time.monotonic() value; None:
+    none) must stop now: `at` has passed, or the question was cancelled."""
+    if at is not None and time.monotonic() > at:
+        return True
+    limit = _LIMIT.get()
+    return limit is not None and limit[2] is not None and limit[2].is_set()
 
 
 T = TypeVar("T")
@@ -79,11 +140,19 @@ def checked(items: Iterable[T]) -> Iterator[T]:
 def give_up() -> TimeUp:
     """The TimeUp of the current question (for a solver that stopped without an answer)."""
     limit = _LIMIT.get()
+    if limit is not None and limit[2] is not None and limit[2].is_set():
+        return Cancelled(limit[1])
     return TimeUp(limit[1] if limit is not None else 0.0)
 
 
 def limit_solver(solver) -> None:
     """Give a CP-SAT solver (cp_model.CpSolver) the time left, if the question has a limit."""
     limit = _LIMIT.get()
-    if limit is not None:
+    if limit is None:
+        return
+    if limit[0] != _NEVER:
         solver.parameters.max_time_in_seconds = max(limit[0] - time.monotonic(), _LEAST_SOLVE)
+    if limit[2] is not None:
+        limit[2].watch(solver)
+        if limit[2].is_set():
+            solver.parameters.max_time_in_seconds = _LEAST_SOLVE

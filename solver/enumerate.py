@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-import time
 from math import factorial
 from operator import add
 
@@ -29,6 +28,7 @@ from manasolve.solver.feasibility import (
 )
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind, PermClass, Resources, Role
 from manasolve.solver.split_count import CountTimeout
+from manasolve.solver.deadline import past
 
 
 @dataclass(frozen=True)
@@ -272,7 +272,7 @@ class PaymentCounter:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if past(self.deadline):
             raise CountTimeout(0)
         if i == len(self.classes):
             try:

@@ -15,12 +15,12 @@ activations.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from itertools import combinations
 
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind
+from manasolve.solver.deadline import past
 
 
 
@@ -286,7 +286,7 @@ class FeasibilityOracle:
                        for p in costly)
         net = self._net(costly.total(), "earlier")
         for order in _distinct_orders(costly):
-            if self.deadline is not None and time.monotonic() > self.deadline:
+            if past(self.deadline):
                 raise TimeUp
             if net.feasible(simple, {**free, **{(p, i): 1 for i, p in enumerate(order)}}):
                 return True

@@ -213,7 +213,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             plan(opt.resources, [a.requirement for a in anns], life, stop)
             per = []
             for a in anns:
-                if stop is not None and time.monotonic() > stop:
+                if deadline.past(stop):
                     undone.append(a.text)  # not even started (nor its flow): its counter is not built
                     continue
                 c = PaymentCounter(opt.resources, a.requirement, life)

@@ -41,7 +41,6 @@ checks the counts against the general counter and the brute force.
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import combinations, product
@@ -53,6 +52,7 @@ from manasolve.models.mana import Requirement
 from manasolve.solver.combinatorics import compositions, multinomial
 from manasolve.solver.feasibility import costs_one_generic, is_simple
 from manasolve.solver.resources import Pattern, PatternKind, PermClass, Resources, Role
+from manasolve.solver.deadline import past
 
 TYPES = ("W", "U", "B", "R", "G", "C")
 _KEY = "split_count"  # Resources.models key: the split classes and their tables
@@ -67,7 +67,7 @@ class CountTimeout(Exception):
 
 
 def _check(deadline: float | None) -> None:
-    if deadline is not None and time.monotonic() > deadline:
+    if past(deadline):
         raise CountTimeout(0)
 
 
