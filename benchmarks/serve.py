@@ -25,7 +25,14 @@ and asked random costs:
   answered (errors for the malformed ones, the API's answer for the others), the process
   alive at the end; its RSS at the start and after each quarter.
 
-    python -m benchmarks.serve [--quick] [--rounds 3] [--before REV|none]
+* interrupts (issue 30): while an exact count that would run for minutes is under way
+  (60 mixed sources, a 7-symbol hybrid cost, ``time_limit`` 60), ``ping`` (write to read)
+  and ``cancel`` (write to the count's partial answer), a few rounds; targets: ping < 50 ms,
+  the cancelled count answering < 100 ms.
+
+    python -m benchmarks.serve [--quick] [--rounds 3] [--before REV|none] [--interrupts]
+
+``--interrupts`` measures only the interrupts and writes benchmarks/results/serve_interrupts.md.
 
 What a change of a session costs in-process (patch or apply, then a question, then undo,
 before/after, 20 to 160 permanents) is measured by benchmarks/session_changes.py.
@@ -63,6 +70,7 @@ WEIGHTS = [4, 4, 4, 4, 4, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1]
 SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{1}", "{2}", "{G/W}", "{U/P}", "{C}"]
 SIZES = (10, 20, 40)
 TARGET = {"payable": 1000.0, "best": 200.0}  # questions/s on 20-permanent boards (issue 14)
+PING_MS, CANCEL_MS = 50.0, 100.0  # issue 30: ping answered, a cancelled count answering, while it runs
 # The before side of the before/after columns: main before the server's throughput work
 # (format keys on board.* results, orjson, undo keeping the resolved board, costs parsed once).
 BEFORE = "a8daf7d"
@@ -342,6 +350,79 @@ def robustness(pipe: Pipe, total: int, rng: random.Random) -> dict:
     return counts
 
 
+def interrupts(rounds: int) -> dict:
+    """Ping and cancel latencies (ms) while a long exact count runs on a fresh server, and
+    whether every cancelled count answered with its partial count marked cancelled."""
+    from tests.fuzz_cases import _slow_board
+
+    board, cost = _slow_board(), "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}"
+    pipe = Pipe()
+    pipe.call("ping")  # started
+    ping_ms, cancel_ms, partial = [], [], 0
+    for i in range(rounds):
+        rid = 1000 + i
+        pipe.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": rid, "method": "pay", "params": {
+            "board": board, "cost": cost, "mode": "count", "time_limit": 60}}).encode() + b"\n")
+        time.sleep(1.0)  # the count under way
+        pong, seconds = pipe.timed("ping")
+        assert pong["result"]["running"] == rid, pong
+        ping_ms.append(1000 * seconds)
+        t = time.perf_counter()
+        ack = pipe.call("cancel", id=rid)
+        answer = json.loads(pipe.proc.stdout.readline())
+        cancel_ms.append(1000 * (time.perf_counter() - t))
+        partial += ack["result"]["state"] == "running" and answer["id"] == rid and \
+            answer["result"].get("cancelled") is True and "count_at_least" in answer["result"]
+    pipe.close()
+    return {"rounds": rounds, "ping_ms": ping_ms, "cancel_ms": cancel_ms, "partial": partial}
+
+
+def interrupt_rows(stops: dict) -> list[tuple[str, str, str, bool]]:
+    """(target, wanted, measured, met) of the interrupt targets (issue 30)."""
+    worst_ping, worst_cancel = max(stops["ping_ms"]), max(stops["cancel_ms"])
+    return [("ping answered while an exact count runs (worst of %d)" % stops["rounds"], "< %.0f ms" % PING_MS,
+             "%.1f ms (median %.1f)" % (worst_ping, statistics.median(stops["ping_ms"])), worst_ping < PING_MS),
+            ("cancel: the count answers its partial count (worst of %d)" % stops["rounds"], "< %.0f ms" % CANCEL_MS,
+             "%.1f ms (median %.1f)" % (worst_cancel, statistics.median(stops["cancel_ms"])), worst_cancel < CANCEL_MS),
+            ("every cancelled count answered count_at_least with \"cancelled\": true", "all",
+             "%d/%d" % (stops["partial"], stops["rounds"]), stops["partial"] == stops["rounds"])]
+
+
+def interrupts_report(stops: dict) -> str:
+    lines = ["# manasolve serve: ping and cancel while a question runs", "",
+             "A fresh `manasolve serve`; each round writes an exact count that would run for minutes (60 mixed "
+             "sources, `{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}`, `time_limit` 60), waits 1 s, then times `ping` (write to "
+             "read) and `cancel` of the count (write to the count's answer, read after the cancel's own answer). "
+             "2 cores shared with other work. `python -m benchmarks.serve --interrupts` writes this file.", "",
+             "| target | wanted | measured | met |", "|---|---|---|---|"]
+    lines += ["| %s | %s | %s | %s |" % (t, w, m, "yes" if ok else "**NO**") for t, w, m, ok in interrupt_rows(stops)]
+    lines += ["", "ping ms: " + ", ".join("%.1f" % v for v in stops["ping_ms"]),
+              "", "cancel ms: " + ", ".join("%.1f" % v for v in stops["cancel_ms"]), ""]
+    return "\n".join(lines)
+
+
+def interrupts_plot(stops: dict):
+    def draw(path: Path) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        rounds = range(1, stops["rounds"] + 1)
+        ax.plot(rounds, stops["ping_ms"], "o-", label="ping, write to read")
+        ax.plot(rounds, stops["cancel_ms"], "s-", label="cancel, write to the count's answer")
+        ax.axhline(PING_MS, color="C0", linestyle=":", linewidth=0.8, label="ping target")
+        ax.axhline(CANCEL_MS, color="C1", linestyle=":", linewidth=0.8, label="cancel target")
+        ax.set_xlabel("round")
+        ax.set_ylabel("ms")
+        ax.set_title("while an exact count runs")
+        ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1, 0.5))
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+    return draw
+
+
 def targets(rows: list[Row], robust: dict) -> list[tuple[str, str, str, bool]]:
     """(target, wanted, measured, met) for each target of issue 14."""
     out = []
@@ -462,8 +543,16 @@ def main() -> None:
     parser.add_argument("--before", metavar="REV", default=BEFORE,
                         help="also serve the code of this commit, in turn (default %s, the last one before the server's "
                         "speed-up work; none: no before side)" % BEFORE)
+    parser.add_argument("--interrupts", action="store_true", help="only ping and cancel while a count runs "
+                        "(writes serve_interrupts.md)")
     args = parser.parse_args()
     args.before = None if args.before == "none" else args.before
+    if args.interrupts:
+        stops = interrupts(3 if args.quick else 10)
+        text = interrupts_report(stops)
+        print(text)
+        print(write_results("serve_interrupts", text, interrupts_plot(stops)))
+        return
     rng = random.Random(14)
     counts = {"payable": 100 if args.quick else 1000, "best": 20 if args.quick else 100, "loop": 20 if args.quick else 100}
     processes = 3 if args.quick else 10
@@ -485,7 +574,8 @@ def main() -> None:
     print(robust, flush=True)
     status = servers.after.close()
     robust["alive"] = robust["alive"] and status == 0
-    text = report(rows, robust, args.quick, args.before)
+    text = report(rows, robust, args.quick, args.before) + "\n" + interrupts_report(
+        interrupts(3 if args.quick else 10)).replace("# manasolve serve:", "##", 1)
     print(text)
     print(write_results("serve", text, plot(rows)))
 

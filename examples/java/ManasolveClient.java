@@ -124,6 +124,12 @@ public final class ManasolveClient implements AutoCloseable {
             client.call("board.undo", params("session", session));
             Map<String, Object> undone = (Map<String, Object>) client.call("pay", params("board", session, "cost", cost));
             System.out.println("payable " + cost + " after undo: " + undone.get("payable") + countText(undone));
+
+            // ping and cancel are answered at once, even while a question runs
+            Map<String, Object> pong = (Map<String, Object>) client.call("ping", params());
+            System.out.println("ping: running " + pong.get("running"));
+            Map<String, Object> cancel = (Map<String, Object>) client.call("cancel", params("id", 999));
+            System.out.println("cancel 999: " + cancel.get("state"));
         }
     }
 
