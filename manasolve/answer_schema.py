@@ -127,6 +127,9 @@ class PayAll(PayCount):
 
     payments: list[PaymentGroup]
     groups_listed_all: bool = absent()
+    # the listing stopped (time limit or memory bound) before listing every group or the
+    # limit of groups: one line per announcement whose groups were not all listed
+    payments_undone: list[str] = absent()
 
 
 class PayBest(_Pay):

@@ -25,8 +25,9 @@ from typing import IO
 import ijson
 
 from manasolve.models.card_pool import CardPool, normalized, write_pool
+from manasolve.models.board_schema import check_card
 from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
-from manasolve.models.errors import InputError
+from manasolve.models.errors import InputError, shown
 from manasolve.models.cards import split_type_line
 
 # Fields of an MTGJSON card face the models read; everything else is dropped on load.
@@ -142,6 +143,7 @@ def _atomic_card_entries(name: str, faces: object) -> Iterator[Entry]:
         raise InputError(where, "expected a list of card faces")
     seen_faces: set[str] = set()
     for i, face in enumerate(faces):
+        check_card(dict(_kept(face), name=face.get("name", name)), "%s[%d]" % (where, i))
         face_name = face.get("faceName")
         key = face_name or face.get("name") or name
         if key in seen_faces:  # the same face printed with variations: keep the first
@@ -169,6 +171,7 @@ def _list_entries(f: IO[bytes]) -> Iterator[Entry]:
             d = _kept(item)
             if not isinstance(d.get("name"), str) or not d["name"]:
                 raise InputError(where + ".name", "missing card name")
+            check_card(d, where)
             yield where, d, None
 
 
@@ -185,22 +188,40 @@ def _scryfall_faces(item: dict, where: str) -> Iterator[Entry]:
     if not isinstance(name, str) or not name:
         raise InputError(where + ".name", "missing card name")
     faces = item.get("card_faces")
+    _check_strings(item, where, name)
     layout = item.get("layout") or "normal"
     if not faces:
-        yield where, _from_scryfall(item, layout), None
+        d = _from_scryfall(item, layout)
+        check_card(d, where)
+        yield where, d, None
         return
     if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
         raise InputError(where + ".card_faces", "expected a list of face objects")
     for i, face in enumerate(faces):
+        face_where = "%s.card_faces[%d]" % (where, i)
         if not isinstance(face.get("name"), str) or not face["name"]:
-            raise InputError("%s.card_faces[%d].name" % (where, i), "missing face name")
+            raise InputError(face_where + ".name", "missing face name")
+        _check_strings(face, face_where, face["name"])
         # A face inherits what Scryfall only gives on the card (keywords, colours of
         # single-sided split cards).
         merged = {k: v for k, v in item.items() if k in ("keywords", "colors")}
         merged.update(face)
         d = _from_scryfall(merged, layout)
         d["side"] = "abcde"[i] if i < 5 else str(i)
-        yield "%s.card_faces[%d]" % (where, i), d, name
+        check_card(d, face_where)
+        yield face_where, d, name
+
+
+# The Scryfall fields read as text before a card is built from them (`_from_scryfall`).
+_SCRYFALL_TEXT = ("type_line", "oracle_text", "mana_cost", "layout")
+
+
+def _check_strings(o: dict, where: str, name: str) -> None:
+    """InputError at the first Scryfall text field of `o` that is neither text nor null."""
+    for field in _SCRYFALL_TEXT:
+        if o.get(field) is not None and not isinstance(o[field], str):
+            raise InputError("%s.%s" % (where, field), "Input should be a valid string (got %s) (card %s)" % (
+                type(o[field]).__name__, shown(name, 40)))
 
 
 def _from_scryfall(o: dict, layout: str) -> dict:
