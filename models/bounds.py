@@ -35,3 +35,11 @@ MAX_DECK_LINE_COUNT = 250
 MAX_DECK_CARDS = 1_000
 # Turns a castability run simulates: the tables stop at 7; past 20 nobody goldfishes.
 MAX_TURNS = 20
+# A card file's bytes (decompressed, for a .gz): MTGJSON's AtomicCards is ~130 MB, a Scryfall
+# bulk file of every English printing ~500 MB; a file past this is not a card list.
+MAX_CARD_FILE_BYTES = 1024 ** 3
+# A board file, and one line of the server (server.MAX_LINE): a board of 2,000 permanents is
+# ~200 KB; past this it is not a board.
+MAX_BOARD_BYTES = 8 * 1024 * 1024
+# A batch file (`manasolve batch`): lines of at most MAX_BOARD_BYTES each, 64 MB in all.
+MAX_BATCH_BYTES = 64 * 1024 * 1024

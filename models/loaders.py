@@ -6,16 +6,21 @@ Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
 MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
 and only the fields the models use are kept, so memory stays bounded by the kept cards,
 not the file.  The result is cached under ``~/.cache/manasolve`` (or
-``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time, as a card pool file
-(`card_pool`: JSON shards in a zip, read lazily): plain data, never code (a pickle would
-run whatever anyone who can write that folder put in it), written atomically and each
-shard checked when it is read.
+``$MANASOLVE_CACHE_DIR``), keyed by the SHA-256 of the file's content and the package
+version (never by its path, size or time stamp, which can stay the same while the content
+changes), as a card pool file (`card_pool`: JSON shards in a zip, read lazily): plain data,
+never code (a pickle would run whatever anyone who can write that folder put in it),
+written to an exclusively created temporary file then renamed, and each member checked
+against the digests its meta.json lists (and that meta.json against the key) before use;
+any mismatch reads the card file afresh and rewrites the cache.  A card file is read to at
+most MAX_CARD_FILE_BYTES (decompressed, for a .gz).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import io
 import os
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -26,6 +31,7 @@ import ijson
 
 from manasolve.models.card_pool import CardPool, normalized, write_pool
 from manasolve.models.board_schema import check_card
+from manasolve.models.bounds import MAX_CARD_FILE_BYTES
 from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
 from manasolve.models.errors import InputError, shown
 from manasolve.models.cards import split_type_line
@@ -58,27 +64,31 @@ def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
         raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
     if not p.is_file():
         raise InputError("", "not a file", source=source)
-    cache = _cache_path(p, st)
-    cached = _read_cache(cache, lambda: _reread(p, source, cache))
+    try:
+        key = _cache_key(p)
+    except OSError as exc:
+        raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
+    cache = _cache_path(key)
+    cached = _read_cache(cache, key, lambda: _reread(p, source, cache, key))
     if cached is not None:
         return cached
     cards = read_card_file(p, source)
-    _write_cache(cache, cards)
+    _write_cache(cache, cards, key)
     return cards
 
 
-def _reread(p: Path, source: str, cache: Path) -> dict[str, dict]:
+def _reread(p: Path, source: str, cache: Path, key: str) -> dict[str, dict]:
     """The file read afresh (its cache turned out damaged), and the cache rewritten."""
     cards = read_card_file(p, source)
-    _write_cache(cache, cards)
+    _write_cache(cache, cards, key)
     return cards
 
 
 def cache_cards(path: str | os.PathLike, cards: Mapping[str, dict]) -> None:
     """Cache `cards` as what the file at `path` holds now (after `read_card_file` of its
     content), so the next `load_card_file` of it is fast."""
-    p = Path(path)
-    _write_cache(_cache_path(p, p.stat()), cards)
+    key = _cache_key(Path(path))
+    _write_cache(_cache_path(key), cards, key)
 
 
 def read_card_file(p: Path, source: str) -> dict[str, dict]:
@@ -104,12 +114,35 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
+class _Bounded(io.RawIOBase):
+    """A binary stream that raises InputError once more than MAX_CARD_FILE_BYTES were read
+    from it (a .gz that decompresses without end stops there)."""
+
+    def __init__(self, inner: IO[bytes]):
+        self._inner, self._read = inner, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._inner.read(len(buffer))
+        self._read += len(data)
+        if self._read > MAX_CARD_FILE_BYTES:
+            raise InputError("", "more than %d bytes of card data (the bound), decompressed" % MAX_CARD_FILE_BYTES)
+        buffer[:len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+
 def _open(p: Path) -> IO[bytes]:
     with open(p, "rb") as raw:
         magic = raw.read(2)
     if magic == b"\x1f\x8b":
-        return gzip.open(p, "rb")
-    return open(p, "rb")
+        return io.BufferedReader(_Bounded(gzip.open(p, "rb")))
+    return io.BufferedReader(_Bounded(open(p, "rb")))
 
 
 def _detect_shape(p: Path) -> str:
@@ -293,9 +326,29 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "manasolve"
 
 
-def _cache_path(p: Path, st: os.stat_result) -> Path:
-    key = "%s|%d|%d|%s" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_FORMAT)
-    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:24])
+def _cache_key(p: Path) -> str:
+    """What a cache of the file at `p` is made from: the SHA-256 of its bytes, the cache
+    format and the package version (a new version may read cards differently)."""
+    digest = hashlib.sha256()
+    with open(p, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return "%s|%s|%s" % (digest.hexdigest(), _CACHE_FORMAT, _package_version())
+
+
+def _package_version() -> str:
+    """The installed manasolve's version (its distribution metadata; read by name, as
+    models/ imports nothing of the front package)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("manasolve")
+    except PackageNotFoundError:  # run from a bare checkout
+        return "unknown"
+
+
+def _cache_path(key: str) -> Path:
+    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:32])
 
 
 def _valid_cards(cards: object) -> bool:
@@ -316,13 +369,13 @@ def _valid_cards(cards: object) -> bool:
     return True
 
 
-def _read_cache(cache: Path, reread: Callable[[], dict[str, dict]]) -> CardPool | None:
+def _read_cache(cache: Path, key: str, reread: Callable[[], dict[str, dict]]) -> CardPool | None:
     """The cached cards (read lazily; a damaged shard found later makes them `reread()`),
-    or None when the cache is missing, unreadable or of another format version (then the
-    card file is read afresh)."""
+    or None when the cache is missing, unreadable, or not made from `key` (then the card
+    file is read afresh)."""
     if not cache.is_file():
         return None
-    pool = CardPool(cache, check=_valid_cards, reload=reread)
+    pool = CardPool(cache, check=_valid_cards, reload=reread, key=key)
     try:
         pool.meta
     except InputError:
@@ -330,11 +383,11 @@ def _read_cache(cache: Path, reread: Callable[[], dict[str, dict]]) -> CardPool 
     return pool
 
 
-def _write_cache(cache: Path, cards: Mapping[str, dict]) -> None:
+def _write_cache(cache: Path, cards: Mapping[str, dict], key: str) -> None:
     """Best effort: an unwritable cache directory only costs speed.  `write_pool` writes a
     temporary file then renames it, so a reader never sees half a cache."""
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        write_pool(cards, cache, _CACHE_FORMAT)
+        write_pool(cards, cache, _CACHE_FORMAT, key=key)
     except OSError:
         pass
