@@ -347,6 +347,8 @@ class CardsUpdateAnswer(_Answer):
     set_by: str  # "MANASOLVE_CARDS", the config file's path, or "default"
     cards: int
     names: int  # cards, faces and full names of multi-face cards
+    sha256: str = absent()  # the stored file's SHA-256
+    sha256_checked: bool = absent()  # checked against --sha256 or the checksum the source publishes
 
 
 class CardCastability(_Answer):

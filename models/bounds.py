@@ -43,3 +43,28 @@ MAX_CARD_FILE_BYTES = 1024 ** 3
 MAX_BOARD_BYTES = 8 * 1024 * 1024
 # A batch file (`manasolve batch`): lines of at most MAX_BOARD_BYTES each, 64 MB in all.
 MAX_BATCH_BYTES = 64 * 1024 * 1024
+# The seconds a whole `cards update` may take (fetch, checksum, check): AtomicCards is
+# ~30 MB, minutes on a slow line; a server dripping bytes is stopped here.
+UPDATE_DEADLINE = 900.0
+
+
+def read_text_file(path: str, bound: int, what: str) -> str:
+    """The UTF-8 text of the file at `path`, read to at most
+    `bound` bytes: a longer file (or endless, like /dev/zero) is an error naming the bound,
+    never cut silently.  Raises ValueError with the line's message (the caller names the
+    file): no such file, a directory, not UTF-8, over the bound, or the system's reason."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(bound + 1)
+    except FileNotFoundError:
+        raise ValueError("no such file") from None
+    except IsADirectoryError:
+        raise ValueError("is a directory, not a %s" % what) from None
+    except OSError as exc:
+        raise ValueError(exc.strerror or type(exc).__name__) from None
+    if len(data) > bound:
+        raise ValueError("more than %d bytes, the bound of a %s" % (bound, what))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None

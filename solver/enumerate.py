@@ -211,7 +211,7 @@ class PaymentCounter:
             raise CountOverBound(0, "the %d interchangeable %s have %d ways to take part (%d roles each), over "
                                  "the bound of %d kept in memory" % (n, _class_name(c), ways, len(c.roles), MAX_MOVES))
         for k, counts in enumerate(compositions(len(c.roles), most)):
-            if not k % 4096 and self.deadline is not None and time.monotonic() > self.deadline:
+            if not k % 256 and self.deadline is not None and time.monotonic() > self.deadline:
                 raise CountTimeout(0)
             if sum(k for k, free in zip(counts, free_uses) if not free) > total_cap:
                 continue

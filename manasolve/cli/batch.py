@@ -29,18 +29,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
     from manasolve.batch import answer_lines
+    from manasolve.models.bounds import MAX_BATCH_BYTES, read_text_file
     from manasolve.models.errors import InputError
 
     check_workers(args, args.questions)
     try:
-        if args.questions == "-":
-            lines = sys.stdin.read().splitlines()
-        else:
-            with open(args.questions, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("", "cannot read the questions: %s" % (exc.strerror if isinstance(exc, OSError) else exc),
-                         args.questions) from None
+        text = read_text_file("/dev/stdin" if args.questions == "-" else args.questions, MAX_BATCH_BYTES, "batch file")
+    except ValueError as exc:
+        raise InputError("", "cannot read the questions: %s" % exc, args.questions) from None
+    # Lines end at "\n" only, as `serve` reads them (U+2028 and the like are inside a line).
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
     for line in answer_lines(lines, args.workers, args.address, args.cards):
         sys.stdout.write(line + "\n")
     return {}, lambda answer: None
