@@ -21,6 +21,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import json
 import os
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -253,8 +254,10 @@ def _check_strings(o: dict, where: str, name: str) -> None:
     """InputError at the first Scryfall text field of `o` that is neither text nor null."""
     for field in _SCRYFALL_TEXT:
         if o.get(field) is not None and not isinstance(o[field], str):
+            got = json.dumps(o[field])
+            got = got if len(got) <= 40 else "%s… (%d characters)" % (got[:40], len(got))
             raise InputError("%s.%s" % (where, field), "Input should be a valid string (got %s) (card %s)" % (
-                type(o[field]).__name__, shown(name, 40)))
+                got, shown(name, 40)))
 
 
 def _from_scryfall(o: dict, layout: str) -> dict:
