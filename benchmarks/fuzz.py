@@ -6,7 +6,11 @@ with every JSON object's keys shuffled).  The outcome tables are written to
 benchmarks/results/fuzz.md (and fuzz.png: outcomes by command).
 
     python -m benchmarks.fuzz [--cases N] [--subprocess M] [--server K] [--server-subprocess J]
-                              [--determinism D] [--seed S] [--timeout SECONDS] [--jobs P]
+                              [--doors E] [--determinism D] [--seed S] [--timeout SECONDS] [--jobs P]
+
+``--doors E``: E cases over every door (tests/fuzz_doors.py: board, payment, card file,
+deck, batch, server envelope, session methods), each classified kept / traceback / hang /
+unhelpful / coerced / answered notification / server death / doors disagree.
 
 The cases are those of tests/fuzz_cases.py (the suite runs 200 command lines and 20
 server sessions of them each time).  An in-process case past --timeout is stopped by
@@ -140,6 +144,58 @@ def server_sessions(sessions: range, seed: int, timeout: float) -> tuple:
         if problem:
             examples.setdefault(problem[:90], seed + 2 * 10 ** 9 + i)
     return counts, examples, None, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def doors(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
+    """Class counts (tests/fuzz_doors.py CLASSES) of fuzzed cases at every door (case i:
+    seed + 5 * 10**9 + i), one example seed per (door, class) that is not kept, the
+    (door, class) counts and the peak resident memory of this process (KB)."""
+    from tests.fuzz_doors import door_case, run_door
+
+    counts: collections.Counter = collections.Counter()
+    examples: dict[str, int] = {}
+    by_door: collections.Counter = collections.Counter()
+    signal.signal(signal.SIGALRM, _alarm)
+    here = folder / ("doors%d" % cases.start)
+    here.mkdir(exist_ok=True)
+    for i in cases:
+        rng = random.Random(seed + 5 * 10 ** 9 + i)
+        door, case = door_case(rng)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        try:
+            kind = run_door(door, case, here)
+        except _Hang:
+            kind = "hang"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        counts[kind] += 1
+        by_door[(door, kind)] += 1
+        if kind != "kept":
+            examples.setdefault("%s: %s" % (door, kind), seed + 5 * 10 ** 9 + i)
+    return counts, examples, by_door, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def doors_report(args, by_door: list, examples: dict) -> list[str]:
+    """The door × class table of the --doors run."""
+    from tests.fuzz_doors import CLASSES, DOORS
+
+    table = dict(by_door)
+    lines = ["## Every door (issue 27)", "",
+             "`--doors %d` cases from tests/fuzz_doors.py: board files (mutated, and wrong-typed stand-ins such as "
+             "`\"tapped\": \"yes\"`), payments given to both `board.apply` and `audit` (which must agree), card "
+             "files (`cards check`, `--cards`), deck files (`castability --games 3`), batch files (`manasolve "
+             "batch`), server envelopes (ids, methods, notifications, lone surrogates) and session methods, each "
+             "classified (tests/fuzz_doors.py docstring); a case past %g s is a hang." % (args.doors, args.timeout), "",
+             "| door | cases | " + " | ".join(CLASSES) + " |", "|---|---:|" + "---:|" * len(CLASSES)]
+    for door in DOORS:
+        row = [table.get((door, k), 0) for k in CLASSES]
+        lines.append("| %s | %d | %s |" % (door, sum(row), " | ".join(str(n) for n in row)))
+    total = [sum(table.get((d, k), 0) for d in DOORS) for k in CLASSES]
+    lines.append("| all | %d | %s |" % (sum(total), " | ".join(str(n) for n in total)))
+    if examples:
+        lines += ["", "| door: class | first seed |", "|---|---:|"]
+        lines += ["| %s | %d |" % (k, v) for k, v in sorted(examples.items())]
+    return lines + [""]
 
 
 def spread(run, total: int, jobs: int, *args) -> tuple:
@@ -334,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", type=int, default=1000, help="fuzzed server sessions in-process")
     parser.add_argument("--server-subprocess", type=int, default=20, help="sessions through manasolve serve processes")
     parser.add_argument("--determinism", type=int, default=200, help="valid cases checked for byte-identical answers")
+    parser.add_argument("--doors", type=int, default=10_000, help="fuzzed cases over every door (tests/fuzz_doors.py)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per in-process case")
     parser.add_argument("--sub-timeout", type=float, default=30.0, help="seconds per subprocess case")
@@ -349,10 +406,13 @@ def main(argv: list[str] | None = None) -> int:
         counts, examples, rows, own_peak = spread(in_process, args.cases, args.jobs, args.seed, args.timeout, Path(tmp))
         server, server_examples, _, server_own_peak = spread(server_sessions, args.server, args.jobs, args.seed,
                                                              args.timeout * 3)
+        door_counts, door_examples, door_rows, door_peak = spread(doors, args.doors, args.jobs, args.seed,
+                                                                  args.timeout, Path(tmp))
         det = determinism(args.determinism, args.seed, Path(tmp))
-        own_peak = max(own_peak, server_own_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+        own_peak = max(own_peak, server_own_peak, door_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak, server,
                   server_examples, server_sub, server_peak, det)
+    text += "\n" + "\n".join(doors_report(args, door_rows, door_examples))
     print(write_results("fuzz", text, plot(rows)))
     print(text)
     return 0

@@ -138,6 +138,9 @@ class PayAll(PayCount):
 
     payments: list[PaymentGroup]
     groups_listed_all: bool = absent()
+    # the listing stopped (time limit or memory bound) before listing every group or the
+    # limit of groups: one line per announcement whose groups were not all listed
+    payments_undone: list[str] = absent()
 
 
 class PayBest(_Pay):
@@ -384,6 +387,8 @@ class CardsUpdateAnswer(_Answer):
     set_by: str  # "MANASOLVE_CARDS", the config file's path, or "default"
     cards: int
     names: int  # cards, faces and full names of multi-face cards
+    sha256: str = absent()  # the stored file's SHA-256
+    sha256_checked: bool = absent()  # checked against --sha256 or the checksum the source publishes
 
 
 class CardCastability(_Answer):

@@ -35,7 +35,7 @@ from manasolve import api
 from manasolve.board_edits import apply_op
 from manasolve.models.board_changes import derive
 from manasolve.models.board_schema import parse_json
-from manasolve.models.board import Board, InputError, load_board, read_board_file
+from manasolve.models.board import Board, InputError, board_file_text, load_board
 from manasolve.models.carddb import CardDB, default_db
 
 # How many of the latest changes keep the resolved board from before them (with the
@@ -53,9 +53,9 @@ class PlayBoard:
         (default: the built-in cards).  InputError on a bad board."""
         self.db = db or default_db()
         if isinstance(board, str):
-            resolved = read_board_file(board, self.db)
-            with open(board, encoding="utf-8-sig") as fh:
-                board = parse_json(fh.read(), board)
+            text = board_file_text(board)
+            resolved = load_board(text, self.db, source=board)
+            board = parse_json(text, board)
         else:
             resolved = load_board(board, self.db)
         self._data: dict = copy.deepcopy(board)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
+from manasolve.models.bounds import MAX_BOARD_BYTES, read_text_file
 from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.not_understood import NotUnderstood
@@ -644,15 +645,13 @@ def resolved_pool(text: str | None, where: str, source: str | None) -> tuple[str
 
 def read_board_file(path: str, db: CardDB | None = None) -> Board:
     """Load and validate a board file; InputError (with the file name) on any problem."""
+    return load_board(board_file_text(path), db, source=path)
+
+
+def board_file_text(path: str) -> str:
+    """The text of the board file at `path`, at most MAX_BOARD_BYTES; InputError naming
+    the file (missing, a directory, not UTF-8, over the bound)."""
     try:
-        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is not part of the text
-            text = fh.read()
-    except FileNotFoundError:
-        raise InputError("", "no such file", path) from None
-    except IsADirectoryError:
-        raise InputError("", "is a directory, not a board file", path) from None
-    except UnicodeDecodeError:
-        raise InputError("", "not UTF-8 text", path) from None
-    except OSError as exc:
-        raise InputError("", exc.strerror or str(exc), path) from None
-    return load_board(text, db, source=path)
+        return read_text_file(path, MAX_BOARD_BYTES, "board file")
+    except ValueError as exc:
+        raise InputError("", str(exc), path) from None

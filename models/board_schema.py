@@ -357,3 +357,16 @@ def validate_board(data: dict | str, source: str | None = None) -> BoardIn:
         return BoardIn.model_validate(data)
     except ValidationError as exc:
         raise _pydantic_error(exc, source) from None
+
+
+def check_card(card: dict, where: str) -> None:
+    """InputError at `where` (a card face's JSON path in its card file) when a field the
+    models read (`CardIn`) has the wrong type or is over its bound: the line names the
+    field and the card."""
+    try:
+        CardIn.model_validate(card)
+    except ValidationError as err:
+        e = _pydantic_error(err, None)
+        name = card.get("name")
+        raise InputError("%s.%s" % (where, e.where), e.message + (" (card %s)" % shown(name, 40)
+                                                               if isinstance(name, str) else "")) from None

@@ -38,3 +38,42 @@ MAX_DECK_CARDS = 1_000
 MAX_DECK_FILE_BYTES = 1_000_000
 # Turns a castability run simulates: the tables stop at 7; past 20 nobody goldfishes.
 MAX_TURNS = 20
+# A card file's bytes (decompressed, for a .gz): MTGJSON's AtomicCards is ~130 MB, a Scryfall
+# bulk file of every English printing ~500 MB; a file past this is not a card list.
+MAX_CARD_FILE_BYTES = 1024 ** 3
+# A board file, and one line of the server (server.MAX_LINE): a board of 2,000 permanents is
+# ~200 KB; past this it is not a board.
+MAX_BOARD_BYTES = 8 * 1024 * 1024
+# A batch file (`manasolve batch`): lines of at most MAX_BOARD_BYTES each, 64 MB in all.
+MAX_BATCH_BYTES = 64 * 1024 * 1024
+# The seconds a whole `cards update` may take (fetch, checksum, check): AtomicCards is
+# ~30 MB, minutes on a slow line; a server dripping bytes is stopped here.
+UPDATE_DEADLINE = 900.0
+
+
+def read_bounded_file(path: str, bound: int, what: str) -> bytes:
+    """The bytes of the file at `path`, read to at most `bound` bytes: a longer file (or
+    an endless one, like /dev/zero) is an error naming the bound, never cut silently.
+    Raises ValueError with the line's message (the caller names the file): no such file,
+    a directory, over the bound, or the system's reason."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(bound + 1)
+    except FileNotFoundError:
+        raise ValueError("no such file") from None
+    except IsADirectoryError:
+        raise ValueError("is a directory, not a %s" % what) from None
+    except OSError as exc:
+        raise ValueError(exc.strerror or type(exc).__name__) from None
+    if len(data) > bound:
+        raise ValueError("more than %d bytes, the bound of a %s" % (bound, what))
+    return data
+
+
+def read_text_file(path: str, bound: int, what: str) -> str:
+    """The UTF-8 text of the file at `path` (a byte-order mark is not part of it), read as
+    `read_bounded_file` reads it; ValueError also for text that is not UTF-8."""
+    try:
+        return read_bounded_file(path, bound, what).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None

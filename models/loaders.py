@@ -6,16 +6,22 @@ Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
 MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
 and only the fields the models use are kept, so memory stays bounded by the kept cards,
 not the file.  The result is cached under ``~/.cache/manasolve`` (or
-``$MANASOLVE_CACHE_DIR``), keyed by path, size and modification time, as a card pool file
-(`card_pool`: JSON shards in a zip, read lazily): plain data, never code (a pickle would
-run whatever anyone who can write that folder put in it), written atomically and each
-shard checked when it is read.
+``$MANASOLVE_CACHE_DIR``), keyed by the SHA-256 of the file's content and the package
+version (never by its path, size or time stamp, which can stay the same while the content
+changes), as a card pool file (`card_pool`: JSON shards in a zip, read lazily): plain data,
+never code (a pickle would run whatever anyone who can write that folder put in it),
+written to an exclusively created temporary file then renamed, and each member checked
+against the digests its meta.json lists (and that meta.json against the key) before use;
+any mismatch reads the card file afresh and rewrites the cache.  A card file is read to at
+most MAX_CARD_FILE_BYTES (decompressed, for a .gz).
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import io
+import json
 import os
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -25,8 +31,10 @@ from typing import IO
 import ijson
 
 from manasolve.models.card_pool import CardPool, normalized, write_pool
+from manasolve.models.board_schema import check_card
+from manasolve.models.bounds import MAX_CARD_FILE_BYTES
 from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
-from manasolve.models.errors import InputError
+from manasolve.models.errors import InputError, shown
 from manasolve.models.cards import split_type_line
 
 # Fields of an MTGJSON card face the models read; everything else is dropped on load.
@@ -57,27 +65,31 @@ def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
         raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
     if not p.is_file():
         raise InputError("", "not a file", source=source)
-    cache = _cache_path(p, st)
-    cached = _read_cache(cache, lambda: _reread(p, source, cache))
+    try:
+        key = _cache_key(p)
+    except OSError as exc:
+        raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
+    cache = _cache_path(key)
+    cached = _read_cache(cache, key, lambda: _reread(p, source, cache, key))
     if cached is not None:
         return cached
     cards = read_card_file(p, source)
-    _write_cache(cache, cards)
+    _write_cache(cache, cards, key)
     return cards
 
 
-def _reread(p: Path, source: str, cache: Path) -> dict[str, dict]:
+def _reread(p: Path, source: str, cache: Path, key: str) -> dict[str, dict]:
     """The file read afresh (its cache turned out damaged), and the cache rewritten."""
     cards = read_card_file(p, source)
-    _write_cache(cache, cards)
+    _write_cache(cache, cards, key)
     return cards
 
 
 def cache_cards(path: str | os.PathLike, cards: Mapping[str, dict]) -> None:
     """Cache `cards` as what the file at `path` holds now (after `read_card_file` of its
     content), so the next `load_card_file` of it is fast."""
-    p = Path(path)
-    _write_cache(_cache_path(p, p.stat()), cards)
+    key = _cache_key(Path(path))
+    _write_cache(_cache_path(key), cards, key)
 
 
 def read_card_file(p: Path, source: str) -> dict[str, dict]:
@@ -103,12 +115,35 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
+class _Bounded(io.RawIOBase):
+    """A binary stream that raises InputError once more than MAX_CARD_FILE_BYTES were read
+    from it (a .gz that decompresses without end stops there)."""
+
+    def __init__(self, inner: IO[bytes]):
+        self._inner, self._read = inner, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self._inner.read(len(buffer))
+        self._read += len(data)
+        if self._read > MAX_CARD_FILE_BYTES:
+            raise InputError("", "more than %d bytes of card data (the bound), decompressed" % MAX_CARD_FILE_BYTES)
+        buffer[:len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+
 def _open(p: Path) -> IO[bytes]:
     with open(p, "rb") as raw:
         magic = raw.read(2)
     if magic == b"\x1f\x8b":
-        return gzip.open(p, "rb")
-    return open(p, "rb")
+        return io.BufferedReader(_Bounded(gzip.open(p, "rb")))
+    return io.BufferedReader(_Bounded(open(p, "rb")))
 
 
 def _detect_shape(p: Path) -> str:
@@ -142,6 +177,7 @@ def _atomic_card_entries(name: str, faces: object) -> Iterator[Entry]:
         raise InputError(where, "expected a list of card faces")
     seen_faces: set[str] = set()
     for i, face in enumerate(faces):
+        check_card(dict(_kept(face), name=face.get("name", name)), "%s[%d]" % (where, i))
         face_name = face.get("faceName")
         key = face_name or face.get("name") or name
         if key in seen_faces:  # the same face printed with variations: keep the first
@@ -169,6 +205,7 @@ def _list_entries(f: IO[bytes]) -> Iterator[Entry]:
             d = _kept(item)
             if not isinstance(d.get("name"), str) or not d["name"]:
                 raise InputError(where + ".name", "missing card name")
+            check_card(d, where)
             yield where, d, None
 
 
@@ -185,22 +222,42 @@ def _scryfall_faces(item: dict, where: str) -> Iterator[Entry]:
     if not isinstance(name, str) or not name:
         raise InputError(where + ".name", "missing card name")
     faces = item.get("card_faces")
+    _check_strings(item, where, name)
     layout = item.get("layout") or "normal"
     if not faces:
-        yield where, _from_scryfall(item, layout), None
+        d = _from_scryfall(item, layout)
+        check_card(d, where)
+        yield where, d, None
         return
     if not isinstance(faces, list) or not all(isinstance(x, dict) for x in faces):
         raise InputError(where + ".card_faces", "expected a list of face objects")
     for i, face in enumerate(faces):
+        face_where = "%s.card_faces[%d]" % (where, i)
         if not isinstance(face.get("name"), str) or not face["name"]:
-            raise InputError("%s.card_faces[%d].name" % (where, i), "missing face name")
+            raise InputError(face_where + ".name", "missing face name")
+        _check_strings(face, face_where, face["name"])
         # A face inherits what Scryfall only gives on the card (keywords, colours of
         # single-sided split cards).
         merged = {k: v for k, v in item.items() if k in ("keywords", "colors")}
         merged.update(face)
         d = _from_scryfall(merged, layout)
         d["side"] = "abcde"[i] if i < 5 else str(i)
-        yield "%s.card_faces[%d]" % (where, i), d, name
+        check_card(d, face_where)
+        yield face_where, d, name
+
+
+# The Scryfall fields read as text before a card is built from them (`_from_scryfall`).
+_SCRYFALL_TEXT = ("type_line", "oracle_text", "mana_cost", "layout")
+
+
+def _check_strings(o: dict, where: str, name: str) -> None:
+    """InputError at the first Scryfall text field of `o` that is neither text nor null."""
+    for field in _SCRYFALL_TEXT:
+        if o.get(field) is not None and not isinstance(o[field], str):
+            got = json.dumps(o[field])
+            got = got if len(got) <= 40 else "%s… (%d characters)" % (got[:40], len(got))
+            raise InputError("%s.%s" % (where, field), "Input should be a valid string (got %s) (card %s)" % (
+                got, shown(name, 40)))
 
 
 def _from_scryfall(o: dict, layout: str) -> dict:
@@ -272,9 +329,29 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "manasolve"
 
 
-def _cache_path(p: Path, st: os.stat_result) -> Path:
-    key = "%s|%d|%d|%s" % (p.resolve(), st.st_size, st.st_mtime_ns, _CACHE_FORMAT)
-    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:24])
+def _cache_key(p: Path) -> str:
+    """What a cache of the file at `p` is made from: the SHA-256 of its bytes, the cache
+    format and the package version (a new version may read cards differently)."""
+    digest = hashlib.sha256()
+    with open(p, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return "%s|%s|%s" % (digest.hexdigest(), _CACHE_FORMAT, _package_version())
+
+
+def _package_version() -> str:
+    """The installed manasolve's version (its distribution metadata; read by name, as
+    models/ imports nothing of the front package)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("manasolve")
+    except PackageNotFoundError:  # run from a bare checkout
+        return "unknown"
+
+
+def _cache_path(key: str) -> Path:
+    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:32])
 
 
 def _valid_cards(cards: object) -> bool:
@@ -295,13 +372,13 @@ def _valid_cards(cards: object) -> bool:
     return True
 
 
-def _read_cache(cache: Path, reread: Callable[[], dict[str, dict]]) -> CardPool | None:
+def _read_cache(cache: Path, key: str, reread: Callable[[], dict[str, dict]]) -> CardPool | None:
     """The cached cards (read lazily; a damaged shard found later makes them `reread()`),
-    or None when the cache is missing, unreadable or of another format version (then the
-    card file is read afresh)."""
+    or None when the cache is missing, unreadable, or not made from `key` (then the card
+    file is read afresh)."""
     if not cache.is_file():
         return None
-    pool = CardPool(cache, check=_valid_cards, reload=reread)
+    pool = CardPool(cache, check=_valid_cards, reload=reread, key=key)
     try:
         pool.meta
     except InputError:
@@ -309,11 +386,11 @@ def _read_cache(cache: Path, reread: Callable[[], dict[str, dict]]) -> CardPool 
     return pool
 
 
-def _write_cache(cache: Path, cards: Mapping[str, dict]) -> None:
+def _write_cache(cache: Path, cards: Mapping[str, dict], key: str) -> None:
     """Best effort: an unwritable cache directory only costs speed.  `write_pool` writes a
     temporary file then renames it, so a reader never sees half a cache."""
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        write_pool(cards, cache, _CACHE_FORMAT)
+        write_pool(cards, cache, _CACHE_FORMAT, key=key)
     except OSError:
         pass

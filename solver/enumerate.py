@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from math import factorial
+from math import comb, factorial
 from operator import add
 
 from manasolve.models.mana import Requirement
@@ -27,7 +27,7 @@ from manasolve.solver.feasibility import (
     spell_kind_accepts,
 )
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind, PermClass, Resources, Role
-from manasolve.solver.split_count import CountTimeout
+from manasolve.solver.split_count import CountOverBound, CountTimeout
 from manasolve.solver.deadline import past
 
 
@@ -49,6 +49,12 @@ def _class_rank(c: PermClass) -> int:
     if any(r.then or r.pattern.kind == PatternKind.MANA and len(r.pattern.bundle) != 1 for r in c.roles):
         return 1
     return 2
+
+
+def _class_name(c: PermClass) -> str:
+    """The card of a class's members (their first id for mana in the pool, graveyard cards)."""
+    card = getattr(c.members[0], "card", None)
+    return card.name if card is not None and hasattr(card, "name") else c.ids[0]
 
 
 def _units_for(kind: str, p: Pattern) -> int:
@@ -101,6 +107,15 @@ def plan(resources: Resources, reqs: list[Requirement], life_total: int, deadlin
     """Prepare what the counters of several requirements (the announcements of one cost)
     with the same resources can share, until `deadline` (a time.monotonic() value)."""
     split_count.plan(resources, reqs, life_total, deadline)
+
+
+# The most ways one class of interchangeable permanents may take part that the general
+# programme keeps as moves (about 1.5 KB each on a class of 70 roles: ~150 MB at most):
+# four Baxter Buildings ("four mana in any combination of colors", 71 roles) would have
+# 1,215,450, over 2 GB (issue 27).
+MAX_MOVES = 100_000
+# Why a count stopped, when it was its time limit (PaymentCounter.count_by).
+TIME_LIMIT = "the time limit"
 
 
 class PaymentCounter:
@@ -184,12 +199,20 @@ class PaymentCounter:
 
     def _moves(self, c: PermClass, total_cap: int) -> list[tuple]:
         """(role counts, state delta, multiplicity, capped dims touched) for every way
-        the class can take part."""
+        the class can take part.  Raises CountOverBound when they are more than
+        MAX_MOVES (the memory they would take), CountTimeout past the deadline."""
         n = len(c.members)
         base = len(self.patterns)
         out = []
         free_uses = [r.pattern.kind == PatternKind.PART_TAP for r in c.roles]  # need no demand unit
-        for counts in compositions(len(c.roles), n if any(free_uses) else min(n, total_cap)):
+        most = n if any(free_uses) else min(n, total_cap)
+        ways = comb(most + len(c.roles), len(c.roles))  # the k-tuples of sum <= most
+        if ways > MAX_MOVES:
+            raise CountOverBound(0, "the %d interchangeable %s have %d ways to take part (%d roles each), over "
+                                 "the bound of %d kept in memory" % (n, _class_name(c), ways, len(c.roles), MAX_MOVES))
+        for k, counts in enumerate(compositions(len(c.roles), most)):
+            if not k % 256 and past(self.deadline):
+                raise CountTimeout(0)
             if sum(k for k, free in zip(counts, free_uses) if not free) > total_cap:
                 continue
             delta = [0] * self.width
@@ -288,7 +311,8 @@ class PaymentCounter:
                 try:
                     sub = self.count_from(i + 1, nxt)
                 except CountTimeout as stop:  # what this branch counted is still a lower bound
-                    raise CountTimeout(total + weight * stop.at_least) from None
+                    stop.at_least = total + weight * stop.at_least
+                    raise
                 if sub:
                     total += weight * sub
         self.memo[key] = total
@@ -311,14 +335,17 @@ class PaymentCounter:
             return 0
         return self.count_from(0, self.start())
 
-    def count_by(self, deadline: float | None) -> tuple[int, bool]:
-        """(the number of payments, True) if counted before `deadline` (a time.monotonic()
-        value; None: no limit), else (a lower bound: the payments counted so far, False)."""
+    def count_by(self, deadline: float | None) -> tuple[int, str | None]:
+        """(the number of payments, None) if counted before `deadline` (a time.monotonic()
+        value; None: no limit), else (a lower bound: the payments counted so far, why the
+        count stopped: the time limit, or the memory bound of CountOverBound)."""
         self.set_deadline(deadline)
         try:
-            return self.count(), True
+            return self.count(), None
+        except CountOverBound as stop:
+            return stop.at_least, stop.why
         except CountTimeout as stop:
-            return stop.at_least, False
+            return stop.at_least, TIME_LIMIT
         finally:
             self.set_deadline(None)
 
@@ -346,6 +373,9 @@ class PaymentCounter:
         yield from self._walk(0, self.start(), (), 1)
 
     def _walk(self, i: int, state: tuple, uses: tuple, weight: int) -> Iterator[Group]:
+        # The counts it reads are memoised: the clock is checked here too (CountTimeout).
+        if past(self.deadline):
+            raise CountTimeout(0)
         if i == len(self.classes):
             yield Group(uses, weight * self._final_weight(state))
             return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from dataclasses import dataclass, replace
@@ -88,25 +87,31 @@ def counters(board: Board, player: str, announcements: list[Announcement], resou
     return [(a, PaymentCounter(resources, a.requirement, life)) for a in announcements]
 
 
-def listed_groups(per: list[tuple[Announcement, PaymentCounter]], deadline: float | None = None
+def listed_groups(per: list[tuple[Announcement, PaymentCounter]], deadline: float | None = None,
+                  unlisted: list[str] | None = None, seconds: float | None = None
                   ) -> Iterator[tuple[Announcement, PaymentCounter, Group]]:
     """The groups of every counter with its announcement and counter, until `deadline`
-    (a time.monotonic() value) passes."""
-    from manasolve.solver.enumerate import CountTimeout
+    (a time.monotonic() value, `seconds` after the question began) passes; then the lines
+    of the announcements whose groups were not all listed go to `unlisted`."""
+    from manasolve.solver.enumerate import CountOverBound, CountTimeout
 
-    for a, c in per:
+    for k, (a, c) in enumerate(per):
         c.set_deadline(deadline)
         try:
             for g in c.groups():
                 yield a, c, g
-        except CountTimeout:
+        except CountTimeout as stop:
+            if unlisted is not None:
+                why = stop.why if isinstance(stop, CountOverBound) else None
+                unlisted += [_undone(b.text, why, seconds) for b, _ in per[k:]]
             return
 
 
 def _listed(per: list[tuple[Announcement, PaymentCounter]], option: Option,
-            parts: list[PartChoice] | None, deadline: float | None = None) -> Iterator[PaymentGroup]:
-    """The groups of every counter as PaymentGroups, until `deadline` passes."""
-    for a, c, g in listed_groups(per, deadline):
+            parts: list[PartChoice] | None, deadline: float | None = None,
+            unlisted: list[str] | None = None, seconds: float | None = None) -> Iterator[PaymentGroup]:
+    """The groups of every counter as PaymentGroups, as `listed_groups` lists them."""
+    for a, c, g in listed_groups(per, deadline, unlisted, seconds):
         yield payment_group(c, a, g, option, parts)
 
 
@@ -199,11 +204,11 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
-        from manasolve.solver.enumerate import PaymentCounter, plan
+        from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan
 
         with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
             stop, seconds = deadline.deadline(), deadline.seconds()
-        total, answer["payable"], undone = 0, False, []
+        total, answer["payable"], undone, unlisted = 0, False, [], []
         listed: list[Iterator[PaymentGroup]] = []
         for opt in opts:
             # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
@@ -214,26 +219,30 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             per = []
             for a in anns:
                 if deadline.past(stop):
-                    undone.append(a.text)  # not even started (nor its flow): its counter is not built
+                    undone.append(_undone(a.text, None, seconds))  # not started (nor its flow): no counter built
                     continue
                 c = PaymentCounter(opt.resources, a.requirement, life)
                 if len(anns) > 1 and c.split is None and not _maybe_payable(opt.resources, a, life):
                     continue  # a flow rules it out (a split count says 0 as fast)
                 per.append((a, c))
-                n, done = c.count_by(stop)
+                n, stopped = c.count_by(stop)
                 total += opt.ways * n
-                if not done:
-                    undone.append(a.text)
-            listed.append(_listed(per, opt, parts, stop))
+                if stopped:
+                    undone.append(_undone(a.text, None if stopped == TIME_LIMIT else stopped, seconds))
+            listed.append(_listed(per, opt, parts, stop, unlisted, seconds))
         if undone:
-            answer["count_at_least"], answer["count_exact"], answer["time_limit_reached"] = total, False, True
-            answer["count_undone"] = ["announcement %s: not finished within %g s" % (a, seconds) for a in undone]
+            answer["count_at_least"], answer["count_exact"] = total, False
+            answer["count_undone"] = undone
         else:
             answer["count"], answer["count_exact"] = total, True
         if mode is Mode.ALL:
             groups = chain.from_iterable(listed)
             answer["payments"] = list(islice(groups, limit)) if limit else list(groups)
             answer["groups_listed_all"] = not undone and sum(g.multiplicity for g in answer["payments"]) == total
+            if unlisted and not answer["groups_listed_all"]:  # the listing stopped before the limit of groups
+                answer["payments_undone"] = unlisted
+        if any(TIME_LIMIT_WORDS in u for u in undone + answer.get("payments_undone", [])):
+            answer["time_limit_reached"] = True
     if parts:
         answer["other_costs"] = [p.answer() for p in parts]
         for p in parts:  # one key per kind too ("sacrifice", "discard", ...)
@@ -241,6 +250,18 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
     if res.skipped:
         answer["not_modelled"] = res.skipped
     return answer
+
+
+# The words of a count_undone / payments_undone line that stopped at the time limit.
+TIME_LIMIT_WORDS = "not finished within"
+
+
+def _undone(announcement: str, over_bound: str | None, seconds: float | None) -> str:
+    """The count_undone / payments_undone line of an announcement not finished: at the
+    time limit of `seconds` (over_bound None), or over a memory bound (`over_bound`)."""
+    if over_bound is None:
+        return "announcement %s: %s %g s" % (announcement, TIME_LIMIT_WORDS, seconds or 0)
+    return "announcement %s: not counted: %s" % (announcement, over_bound)
 
 
 def _best_over_options(board: Board, player: str, opts: list[Option], anns: list[Announcement],

@@ -66,6 +66,15 @@ class CountTimeout(Exception):
         self.at_least = at_least
 
 
+class CountOverBound(CountTimeout):
+    """The count would need more memory than its bound allows (`why` says which part);
+    `at_least` payments were counted by then."""
+
+    def __init__(self, at_least: int, why: str):
+        super().__init__(at_least)
+        self.why = why
+
+
 def _check(deadline: float | None) -> None:
     if past(deadline):
         raise CountTimeout(0)

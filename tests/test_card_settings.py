@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+
 import gzip
 import json
 import os
@@ -103,10 +106,11 @@ def test_a_missing_set_file_says_which_setting_named_it(tmp_path, monkeypatch, c
 
 def test_cards_update_stores_in_the_default_place_and_every_command_uses_it(tmp_path, capsys):
     src = atomic(tmp_path / "AtomicCards.json.gz", MINE, FOREST, gz=True)
-    assert main(["cards", "update", src.as_uri(), "--json"]) == 0
+    assert main(["cards", "update", src.as_uri(), "--allow-insecure", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer == {"format": "manasolve/cards_update@1", "source": src.as_uri(), "path": str(default_cards_path()),
-                      "set_by": "default", "cards": 2, "names": 2}
+                      "set_by": "default", "cards": 2, "names": 2,
+                      "sha256": hashlib.sha256(src.read_bytes()).hexdigest(), "sha256_checked": False}
     assert default_cards_path().read_bytes() == src.read_bytes()
     assert configured_card_file().set_by == "default"
     board = _write(tmp_path, board_with("Grove Tender Prime"))
@@ -141,7 +145,7 @@ def test_cards_update_keeps_the_old_file_when_the_new_one_does_not_read(tmp_path
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
     capsys.readouterr()
-    assert main(["cards", "update", bad.as_uri()]) == 2
+    assert main(["cards", "update", bad.as_uri(), "--allow-insecure"]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
     assert default_cards_path().read_bytes() == before
@@ -149,7 +153,7 @@ def test_cards_update_keeps_the_old_file_when_the_new_one_does_not_read(tmp_path
 
 
 def test_cards_update_from_nowhere_is_one_line(tmp_path, capsys):
-    assert main(["cards", "update", (tmp_path / "none.json").as_uri()]) == 2
+    assert main(["cards", "update", (tmp_path / "none.json").as_uri(), "--allow-insecure"]) == 2
     err = capsys.readouterr().err
     assert "cannot fetch the card file" in err and err.count("\n") == 1
     assert not default_cards_path().exists()
@@ -163,3 +167,94 @@ def test_the_cli_reads_the_setting_in_a_fresh_process(tmp_path):
                           "--json"], capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["payable"]
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/AtomicCards.json.gz", "ftp://127.0.0.1/x.json", "file:///etc/passwd"])
+def test_cards_update_fetches_https_only_unless_allowed(url, capsys):
+    """Issue 27: http://, ftp:// and file:// were fetched; now one line, exit 2, nothing
+    fetched (a PATH without a scheme stays a local file)."""
+    assert main(["cards", "update", url]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "only https:// URLs" in err and "--allow-insecure" in err
+    assert not default_cards_path().exists()
+
+
+@contextlib.contextmanager
+def _served(folder):
+    """An HTTP server on the loopback address serving `folder` (stopped on exit)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_cards_update_checks_the_checksum_the_source_publishes(tmp_path, capsys):
+    """MTGJSON publishes AtomicCards.json.gz.sha256 beside it: a file that disagrees is
+    not stored (one line), one that agrees is, with "sha256_checked": true."""
+    src = atomic(tmp_path / "AtomicCards.json.gz", MINE, gz=True)
+    digest = hashlib.sha256(src.read_bytes()).hexdigest()
+    (tmp_path / "AtomicCards.json.gz.sha256").write_text("0" * 64 + "  AtomicCards.json.gz\n")
+    with _served(tmp_path) as base:
+        assert main(["cards", "update", base + "AtomicCards.json.gz", "--allow-insecure"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "its SHA-256 is %s, not %s" % (digest, "0" * 64) in err
+        assert not default_cards_path().exists()
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".cards-update-")] == []
+        (tmp_path / "AtomicCards.json.gz.sha256").write_text(digest + "  AtomicCards.json.gz\n")
+        assert main(["cards", "update", base + "AtomicCards.json.gz", "--allow-insecure", "--json"]) == 0
+        answer = json.loads(capsys.readouterr().out)
+        assert answer["sha256"] == digest and answer["sha256_checked"] is True
+        assert main(["cards", "update", base + "AtomicCards.json.gz", "--allow-insecure", "--sha256", "f" * 64]) == 2
+        assert "not %s" % ("f" * 64) in capsys.readouterr().err
+
+
+def test_cards_update_sha256_given_for_a_local_file_and_a_bad_one(tmp_path, capsys):
+    src = atomic(tmp_path / "src.json", MINE)
+    assert main(["cards", "update", str(src), "--sha256", "xyz"]) == 2
+    assert "64 hex digits" in capsys.readouterr().err
+    assert main(["cards", "update", str(src), "--sha256", hashlib.sha256(src.read_bytes()).hexdigest().upper()]) == 0
+
+
+def test_cards_update_into_a_folder_is_one_line(tmp_path, monkeypatch, capsys):
+    """Issue 27: a target that is a directory was an IsADirectoryError traceback."""
+    folder = tmp_path / "cards-folder"
+    folder.mkdir()
+    monkeypatch.setenv("MANASOLVE_CARDS", str(folder))
+    assert main(["cards", "update", str(atomic(tmp_path / "src.json", MINE))]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is a folder" in err and str(folder) in err
+
+
+def test_cards_update_over_its_bound_or_deadline_stores_nothing(tmp_path, monkeypatch, capsys):
+    from manasolve import card_update
+
+    src = atomic(tmp_path / "src.json", MINE)
+    monkeypatch.setattr(card_update, "MAX_DOWNLOAD", 10)
+    assert main(["cards", "update", str(src)]) == 2
+    assert "more than 10 bytes" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert main(["cards", "update", str(src), "--deadline", "0.000001"]) == 2
+    assert "deadline" in capsys.readouterr().err
+    assert not default_cards_path().exists()
+    assert not [p for p in default_cards_path().parent.glob(".cards-update-*")]
+
+
+def test_cards_update_with_fields_of_odd_types_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "odd.json"
+    bad.write_text(json.dumps([{"name": "X", "types": "Creature"}]))
+    assert main(["cards", "update", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "[0].types" in err and "(card 'X')" in err

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -116,3 +118,43 @@ def test_a_huge_session_handle_or_method_is_answered_in_one_short_line():
         line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
         error = json.loads(server.handle_line(line))["error"]
         assert error["code"] in (-32601, -32602) and len(error["message"]) <= 300 and "\n" not in error["message"]
+
+
+# Classes other branches of issue 27 are fixing at the time of writing (doors: server
+# surrogates, notifications, payment validation, strict board, sessions; deckfront: deck
+# files and castability options); each entry is to be removed once that work is merged.
+OPEN_ELSEWHERE = {"board": {"coerced"}, "payment": {"traceback", "unhelpful", "coerced", "doors disagree"},
+                  "card file": set(), "deck": {"traceback", "hang", "unhelpful"}, "batch": {"traceback"},
+                  "envelope": {"answered notification", "server death", "traceback"},
+                  "session": {"traceback", "unhelpful"}}
+
+
+@pytest.mark.parametrize("door", ["board", "payment", "card file", "deck", "batch", "envelope", "session"])
+def test_fuzzed_doors_keep_the_contract(tmp_path, door):
+    """A quick run of the long one (benchmarks/fuzz.py --doors): 10 cases at each door,
+    every one classified, none in a class not being fixed elsewhere."""
+    from tests.fuzz_doors import CLASSES, door_case, run_door
+
+    seen = []
+    for seed in range(10):
+        _, case = door_case(random.Random(seed), door)
+        kind = run_door(door, case, tmp_path)
+        assert kind in CLASSES
+        seen.append(kind)
+    assert set(seen) <= {"kept"} | OPEN_ELSEWHERE[door], (door, seen)
+
+
+def test_the_door_checker_catches_each_class():
+    """The classifier itself: each failure class is told apart."""
+    from tests.fuzz_doors import _line_problem, _rpc_lines_class
+
+    ok = '{"jsonrpc": "2.0", "id": 1, "result": {}}'
+    assert _rpc_lines_class([ok]) == "kept"
+    assert _rpc_lines_class([ok], notifications_only=True) == "answered notification"
+    assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "x"}}']) == "traceback"
+    assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "a: NoneType"}}']) \
+        == "unhelpful"
+    assert _rpc_lines_class(["not json"]) == "unhelpful"
+    assert _line_problem("b.json: players[0].life: must be at most 1000000", "b.json") is None
+    assert "internal word" in _line_problem("b.json: got None", "b.json")
+    assert "names no file" in _line_problem("oops", "b.json")

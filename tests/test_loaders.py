@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import zipfile
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
 from manasolve.models.card_pool import FORMAT, CardPool, write_pool
-from manasolve.models.loaders import load_card_file
+from manasolve.models.loaders import load_card_file, read_card_file
 from tests.paths import DEV_CARDS
 
 
@@ -101,8 +102,10 @@ def test_second_load_comes_from_the_cache_read_lazily(tmp_path, cache_dir):
     assert len(list(cache_dir.iterdir())) == 1
     assert load_card_file(path) == first  # the cached cards are the cards read
     cached = next(cache_dir.iterdir())
-    # Prove the cache is read: plant a marker in it and load again.
-    write_pool(dict(first, Marker={"name": "Marker"}), cached, "planted")
+    # Prove the cache is read: plant a marker in it, written as a cache of this file is
+    # (meta.json's key: the file's digest and the version), and load again.
+    key = CardPool(cached).meta["key"]
+    write_pool(dict(first, Marker={"name": "Marker"}), cached, "planted", key=key)
     again = load_card_file(path)
     assert isinstance(again, CardPool) and again._names is None and not again._shards  # nothing read yet
     assert again["Marker"] == {"name": "Marker", "supertypes": [], "types": [], "subtypes": []}
@@ -110,6 +113,135 @@ def test_second_load_comes_from_the_cache_read_lazily(tmp_path, cache_dir):
     # A changed file (size/mtime) is read afresh.
     write(path, {"data": {"Sol Ring": [{"name": "Sol Ring", "type": "Artifact"}]}})
     assert set(load_card_file(path)) == {"Sol Ring"}
+
+
+def _rezip(cached, change) -> None:
+    """Rewrite the cache zip `cached` with `change(member, bytes) -> bytes` applied."""
+    with zipfile.ZipFile(cached) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    with zipfile.ZipFile(cached, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, data in members.items():
+            z.writestr(n, change(n, data))
+
+
+def test_a_shard_changed_in_the_right_shape_is_not_believed(tmp_path, cache_dir):
+    """Issue 27: a shard whose content changed but still has a card's shape changed the
+    answers silently; now its digest (listed in meta.json) disagrees and the card file is
+    read afresh (and the cache rewritten)."""
+    path = write(tmp_path / "a.json", ATOMIC)
+    first = load_card_file(path)
+    cached = next(cache_dir.iterdir())
+    _rezip(cached, lambda n, data: data.replace(b"{T}: Add {G}.", b"{T}: Add {U}.") if n.startswith("shard") else data)
+    assert dict(load_card_file(path)) == first
+    assert dict(load_card_file(path)) == first  # and again, from the rewritten cache
+    assert b"Add {U}" not in b"".join(zipfile.ZipFile(cached).read(n) for n in zipfile.ZipFile(cached).namelist())
+
+
+def test_a_meta_json_with_another_shard_count_is_not_believed(tmp_path, cache_dir):
+    """Issue 27: `"shards": 1` in meta.json made a valid board's cards unknown."""
+    path = write(tmp_path / "a.json", ATOMIC)
+    first = load_card_file(path)
+    cached = next(cache_dir.iterdir())
+
+    def one_shard(n, data):
+        if n != "meta.json":
+            return data
+        meta = json.loads(data)
+        meta["shards"] = 1
+        return json.dumps(meta).encode()
+    _rezip(cached, one_shard)
+    again = load_card_file(path)
+    assert dict(again) == first and "Llanowar Elves" in again
+
+
+def test_a_same_size_file_with_its_time_stamp_put_back_is_read_afresh(tmp_path, cache_dir):
+    """Issue 27: the cache was keyed by path, size and mtime; it is keyed by content."""
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps({"data": {"Xa": [{"name": "Xa", "type": "Land", "text": "{T}: Add {G}."}]}}))
+    st = path.stat()
+    assert load_card_file(path)["Xa"]["text"] == "{T}: Add {G}."
+    path.write_text(json.dumps({"data": {"Xa": [{"name": "Xa", "type": "Land", "text": "{T}: Add {U}."}]}}))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+    assert load_card_file(path)["Xa"]["text"] == "{T}: Add {U}."
+
+
+def test_a_zip_bomb_in_the_cache_is_not_decompressed(tmp_path, cache_dir):
+    """Issue 27: a 1.5 MB member of the cache decompressing to gigabytes reached 2.9 GB of
+    memory; members over card_pool.MAX_MEMBER are not read (the card file is read afresh)."""
+    from manasolve.models.card_pool import MAX_MEMBER
+
+    path = write(tmp_path / "a.json", ATOMIC)
+    first = load_card_file(path)
+    cached = next(cache_dir.iterdir())
+    bomb = b'{"Marker": {"name": "Marker", "text": "' + b" " * (MAX_MEMBER + 10) + b'"}}'
+    _rezip(cached, lambda n, data: bomb if n == "shard-0.json" else data)
+    assert cached.stat().st_size < MAX_MEMBER // 100
+    import resource
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert dict(load_card_file(path)) == first
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < MAX_MEMBER // 1024  # KB: no member read whole
+
+
+def test_the_cache_never_writes_through_a_planted_link(tmp_path, cache_dir):
+    """Issue 27: the temporary file had a predictable name and followed a symlink planted
+    there; it is now created exclusively (mkstemp) in the cache folder."""
+    path = write(tmp_path / "a.json", ATOMIC)
+    cache_dir.mkdir(exist_ok=True)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    from manasolve.models import loaders
+
+    cache = loaders._cache_path(loaders._cache_key(path))
+    (cache.parent / (cache.name + ".tmp%d" % os.getpid())).symlink_to(victim)  # the old temporary name
+    load_card_file(path)
+    assert victim.read_text() == "keep me"
+    assert cache.is_file() and not cache.is_symlink()
+    assert not [p for p in cache_dir.iterdir() if p.name.endswith(".tmp")]  # no temporary file left
+
+
+def test_a_gzip_card_file_is_read_to_its_bound(tmp_path, monkeypatch):
+    """A .gz decompressing past MAX_CARD_FILE_BYTES is one line saying the bound."""
+    import gzip
+
+    from manasolve.models import loaders
+
+    monkeypatch.setattr(loaders, "MAX_CARD_FILE_BYTES", 10_000)
+    path = tmp_path / "big.json.gz"
+    path.write_bytes(gzip.compress(b'[{"name": "X", "text": "' + b" " * 50_000 + b'"}]'))
+    with pytest.raises(InputError) as e:
+        read_card_file(path, str(path))
+    assert "more than 10000 bytes" in e.value.line() and e.value.line().startswith(str(path))
+
+
+@pytest.mark.parametrize("card,field", [
+    ({"name": "X", "types": "Creature"}, "[0].types"),
+    ({"name": "X", "type": 5}, "[0].type"),
+    ({"name": "X", "text": 7}, "[0].text"),
+    ({"name": "X", "manaCost": ["{G}"]}, "[0].manaCost"),
+    ({"name": "X", "power": 1}, "[0].power"),
+    ({"name": "X", "keywords": "Flying"}, "[0].keywords"),
+    ({"name": "X", "colors": [1]}, "[0].colors[0]"),
+    ({"name": "X", "faceName": 3}, "[0].faceName"),
+    ({"name": "X", "subtypes": [[1]]}, "[0].subtypes[0]"),
+    ({"object": "card", "name": "X", "type_line": 5}, "[0].type_line"),
+    ({"object": "card", "name": "X", "card_faces": [{"name": "Y", "oracle_text": []}]}, "[0].card_faces[0].oracle_text"),
+])
+def test_card_file_fields_of_the_wrong_type_name_the_file_the_card_and_the_field(tmp_path, card, field):
+    """Issue 27: odd field types were TypeError/AttributeError tracebacks in cards check
+    and --cards; each is one line naming the file, the field and the card."""
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps([card]))
+    with pytest.raises(InputError) as e:
+        read_card_file(path, str(path))
+    assert e.value.where == field and e.value.line().startswith(str(path) + ": " + field)
+    assert "(card 'X')" in e.value.line() or "(card 'Y')" in e.value.line()
+    atomic = tmp_path / "odd_atomic.json"
+    if "object" not in card:
+        atomic.write_text(json.dumps({"data": {"X": [card]}}))
+        with pytest.raises(InputError) as e:
+            read_card_file(atomic, str(atomic))
+        assert e.value.where == "data['X'][0]" + field[len("[0]"):]
 
 
 def _pool_bytes(tmp_path, shard: bytes | None = None, names: bytes | None = None) -> bytes:

@@ -30,17 +30,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
     from manasolve.batch import answer_lines, request_lines
+    from manasolve.models.bounds import MAX_BATCH_BYTES, read_bounded_file
     from manasolve.models.errors import InputError
 
     check_workers(args, args.questions)
     try:
-        if args.questions == "-":
-            lines = request_lines(sys.stdin.buffer.read())
-        else:
-            with open(args.questions, "rb") as f:
-                lines = request_lines(f.read())
-    except OSError as exc:
-        raise InputError("", "cannot read the questions: %s" % exc.strerror, args.questions) from None
+        lines = request_lines(read_bounded_file("/dev/stdin" if args.questions == "-" else args.questions,
+                                                MAX_BATCH_BYTES, "batch file"))
+    except ValueError as exc:
+        raise InputError("", "cannot read the questions: %s" % exc, args.questions) from None
     out = sys.stdout.buffer  # UTF-8 JSON lines whatever the locale, as serve writes them
     for line in answer_lines(lines, args.workers, args.address, args.cards, args.allow_path,
                              configured_cards(args)):

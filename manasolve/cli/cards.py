@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_timeout_arg
+from manasolve.cli.common import add_timeout_arg, seconds
+from manasolve.models.bounds import UPDATE_DEADLINE
 
 
 _SHOWN_TEMPLATES = 40
@@ -40,6 +41,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     u.add_argument("source", nargs="?", metavar="URL|PATH",
                    help="where to fetch it from (default: https://mtgjson.com/api/v5/AtomicCards.json.gz)")
+    u.add_argument("--allow-insecure", action="store_true", help="also fetch http://, ftp:// and file:// URLs "
+                   "(default: https:// only; a PATH is always read)")
+    u.add_argument("--sha256", metavar="HEX", help="the file's SHA-256 to check (default: the one the source "
+                   "publishes beside it, URL.sha256, if any)")
+    u.add_argument("--deadline", type=seconds, default=UPDATE_DEADLINE, metavar="SECONDS",
+                   help="the seconds the whole update may take (default %g; none: no deadline)" % UPDATE_DEADLINE)
     u.add_argument("--json", action="store_true", help="print the exact JSON answer")
     u.set_defaults(run=run_update, answer_name="cards_update")
 
@@ -55,7 +62,7 @@ def run_update(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards update``: fetch, check and store the card file."""
     from manasolve.card_update import update_cards
 
-    return update_cards(args.source), render_update
+    return update_cards(args.source, args.allow_insecure, args.sha256, args.deadline), render_update
 
 
 def render_update(answer: dict) -> None:
