@@ -100,6 +100,14 @@ def _payee(board: PlayBoard, player: str, pay_kw: dict) -> SpellBeingCast | None
     return ability_being_paid(plan) if plan.ability else spell_being_cast(board.resolved, plan)
 
 
+def _symbols(text: str) -> tuple[str, ...] | None:
+    """The symbols of a mana cost text in a fixed order (None if it is not one)."""
+    try:
+        return tuple(sorted(str(symbol) for symbol in ManaCost.parse(text).symbols))
+    except CostSyntaxError:
+        return None
+
+
 def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellBeingCast | None) -> None:
     """The checks apply does not make: announcement, mana added, spend restrictions,
     funding, life."""
@@ -111,11 +119,13 @@ def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellB
         raise InputError("cost", str(exc)) from None
     texts = {a.text: a.requirement.life for a in announcements}
     announced = payment.get("announced")
-    if announced not in texts:
+    # The order of a cost's symbols means nothing (202.1): {G}{1} announces what {1}{G} does.
+    same = {_symbols(text): text for text in texts}.get(_symbols(announced)) if isinstance(announced, str) else None
+    if same is None:
         raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
             announced, cost, ", ".join(sorted(texts))))
     resolved = board.resolved
-    life = texts[announced]
+    life = texts[same]
     made_free, costly = len(payment.get("from_pool", [])), []
     for k, act in enumerate(payment.get("activations", [])):
         at = "payment.activations[%d]" % k

@@ -39,9 +39,12 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
                                                 MAX_BATCH_BYTES, "batch file"))
     except ValueError as exc:
         raise InputError("", "cannot read the questions: %s" % exc, args.questions) from None
-    out = sys.stdout.buffer  # UTF-8 JSON lines whatever the locale, as serve writes them
+    out = getattr(sys.stdout, "buffer", None)  # UTF-8 JSON lines whatever the locale, as serve writes them
     for line in answer_lines(lines, args.workers, args.address, args.cards, args.allow_path,
                              configured_cards(args)):
-        out.write(line.encode("utf-8") + b"\n")
-    out.flush()
+        if out is None:  # a text stream without bytes under it (an embedding program's)
+            sys.stdout.write(line + "\n")
+        else:
+            out.write(line.encode("utf-8") + b"\n")
+    (out or sys.stdout).flush()
     return {}, lambda answer: None
