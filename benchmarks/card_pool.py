@@ -3,7 +3,9 @@ in costs at start-up.
 
 1. Coverage (`cards check`'s count) of mana-ability lines on the whole built-in pool, on
    its cards in the development set (shared/data/cards-dev.json) and on those outside it
-   (the cards the parser was not tuned on), with the most frequent templates left out.
+   (the cards the parser was not tuned on), with the most frequent templates left out;
+   the same for the cost sentences (alternative and additional costs, cost modifiers,
+   keyword ways of casting: `cost_sentences`).
 2. Start-up: wall time (median and fastest of --runs, the cases' runs alternating) and peak RSS of ``python -m manasolve pay BOARD
    --cost {G}`` for a board of development-set cards and for a board naming pool cards
    (Arcane Signet, Cultivate, Counterspell), each run in this checkout and, side by side in
@@ -160,6 +162,12 @@ def main() -> None:
         seen, ok = BEFORE[what]
         lines.append("| %s | %d | %d | %d | %.2f | %d / %d = %.2f |" % (
             what, r["cards"], r["mana_lines"], r["mana_lines_understood"], r["mana_lines_pct"], ok, seen, 100.0 * ok / seen))
+    lines += ["", "## Cost sentences: alternative and additional costs, cost modifiers, keyword ways of casting", "",
+              "Every sentence `oracle.spell_costs` looks at (601.2b, 601.2f, 118.8, 118.9), read or reported.", "",
+              "| cards | cost sentences | understood | % |", "|---|---:|---:|---:|"]
+    for what, r in rows:
+        cs = r["cost_sentences"]
+        lines.append("| %s | %d | %d | %.2f |" % (what, cs["seen"], cs["understood"], r["cost_sentences_pct"]))
     lines += ["", "## Start-up: `manasolve pay BOARD --cost {G}` (%d runs each, alternating; peak RSS of one)" % args.runs, "",
               "Baseline checkout: %s." % (args.baseline.resolve().name if args.baseline else "none"), "",
               "| checkout | board | median s | fastest s | peak RSS MiB | exit |", "|---|---|---:|---:|---:|---:|"]

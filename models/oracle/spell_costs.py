@@ -225,6 +225,7 @@ class SpellCosts:
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
     specials: tuple[SpecialAction, ...] = ()  # Plot, Suspend: special actions from hand
     not_understood: tuple[NotUnderstood, ...] = ()
+    seen: int = 0  # cost sentences (and Spree mode costs) read or reported in not_understood (`cards check`)
 
     def has_keyword_cost(self, kind: str) -> bool:
         """Whether the card has an alternative cost or special action of `kind` (``plot``,
@@ -298,8 +299,10 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     out: dict[str, list] = defaultdict(list)
     lines = normalized_lines(text, name)
     modes = sum(1 for line, _ in lines if line.startswith("•"))
+    seen = 0
     for line, shown in lines:
         if line.startswith("+ ") and out.get("spree"):
+            seen += 1
             if not _read_spree_mode(line, out):
                 out["not_understood"].append(not_understood(name, shown, line))
             continue
@@ -307,13 +310,16 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
         if len(originals) != len(said):
             originals = said
         for sentence, original in zip(said, originals):
-            if ((_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence))
-                    and not _read_sentence_safely(sentence, original, out)):
+            if not (_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence)):
+                continue
+            seen += 1
+            if not _read_sentence_safely(sentence, original, out):
                 out["not_understood"].append(not_understood(name, original, sentence))
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
                               for o in out["multikicker"]]
-    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()})
+    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()},
+                      seen=seen)
 
 
 def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
