@@ -477,6 +477,8 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
         return me.initiative
     if cond.kind == ConditionKind.DUNGEON_COMPLETED:
         return me.dungeons_completed > 0
+    if cond.kind == ConditionKind.EXILED_WITH:  # 607.1: the cards its imprint exiled, as the board lists them
+        return bool(perm.exiled_with)
     if cond.kind == ConditionKind.SAME_NAME:
         names = Counter(q.name for q in mine if all(_has_word(an, q, w) for w in cond.filter))
         return max(names.values(), default=0) >= cond.n
@@ -697,13 +699,17 @@ def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozen
     return frozenset(t for b in bundles for t in b)
 
 
+# Amounts the cost paid decides (counters removed, the permanent sacrificed or exiled, X).
+_SET_BY_COST = (CountKind.REMOVED_COUNTERS, CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER, CountKind.COST_X)
+
+
 def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     """Types `perm` could produce without looking at any other permanent: its
     non-referential mana abilities after replacements, and the fixed mana of its triggered
     mana abilities ("any type that land produced" has no defined type on its own, 106.5)."""
     out: set[str] = set()
     for ab in an.abilities[perm.id]:
-        if ab.per is not None and ab.per.kind == CountKind.REMOVED_COUNTERS:  # 106.7: costs ignored, so any number
+        if ab.per is not None and ab.per.kind in _SET_BY_COST:  # 106.7: costs ignored, so any number
             ab = dataclasses.replace(ab, per=None)
         if ab.reference is None:
             out.update(t for b in _resolve(an, perm, ab, _base_options(an, perm, ab)) for t in b)

@@ -392,7 +392,7 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     m = re.fullmatch(r"As an additional cost to cast ~, (you may )?(.+)\.", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
-        if cost is None or " or " in m.group(2):
+        if cost is None or (" or " in m.group(2) and not _or_within_objects(cost)):
             return False  # another choice between costs: not modelled
         if m.group(1):
             out["optional"].append(OptionalCost(OptionalKind.OPTIONAL, cost))
@@ -426,6 +426,14 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         out["self_reductions"].append(replace(red, text=original))
         return True
     return False
+
+
+def _or_within_objects(cost: CostPart) -> bool:
+    """Whether every " or " of the cost is one between the objects of one part that reads
+    ("sacrifice an artifact or creature": one permanent, an artifact or a creature),
+    not one between two costs ("sacrifice a creature or discard a card")."""
+    return not cost.mana.symbols and not cost.life and len(cost.other) == 1 and cost.other[0].problem is None \
+        and len(cost.other[0].alternatives) > 1
 
 
 def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
