@@ -135,6 +135,7 @@ class AbilityCost:
     sacrifice: tuple[str, ...] = ()  # "Sacrifice a creature": ("Creature",) — one other permanent matching every word
     sacrifice_count: int = 1  # "Sacrifice three Foods": that many permanents matching `sacrifice` (-1: X)
     sacrifice_other: bool = False  # "Sacrifice another creature": not this permanent
+    sacrifice_named: str = ""  # "Sacrifice a token named Wood" (Jungle Patrol): only permanents with this name
     remove_counters: tuple[tuple[str, int], ...] = ()  # ("charge", 1); n = -1 for "X" / "any number of"
     energy: int = 0  # "Pay {E}{E}" (107.14)
     exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
@@ -173,7 +174,8 @@ class AbilityCost:
             parts.append("Tap %s untapped %s you control" % ("X" if n < 0 else n, " or ".join(" ".join(w) for w in alternatives)))
         if self.sacrifice:
             count = "X" if self.sacrifice_count < 0 else str(self.sacrifice_count)
-            parts.append("Sacrifice %s%s" % ("another " if self.sacrifice_other else count + " ", " ".join(self.sacrifice)))
+            parts.append("Sacrifice %s%s%s" % ("another " if self.sacrifice_other else count + " ", " ".join(self.sacrifice),
+                                               " named " + self.sacrifice_named if self.sacrifice_named else ""))
         for kind, n in self.remove_counters:
             parts.append("Remove %s %s counter(s)" % ("X" if n < 0 else n, kind))
         if self.energy:
@@ -216,7 +218,8 @@ class AbilityCost:
         """Names of the extension fields this cost uses (see the field comments)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
                  "discard", "exert", "sacrifice_other", "mill", "exile_from_hand", "exile_self", "return_self",
-                 "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage", "exile_other")
+                 "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage", "exile_other",
+                 "sacrifice_named")
         return tuple(n for n in names if getattr(self, n)) + (("sacrifice_count",) if self.sacrifice_count != 1 else ())
 
 
@@ -268,6 +271,7 @@ class Count:
     named: str | None = None  # "artifact you control named ~": only those with this name ("~": the card's own)
     entered_this_turn: bool = False  # "... creatures you control that entered this turn"
     of_chosen_type: bool = False  # "... of the chosen type": with the permanent's chosen subtype (changelings too)
+    x_in_cost: bool = False  # "cards with {X} in their mana cost" (Rosheen): only cards whose mana cost has {X}
 
 
 class AmongWhere(Vocabulary):

@@ -180,7 +180,8 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
         words = tuple(cost.sacrifice)
         parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice %s %s" % (
             "another" if cost.sacrifice_other else cost.sacrifice_count, " ".join(words)),
-            tuple(p.id for p in mine if p.has_words(words) and not (cost.sacrifice_other and p.id == perm.id)),
+            tuple(p.id for p in mine if p.has_words(words) and not (cost.sacrifice_other and p.id == perm.id)
+                  and cost.sacrifice_named in ("", p.name)),
             cost.sacrifice_count))
     if cost.tap_creatures:
         parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,

@@ -339,20 +339,23 @@ def replaced(bundle: Bundle, effects: tuple[ManaEffect, ...]) -> frozenset[Bundl
     return frozenset(out)
 
 
-def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[Bundle, ...]:
+def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility, on_stack: str | None = None) -> tuple[Bundle, ...]:
     """The bundles the ability's own text allows, before any effect (referential ones
-    resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
+    resolved through the could-produce fixpoint; 106.5: undefined type, no option);
+    `on_stack`: the card being cast from the hand (see `_count`)."""
     if ability.among is not None:
         return _among(an, perm, ability.among)
     if ability.reference is None:
-        return _amounts(an, perm, ability, ability.options)
+        return _amounts(an, perm, ability, ability.options, on_stack)
     refs = tuple((t,) * ability.reference.amount for t in _types_of(_reference_input(an, perm, ability)))
-    return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)))
+    return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)), on_stack)
 
 
-def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None) -> int | None:
+def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None, on_stack: str | None = None) -> int | None:
     """A "for each" number read off the board now; None if the board doesn't say.
-    ``color``: the colour of the mana added, for "your devotion to that color".
+    ``color``: the colour of the mana added, for "your devotion to that color";
+    ``on_stack``: the card being cast from the hand, which is on the stack while its cost
+    is paid (601.2a), so no "Reveal ... in your hand" reveals it.
     (A count or condition that reads a field of `UNREAD` must take it out of there: the
     analysis is carried over across changes of those fields.)"""
     if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS,
@@ -397,8 +400,12 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
     elif count.kind == CountKind.LIFE_GAINED:
         n = an.board.player(perm.controller).life_gained_this_turn
     elif count.kind == CountKind.REVEALED:  # the most cards that may be revealed; any fewer too (`_amount_choices`)
-        cards = [an.board.db.get(name) for name in an.board.player(perm.controller).hand]
-        cards = [c for c in cards if c.has_words(count.filter)]
+        names = list(an.board.player(perm.controller).hand)
+        if on_stack in names:
+            names.remove(on_stack)
+        cards = [an.board.db.get(name) for name in names]
+        cards = [c for c in cards if c.has_words(count.filter)
+                 and (not count.x_in_cost or (c.mana_cost is not None and c.mana_cost.has_x))]
         if count.power_at_least is not None:
             if any(not _printed_number(c.power) for c in cards):
                 return None  # "*" power in the hand: the board doesn't say
@@ -489,9 +496,11 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
     return None
 
 
-def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> tuple[Bundle, ...]:
+def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...],
+             on_stack: str | None = None) -> tuple[Bundle, ...]:
     """Amounts read off the board ("for each", "If ..., add ... instead"); an amount the
-    board doesn't determine leaves the ability out (no bundle: never guessed)."""
+    board doesn't determine leaves the ability out (no bundle: never guessed).
+    `on_stack`: the card being cast from the hand (see `_count`)."""
     if ability.per is not None:
         per = ability.per
         if per.kind == CountKind.DEVOTION and per.counter is None:  # "equal to your devotion to that color"
@@ -503,7 +512,7 @@ def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
                 scaled.append(b * n)
             bundles = tuple(scaled)
         else:
-            most = _count(an, perm, per)
+            most = _count(an, perm, per, on_stack=on_stack)
             if most is None:
                 return ()
             # "Reveal any number of ...": every number up to the most; otherwise exactly that many
@@ -558,14 +567,16 @@ def _resolve(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
     return out
 
 
-def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> tuple[tuple[str, ...], ...]:
+def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility,
+                       on_stack: str | None = None) -> tuple[tuple[str, ...], ...]:
     """Every distinct mana bundle (sorted tuple of types, order WUBRGC) one activation of
     `ability` of `perm` can add when it resolves now, after every applicable replacement
     effect (any order the controller may choose, 616.1) and triggered mana abilities
     (605.1b, e.g. Mana Flare adds one mana of any type that land produced); () if it would
-    add no mana (106.5)."""
+    add no mana (106.5).  `on_stack`: the card being cast from the hand while it is paid
+    for (601.2a: not in the hand, so not revealed from there)."""
     an = analyse(board)
-    produced = [b for b in _resolve(an, perm, ability, _base_options(an, perm, ability)) if b]
+    produced = [b for b in _resolve(an, perm, ability, _base_options(an, perm, ability, on_stack)) if b]
     triggers = _triggers(an, perm) if ability.cost.tap else []
     out: dict[Bundle, None] = {}
     for b in produced:
@@ -600,11 +611,13 @@ def activation_allowed(board: Board, perm: Permanent, ability: ManaAbility) -> b
 
 def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> list[Permanent]:
     """The permanents an activation of `ability` ("Sacrifice a creature: Add {C}{C}.") may
-    sacrifice: its controller's permanents with every word of the cost (the outlet itself
-    included when it matches, e.g. Skirk Prospector is a Goblin)."""
+    sacrifice: its controller's permanents with every word of the cost and the name it
+    asks for ("a token named Wood"; the outlet itself included when it matches, e.g. Skirk
+    Prospector is a Goblin)."""
     an = analyse(board)
     return [q for q in board.controlled_by(outlet.controller)
-            if all(_has_word(an, q, w) for w in ability.cost.sacrifice) and not (ability.cost.sacrifice_other and q is outlet)]
+            if all(_has_word(an, q, w) for w in ability.cost.sacrifice) and not (ability.cost.sacrifice_other and q is outlet)
+            and ability.cost.sacrifice_named in ("", q.name)]
 
 
 def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,

@@ -56,8 +56,12 @@ def read_cost_part(part: str) -> dict | None:
 
 
 def _sacrifice(count: str, phrase: str) -> dict | None:
-    """"Sacrifice another creature", "Sacrifice three Foods", "Sacrifice a Prism token"
-    (one kind of permanent; "a creature or land" is not read: one filter only)."""
+    """"Sacrifice another creature", "Sacrifice three Foods", "Sacrifice a Prism token",
+    "Sacrifice a token named Wood" (one kind of permanent; "a creature or land" is not
+    read: one filter only)."""
+    if (m := re.fullmatch(r"(.+?) named ([A-Z][\w' -]*)", phrase)) and count in ("a", "an"):
+        words = filter_words(m.group(1))
+        return {"sacrifice": words, "sacrifice_named": m.group(2)} if words else None
     words = filter_words(phrase)
     if words is None:
         return None
