@@ -380,10 +380,9 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
             n = max((q.power if count.kind == CountKind.GREATEST_POWER else q.toughness for q in counted), default=0)
     elif count.kind == CountKind.LIFE_TOTAL:
         n = an.board.player(perm.controller).life
-    elif count.kind == CountKind.DEVOTION:  # 700.5: hybrid symbols count for each of their colours
+    elif count.kind == CountKind.DEVOTION:
         letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter] if count.counter else color
-        n = sum(1 for q in an.board.controlled_by(perm.controller) if q.card.mana_cost is not None
-                for sym in q.card.mana_cost.symbols if letter in sym.colors)
+        n = devotion(an.board, perm.controller, letter)
     elif count.kind == CountKind.COUNTERS_ON_SELF:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
@@ -392,9 +391,8 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         n = perm.toughness
     elif count.kind == CountKind.GRAVEYARD_CARDS:
         n = sum(1 for name in an.board.player(perm.controller).graveyard if an.board.db.get(name).has_words(count.filter))
-    elif count.kind == CountKind.BASIC_LAND_TYPES:  # domain: Urborg's and Blood Moon's changes included
-        n = len({t for q in an.board.controlled_by(perm.controller) if q.is_land for t in an.subtypes[q.id]
-                 if t in BASIC_LAND_TYPES})
+    elif count.kind == CountKind.BASIC_LAND_TYPES:
+        n = _domain(an, perm.controller)
     elif count.kind == CountKind.CARDS_DRAWN:
         n = an.board.player(perm.controller).cards_drawn_this_turn
     elif count.kind == CountKind.LIFE_GAINED:
@@ -414,6 +412,24 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
     else:  # counters removed or mana value sacrificed as a cost
         return None
     return max(n, 0) + count.plus
+
+
+def devotion(board: Board, player: str, color: str) -> int:
+    """The player's devotion to a colour (a mana letter): the mana symbols of that colour in
+    the mana costs of the permanents they control (700.5; a hybrid symbol counts for each of
+    its colours)."""
+    return sum(1 for q in board.controlled_by(player) if q.card.mana_cost is not None
+               for sym in q.card.mana_cost.symbols if color in sym.colors)
+
+
+def basic_land_types(board: Board, player: str) -> int:
+    """Domain: how many basic land types are among the lands the player controls, Urborg's
+    and Blood Moon's changes included."""
+    return _domain(analyse(board), player)
+
+
+def _domain(an: Analysis, player: str) -> int:
+    return len({t for q in an.board.controlled_by(player) if q.is_land for t in an.subtypes[q.id] if t in BASIC_LAND_TYPES})
 
 
 def _printed_number(value: str | None) -> bool:

@@ -271,3 +271,55 @@ def test_rosheen_reveals_x_cards_but_not_the_spell_being_cast():
     assert not pay(alone, card="Fireball", x=2)["payable"]  # Fireball can't reveal itself
     bolt = board(("ro", "Rosheen, Roaring Prophet"), ("m", "Mountain"), hand=["Lightning Bolt", "Blaze", "Blaze"])
     assert pay(bolt, card="Lightning Bolt", mode="count")["count"] == 1  # no {X}: the Mountain only
+
+
+# The spell's own reductions read since the cost-sentence figure was first measured (601.2f).
+def _total(b: dict, name: str) -> str:
+    from manasolve.api import cost
+    return cost(b, name)["total"]
+
+
+def test_domain_reduction_counts_basic_land_types_among_your_lands():
+    # Leyline Binding {5}{W}: {1} less per basic land type (Bayou is a Swamp Forest: the
+    # Forest beside it adds no type).
+    b = board(("y", "Bayou"), ("f", "Forest"), ("i", "Island"), hand=["Leyline Binding", "Scion of Draco"])
+    assert _total(b, "Leyline Binding") == "{2}{W}"  # Swamp, Forest, Island
+    assert _total(b, "Scion of Draco") == "{6}"  # {12} less {2} x 3
+    plains = board(("p", "Plains"), hand=["Leyline Binding"])
+    assert _total(plains, "Leyline Binding") == "{4}{W}"
+    four = board(("p", "Plains"), ("y", "Bayou"), ("i", "Island"), hand=["Leyline Binding"])
+    assert _total(four, "Leyline Binding") == "{1}{W}"
+    # the Plains's {W}, and the generic from the Bayou ({B} or {G}) or the Island: 3 payments
+    assert pay(four, card="Leyline Binding", mode="count")["count"] == 3 == _brute_agrees(four, "{1}{W}")
+
+
+def test_blasphemous_act_counts_every_players_creatures():
+    b = board(("m", "Mountain"), ("g", "Grizzly Bears"), hand=["Blasphemous Act"],
+              opponents={"bob": [("e", "Llanowar Elves"), ("h", "Hill Giant"), ("f", "Forest")]})
+    assert _total(b, "Blasphemous Act") == "{5}{R}"  # {8}{R}, three creatures on the battlefield
+    many = board(*[("g%d" % k, "Grizzly Bears") for k in range(5)], ("m", "Mountain"), hand=["Blasphemous Act"],
+                 opponents={"bob": [("e%d" % k, "Llanowar Elves") for k in range(5)]})
+    assert _total(many, "Blasphemous Act") == "{R}"  # ten creatures: the generic part can't go below {0}
+    assert pay(many, card="Blasphemous Act", mode="count")["count"] == 1
+
+
+def test_party_counts_one_each_of_cleric_rogue_warrior_wizard():
+    # 700.8: a changeling fills any one role; two Warriors are one member.
+    b = board(("c", "Changeling Outcast"), ("w1", "Tazri, Beacon of Unity"), ("w2", "Shatterskull Minotaur"),
+              ("z", "Merfolk Looter"), hand=["Coveted Prize", "Thwart the Grave"])
+    # Changeling Outcast, a Warrior (Tazri: Human Warrior) and Merfolk Looter (a Merfolk Rogue): 3
+    assert _total(b, "Coveted Prize") == "{1}{B}"  # {4}{B} less {3}
+    assert _total(board(("g", "Grizzly Bears"), hand=["Coveted Prize"]), "Coveted Prize") == "{4}{B}"
+
+
+def test_power_drawn_and_devotion_reductions():
+    b = board(("g", "Grizzly Bears"), ("h", "Hill Giant"), ("c", "Changeling Outcast"), ("s", "Swamp"),
+              hand=["Ghalta, Primal Hunger", "The Great Henge", "Drag to the Underworld", "Deem Inferior"],
+              cards_drawn_this_turn=2)
+    assert _total(b, "Ghalta, Primal Hunger") == "{4}{G}{G}"  # {10}{G}{G} less 2 + 3 + 1
+    assert _total(b, "The Great Henge") == "{4}{G}{G}"  # {7}{G}{G} less the Hill Giant's 3
+    assert _total(b, "Drag to the Underworld") == "{1}{B}{B}"  # devotion to black 1 (Changeling Outcast's {B})
+    assert _total(b, "Deem Inferior") == "{1}{U}"  # {3}{U} less two cards drawn
+    none = board(("s", "Swamp"), hand=["The Great Henge", "Ghalta, Primal Hunger"])
+    assert _total(none, "The Great Henge") == "{7}{G}{G}"
+    assert _total(none, "Ghalta, Primal Hunger") == "{10}{G}{G}"

@@ -105,6 +105,13 @@ class Counting(Vocabulary):
     COUNTERS = "counters"
     PAID = "paid"
     OPPONENTS = "opponents"  # Undaunted (702.125a): each opponent
+    EVERYONE = "everyone"  # each permanent on the battlefield, whoever controls it (Blasphemous Act)
+    DOMAIN = "domain"  # basic land types among lands its caster controls (Leyline Binding)
+    PARTY = "party"  # creatures in its caster's party (700.8: up to one each Cleric, Rogue, Warrior, Wizard)
+    DRAWN = "drawn"  # cards its caster drew this turn (Deem Inferior)
+    GREATEST_POWER = "greatest_power"  # the greatest power among creatures its caster controls (The Great Henge)
+    TOTAL_POWER = "total_power"  # the total power of creatures its caster controls (Ghalta)
+    DEVOTION = "devotion"  # its caster's devotion to `color` (700.5; Drag to the Underworld)
 
 
 @dataclass(frozen=True)
@@ -190,7 +197,8 @@ class SelfReduction:
     ``if_control`` (once if its caster controls one), ``mana_value`` (their total mana
     value), ``opponent_most`` (the most one opponent controls), ``counters`` (each counter
     on a permanent), ``paid`` (once when the optional cost whose text begins with
-    ``if_paid`` is paid: "if evidence was collected", "if it was kicked").  Affinity is
+    ``if_paid`` is paid: "if evidence was collected", "if it was kicked"), and the other
+    `Counting` kinds (``color``: the colour of a devotion, a mana letter).  Affinity is
     one (702.41)."""
 
     amount: ManaCost
@@ -198,6 +206,7 @@ class SelfReduction:
     counting: Counting = Counting.BATTLEFIELD
     text: str = ""
     if_paid: str = ""
+    color: str = ""
 
 
 @dataclass(frozen=True)
@@ -264,11 +273,28 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
     if m:
         per = filter_alternatives(m.group(1))
         return SelfReduction(ManaCost.parse("{1}"), per, Counting.BATTLEFIELD, sentence) if per else None
-    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) (you control|in your graveyard)\.", sentence)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (basic land type among lands you control|creature in your party|"
+                     r"card you've drawn this turn)\.", sentence)
+    if m:
+        counting = {"basic land type among lands you control": Counting.DOMAIN, "creature in your party": Counting.PARTY,
+                    "card you've drawn this turn": Counting.DRAWN}[m.group(2)]
+        return SelfReduction(ManaCost.parse(m.group(1)), (), counting, sentence)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) (you control|in your graveyard|on the battlefield)\.",
+                     sentence)
     if m:
         per = filter_alternatives(m.group(2))
-        counting = Counting.BATTLEFIELD if m.group(3) == "you control" else Counting.GRAVEYARD
+        counting = {"you control": Counting.BATTLEFIELD, "in your graveyard": Counting.GRAVEYARD,
+                    "on the battlefield": Counting.EVERYONE}[m.group(3)]
         return SelfReduction(ManaCost.parse(m.group(1)), per, counting, sentence) if per else None
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is (the greatest power among|the total power of) creatures you "
+                     r"control\.", sentence)
+    if m:
+        counting = Counting.GREATEST_POWER if m.group(1).startswith("the greatest") else Counting.TOTAL_POWER
+        return SelfReduction(ManaCost.parse("{1}"), (("Creature",),), counting, sentence)
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is your devotion to (white|blue|black|red|green)\.", sentence)
+    if m:
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
+        return SelfReduction(ManaCost.parse("{1}"), (), Counting.DEVOTION, sentence, color=letter)
     m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
     if m:
         per = filter_alternatives(m.group(2))
