@@ -323,3 +323,37 @@ def test_power_drawn_and_devotion_reductions():
     none = board(("s", "Swamp"), hand=["The Great Henge", "Ghalta, Primal Hunger"])
     assert _total(none, "The Great Henge") == "{7}{G}{G}"
     assert _total(none, "Ghalta, Primal Hunger") == "{10}{G}{G}"
+
+
+# The second reading of the new self-reduction sentences: the printed phrase after "This
+# spell costs {N} less to cast" (as a reader states it) → what is counted.
+_NEW_REDUCTIONS = {
+    "for each creature on the battlefield": "everyone",
+    "for each basic land type among lands you control": "domain",
+    "for each creature in your party": "party",
+    "for each card you've drawn this turn": "drawn",
+    "where X is the greatest power among creatures you control": "greatest_power",
+    "where X is the total power of creatures you control": "total_power",
+    "where X is your devotion to black": "devotion",
+    "where X is your devotion to white": "devotion",
+}
+_PRINTED_REDUCTION = re.compile(r"(?:[A-Z][a-z]+ — )?This spell costs \{(\d+|X)\} less to cast(?: |, )(.+)\.")
+
+
+def test_every_new_self_reduction_of_the_pool_reads_what_it_counts():
+    pool = card_pool()
+    seen = 0
+    for name in pool:
+        text = pool[name].get("text") or ""
+        for line in re.split(r"\n|(?<=\.) ", text):
+            m = _PRINTED_REDUCTION.fullmatch(line.strip())
+            if not m or m.group(2) not in _NEW_REDUCTIONS:
+                continue
+            seen += 1
+            found = default_db().get(name).spell_costs.self_reductions
+            assert [r.counting for r in found] == [_NEW_REDUCTIONS[m.group(2)]], name
+            per_one = "1" if m.group(1) == "X" else m.group(1)
+            assert str(found[0].amount) == "{%s}" % per_one, name
+            if found[0].counting == "devotion":
+                assert found[0].color == {"black": "B", "white": "W"}[m.group(2).rsplit(" ", 1)[1]]
+    assert seen >= 29  # the 29 such sentences of the pool (second faces may add more)
