@@ -266,9 +266,10 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     return why
 
 
-def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
-    """The increases and reductions the battlefield applies to `player` casting `card`:
-    (amount, answer entry) pairs."""
+def _modifiers(board: Board, player: str, card: Card,
+               zone: str) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
+    """The increases and reductions the battlefield applies to `player` casting `card`
+    from `zone`: (amount, answer entry) pairs."""
     inc: list[tuple[ManaCost, dict]] = []
     red: list[tuple[ManaCost, dict]] = []
     for perm in board.permanents:
@@ -278,6 +279,8 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
             if mod.casters == Casters.OPPONENTS and perm.controller == player:
                 continue
             if mod.spells and not any(card.has_words(alt) for alt in mod.spells):
+                continue
+            if mod.zones and zone not in mod.zones:
                 continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
@@ -566,7 +569,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
-    inc, red = _modifiers(board, player, card) if base.kind not in SPECIAL_ACTIONS else ([], [])
+    inc, red = _modifiers(board, player, card, zone) if base.kind not in SPECIAL_ACTIONS else ([], [])
     if base.reduction:  # 702.119a: an amount of generic mana equal to the sacrificed creature's mana value
         emerged = ManaCost.parse("{%d}" % base.reduction)
         red.append((emerged, {"by": str(emerged), "source": card.name, "count": 1,

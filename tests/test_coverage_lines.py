@@ -357,3 +357,17 @@ def test_every_new_self_reduction_of_the_pool_reads_what_it_counts():
             if found[0].counting == "devotion":
                 assert found[0].color == {"black": "B", "white": "W"}[m.group(2).rsplit(" ", 1)[1]]
     assert seen >= 29  # the 29 such sentences of the pool (second faces may add more)
+
+
+def test_modifiers_for_spells_cast_from_other_zones_than_the_hand():
+    from manasolve.api import cost
+    # Patrician Geist: "Spells you cast from your graveyard cost {1} less"; Bilbo: "from anywhere
+    # other than your hand ... {1} less".  Think Twice: {1}{U}, flashback {2}{U}.
+    for source in ("Patrician Geist", "Bilbo, Thief in the Night"):
+        b = board(("s", source), ("i", "Island"), ("j", "Island"), hand=["Think Twice"], graveyard=["Think Twice"])
+        assert cost(b, "Think Twice", zone="graveyard")["total"] == "{1}{U}"
+        assert cost(b, "Think Twice")["total"] == "{1}{U}"  # from the hand: no reduction
+        assert pay(b, card="Think Twice", zone="graveyard", mode="count")["count"] == 1
+    # an opponent's Patrician Geist reduces only its controller's spells
+    theirs = board(("i", "Island"), graveyard=["Think Twice"], opponents={"bob": [("s", "Patrician Geist")]})
+    assert cost(theirs, "Think Twice", zone="graveyard")["total"] == "{2}{U}"

@@ -176,6 +176,7 @@ class CostModifier:
     casters: Casters = Casters.ALL
     text: str = ""
     per_other_spell: bool = False  # "for each other spell that player has cast this turn"
+    zones: tuple[str, ...] = ()  # only spells cast from one of these zones ("from your graveyard"); empty: any
 
 
 @dataclass(frozen=True)
@@ -250,22 +251,30 @@ class SpellCosts:
 
 def _modifier(sentence: str) -> CostModifier | None:
     m = re.fullmatch(
-        r"(?:(.*?) )?[Ss]pells (you cast |your opponents cast )?cost (%s) (more|less) to cast"
-        r"(?:, where X is ~'s power)?\." % SYMBOLS, sentence)
+        r"(?:(.*?) )?[Ss]pells (you cast |your opponents cast )?(?:from (anywhere other than your hand|your graveyard|"
+        r"your graveyard or from exile) )?cost (%s) (more|less) to cast(?:, where X is ~'s power)?\." % SYMBOLS, sentence)
     if not m:
         return None
+    zones = _MODIFIER_ZONES[m.group(3)]
+    if zones and not m.group(2):
+        return None  # "from ..." is read only for "you cast" / "your opponents cast" (whose graveyard)
     spells = filter_alternatives(m.group(1) or "")
     if spells is None:
         return None
     try:
-        amount = ManaCost.parse(m.group(3))
+        amount = ManaCost.parse(m.group(4))
     except CostSyntaxError:  # a symbol no cost holds ({½}, Cheap Ass): not understood
         return None
     x_is_power = sentence.endswith("where X is ~'s power.")
     if amount.has_x != x_is_power or any(s.needs_announcement for s in amount.symbols):
         return None  # an undefined X, or a hybrid reduction (118.7e) we don't model
     casters = {"you cast ": Casters.YOU, "your opponents cast ": Casters.OPPONENTS, None: Casters.ALL}[m.group(2)]
-    return CostModifier(Direction(m.group(4)), amount, x_is_power, spells, casters, sentence)
+    return CostModifier(Direction(m.group(5)), amount, x_is_power, spells, casters, sentence, zones=zones)
+
+
+# "Spells you cast from ... cost": the zones a spell is cast from (`models.request.Zone`).
+_MODIFIER_ZONES = {None: (), "your graveyard": ("graveyard",), "your graveyard or from exile": ("graveyard", "exile"),
+                   "anywhere other than your hand": ("graveyard", "exile", "command")}
 
 
 def _self_reduction(sentence: str) -> SelfReduction | None:
