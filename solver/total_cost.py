@@ -282,6 +282,8 @@ def _modifiers(board: Board, player: str, card: Card,
                 continue
             if mod.zones and zone not in mod.zones:
                 continue
+            if mod.nth_spell is not None and board.player(player).spells_cast_this_turn + 1 != mod.nth_spell:
+                continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
             if mod.per_other_spell:

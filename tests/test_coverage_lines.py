@@ -371,3 +371,16 @@ def test_modifiers_for_spells_cast_from_other_zones_than_the_hand():
     # an opponent's Patrician Geist reduces only its controller's spells
     theirs = board(("i", "Island"), graveyard=["Think Twice"], opponents={"bob": [("s", "Patrician Geist")]})
     assert cost(theirs, "Think Twice", zone="graveyard")["total"] == "{2}{U}"
+
+
+def test_the_second_spell_each_turn_costs_less():
+    from manasolve.api import cost
+    # Highspire Bell-Ringer: {1} less for its controller's second spell this turn only.
+    first = board(("h", "Highspire Bell-Ringer"), hand=["Divination"])
+    assert cost(first, "Divination")["total"] == "{2}{U}"
+    second = board(("h", "Highspire Bell-Ringer"), hand=["Divination"], spells_cast_this_turn=1)
+    assert cost(second, "Divination")["total"] == "{1}{U}"
+    third = board(("h", "Highspire Bell-Ringer"), hand=["Divination"], spells_cast_this_turn=2)
+    assert cost(third, "Divination")["total"] == "{2}{U}"
+    theirs = board(hand=["Divination"], spells_cast_this_turn=1, opponents={"bob": [("h", "Highspire Bell-Ringer")]})
+    assert cost(theirs, "Divination")["total"] == "{2}{U}"

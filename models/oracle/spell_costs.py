@@ -177,6 +177,7 @@ class CostModifier:
     text: str = ""
     per_other_spell: bool = False  # "for each other spell that player has cast this turn"
     zones: tuple[str, ...] = ()  # only spells cast from one of these zones ("from your graveyard"); empty: any
+    nth_spell: int | None = None  # only its caster's Nth spell this turn ("The second spell you cast each turn")
 
 
 @dataclass(frozen=True)
@@ -451,6 +452,11 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
                      r"\2 mana to cast\.", sentence, flags=re.IGNORECASE)
     if m and number_word(m.group(2)):  # Trinisphere
         out["floors"].append(CostFloor(number_word(m.group(2)), bool(m.group(1)), original))
+        return True
+    m = re.fullmatch(r"The second spell you cast each turn costs (\{\d+\}) less to cast\.", sentence)
+    if m:  # Highspire Bell-Ringer: the player's spells_cast_this_turn says which spell this is
+        out["modifiers"].append(CostModifier(Direction.LESS, ManaCost.parse(m.group(1)), casters=Casters.YOU, text=original,
+                                             nth_spell=2))
         return True
     mod = _modifier(sentence)
     if mod is not None:
