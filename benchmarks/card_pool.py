@@ -3,7 +3,9 @@ in costs at start-up.
 
 1. Coverage (`cards check`'s count) of mana-ability lines on the whole built-in pool, on
    its cards in the development set (shared/data/cards-dev.json) and on those outside it
-   (the cards the parser was not tuned on), with the most frequent templates left out.
+   (the cards the parser was not tuned on), with the most frequent templates left out;
+   the same for the cost sentences (alternative and additional costs, cost modifiers,
+   keyword ways of casting: `cost_sentences`).
 2. Start-up: wall time (median and fastest of --runs, the cases' runs alternating) and peak RSS of ``python -m manasolve pay BOARD
    --cost {G}`` for a board of development-set cards and for a board naming pool cards
    (Arcane Signet, Cultivate, Counterspell), each run in this checkout and, side by side in
@@ -30,7 +32,9 @@ from pathlib import Path
 
 from benchmarks.results_files import write_results
 from manasolve.models.card_pool import card_pool
-from manasolve.models.coverage import coverage_report
+from manasolve.models.coverage import coverage_report, family_of
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line
+from manasolve.models.oracle.words import normalize
 from manasolve.models.loaders import load_card_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,6 +61,16 @@ def coverage_rows(cards: dict[str, dict], dev_names: set[str]) -> list[tuple[str
     outside = [c for n, c in real.items() if n not in dev_names]
     return [("whole pool", coverage_report(real.values())), ("in the dev set", coverage_report(inside)),
             ("outside the dev set", coverage_report(outside))]
+
+
+def unread_mana_lines(report: dict) -> list[tuple[str, list[str]]]:
+    """The cards of the mana-ability lines `report` (a `cards check` answer) leaves
+    unread, by family (`coverage.family_of`), most first."""
+    by: dict[str, list[str]] = {}
+    for x in report["not_understood"]:
+        if is_mana_ability_line(normalize(x["sentence"], x["card"]).strip()):
+            by.setdefault(family_of(x["sentence"]), []).append(x["card"])
+    return sorted(((f, sorted(c)) for f, c in by.items()), key=lambda fc: (-len(fc[1]), fc[0]))
 
 
 def _board(names: list[str]) -> dict:
@@ -160,6 +174,12 @@ def main() -> None:
         seen, ok = BEFORE[what]
         lines.append("| %s | %d | %d | %d | %.2f | %d / %d = %.2f |" % (
             what, r["cards"], r["mana_lines"], r["mana_lines_understood"], r["mana_lines_pct"], ok, seen, 100.0 * ok / seen))
+    lines += ["", "## Cost sentences: alternative and additional costs, cost modifiers, keyword ways of casting", "",
+              "Every sentence `oracle.spell_costs` looks at (601.2b, 601.2f, 118.8, 118.9), read or reported.", "",
+              "| cards | cost sentences | understood | % |", "|---|---:|---:|---:|"]
+    for what, r in rows:
+        cs = r["cost_sentences"]
+        lines.append("| %s | %d | %d | %.2f |" % (what, cs["seen"], cs["understood"], r["cost_sentences_pct"]))
     lines += ["", "## Start-up: `manasolve pay BOARD --cost {G}` (%d runs each, alternating; peak RSS of one)" % args.runs, "",
               "Baseline checkout: %s." % (args.baseline.resolve().name if args.baseline else "none"), "",
               "| checkout | board | median s | fastest s | peak RSS MiB | exit |", "|---|---|---:|---:|---:|---:|"]
@@ -177,6 +197,10 @@ def main() -> None:
     for grp in rows[0][1]["not_understood_by_template"][:_TEMPLATES]:
         lines.append("| %d | %s | %s |" % (grp["count"], grp["template"].replace("|", "\\|"),
                                           ", ".join(e["card"] for e in grp["examples"])))
+    lines += ["", "## Mana-ability lines still unread, by family (whole pool)", "",
+              "| family | lines | cards |", "|---|---:|---|"]
+    for family, cards_of in unread_mana_lines(rows[0][1]):
+        lines.append("| %s | %d | %s |" % (family, len(cards_of), ", ".join(cards_of).replace("|", "\\|")))
     text = "\n".join(lines) + "\n"
     print(text)
     write_results("card_pool", text, plot(rows, starts))

@@ -375,6 +375,8 @@ class CardsCheckAnswer(_Answer):
     mana_lines: int
     mana_lines_understood: int
     keywords: dict[str, KeywordCoverage]
+    cost_sentences: KeywordCoverage  # alternative/additional cost sentences, cost modifiers, keyword ways of casting
+    cost_sentences_pct: float
     not_understood: list[NotUnderstood]
 
 

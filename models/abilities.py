@@ -25,7 +25,9 @@ class CountKind(Vocabulary):
     SELF_POWER = "self_power"
     SELF_TOUGHNESS = "self_toughness"  # "equal to ~'s toughness" (Vhal)
     REMOVED_COUNTERS = "removed_counters"
-    SACRIFICED_MANA_VALUE = "sacrificed_mana_value"
+    SACRIFICED_MANA_VALUE = "sacrificed_mana_value"  # of the permanent the cost sacrificed (or exiled: Food Chain)
+    SACRIFICED_POWER = "sacrificed_power"  # the power of the creature the cost sacrificed (Furgul)
+    COST_X = "cost_x"  # the X the cost chose: {X} paid, X permanents tapped or sacrificed (Hazel, Springjack Pasture)
     LIFE_TOTAL = "life_total"
     DEVOTION = "devotion"  # 700.5: mana symbols of that colour in the mana costs of permanents you control
     GREATEST_POWER = "greatest_power"
@@ -59,6 +61,7 @@ class ConditionKind(Vocabulary):
     CONTROL_NAMED = "control_named"  # you control a permanent named `text`
     INITIATIVE = "initiative"  # you have the initiative (725; the player's `initiative`)
     DUNGEON_COMPLETED = "dungeon_completed"  # you completed a dungeon (309.7; the player's `dungeons_completed`)
+    EXILED_WITH = "exiled_with"  # a card is exiled with this permanent (607.1: its board `exiled_with`)
     NOT = "not"  # the one condition in parts does not hold
     ALL_OF = "all_of"
     ANY_OF = "any_of"
@@ -130,8 +133,9 @@ class AbilityCost:
     # each with every word of one alternative ("artifact or creature": two alternatives)
     tap_untapped: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...] = ()
     sacrifice: tuple[str, ...] = ()  # "Sacrifice a creature": ("Creature",) — one other permanent matching every word
-    sacrifice_count: int = 1  # "Sacrifice three Foods": that many permanents matching `sacrifice`
+    sacrifice_count: int = 1  # "Sacrifice three Foods": that many permanents matching `sacrifice` (-1: X)
     sacrifice_other: bool = False  # "Sacrifice another creature": not this permanent
+    sacrifice_named: str = ""  # "Sacrifice a token named Wood" (Jungle Patrol): only permanents with this name
     remove_counters: tuple[tuple[str, int], ...] = ()  # ("charge", 1); n = -1 for "X" / "any number of"
     energy: int = 0  # "Pay {E}{E}" (107.14)
     exile_from_graveyard: int = 0  # "Exile a card from your graveyard"
@@ -148,6 +152,7 @@ class AbilityCost:
     put_counters: tuple[tuple[str, int], ...] = ()  # "Put a -0/-1 counter on ~": (("-0/-1", 1),)
     collect_evidence: int = 0  # "Collect evidence 3" (701.59a): exile graveyard cards of total mana value >= N
     forage: bool = False  # "Forage" (701.61a): exile three graveyard cards or sacrifice a Food
+    exile_other: tuple[str, ...] = ()  # "Exile a creature you control": one permanent you control matching every word
 
     def __str__(self) -> str:
         parts = []
@@ -168,8 +173,9 @@ class AbilityCost:
         for n, alternatives in self.tap_untapped:
             parts.append("Tap %s untapped %s you control" % ("X" if n < 0 else n, " or ".join(" ".join(w) for w in alternatives)))
         if self.sacrifice:
-            parts.append("Sacrifice %s%s" % ("another " if self.sacrifice_other else "%d " % self.sacrifice_count,
-                                             " ".join(self.sacrifice)))
+            count = "X" if self.sacrifice_count < 0 else str(self.sacrifice_count)
+            parts.append("Sacrifice %s%s%s" % ("another " if self.sacrifice_other else count + " ", " ".join(self.sacrifice),
+                                               " named " + self.sacrifice_named if self.sacrifice_named else ""))
         for kind, n in self.remove_counters:
             parts.append("Remove %s %s counter(s)" % ("X" if n < 0 else n, kind))
         if self.energy:
@@ -190,6 +196,8 @@ class AbilityCost:
         parts += ["Put %d %s counter(s) on this" % (n, kind) for kind, n in self.put_counters]
         if self.collect_evidence:
             parts.append("Collect evidence %d" % self.collect_evidence)
+        if self.exile_other:
+            parts.append("Exile a %s you control" % " ".join(self.exile_other))
         return ", ".join(parts)
 
     @property
@@ -210,7 +218,8 @@ class AbilityCost:
         """Names of the extension fields this cost uses (see the field comments)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
                  "discard", "exert", "sacrifice_other", "mill", "exile_from_hand", "exile_self", "return_self",
-                 "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage")
+                 "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage", "exile_other",
+                 "sacrifice_named")
         return tuple(n for n in names if getattr(self, n)) + (("sacrifice_count",) if self.sacrifice_count != 1 else ())
 
 
@@ -262,6 +271,7 @@ class Count:
     named: str | None = None  # "artifact you control named ~": only those with this name ("~": the card's own)
     entered_this_turn: bool = False  # "... creatures you control that entered this turn"
     of_chosen_type: bool = False  # "... of the chosen type": with the permanent's chosen subtype (changelings too)
+    x_in_cost: bool = False  # "cards with {X} in their mana cost" (Rosheen): only cards whose mana cost has {X}
 
 
 class AmongWhere(Vocabulary):

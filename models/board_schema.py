@@ -31,10 +31,11 @@ class _Strict(BaseModel):
 
 
 class ChosenIn(_Strict):
-    """What was chosen for this permanent as it entered (or as an effect said): a colour
-    (Throne of Eldraine, Sunken Citadel: W, U, B, R or G, or its name) and a creature or
-    other subtype (Cavern of Souls, Unclaimed Territory, Eclipsed Realms: "Elf"); several
-    colours in ``colors`` ("choose up to two colors", Desert Cenote)."""
+    """What was chosen for this permanent as it entered (or as an effect said, or before the
+    game: Cryptic Spires's circled colours, Paliano's drafted ones): a colour (Throne of
+    Eldraine, Sunken Citadel: W, U, B, R or G, or its name) and a creature or other subtype
+    (Cavern of Souls, Unclaimed Territory, Eclipsed Realms: "Elf"); several colours in
+    ``colors`` ("choose up to two colors", Desert Cenote)."""
 
     color: Text | None = None
     type: Text | None = None

@@ -2,8 +2,10 @@
 
 Counts, over every card face: activated mana-ability lines (605.1a) and how many parsed;
 the cost keywords Saddle, Crew, Convoke, Improvise, Delve (`oracle.card_abilities`) and
-Flashback, Kicker, Multikicker (`oracle.spell_costs`); and every sentence left out,
-grouped by template and by family (`FAMILIES`).
+Flashback, Kicker, Multikicker (`oracle.spell_costs`); the cost sentences of
+`oracle.spell_costs` (alternative and additional costs, cost modifiers, keyword ways of
+casting: ``cost_sentences``); and every sentence left out, grouped by template and by
+family (`FAMILIES`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from manasolve.models.mana import CostSyntaxError
 from manasolve.models.oracle.card_abilities import keyword_lines
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.not_understood import NotUnderstood
+from manasolve.models.oracle.spell_costs import parse_spell_costs
 from manasolve.models.oracle.words import normalize
 
 # The families of sentences not understood (issue 15's table), the first that matches:
@@ -58,6 +61,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
     kw = {k: {"seen": 0, "understood": 0} for k in ORACLE_KEYWORDS + SPELL_COST_KEYWORDS}
     missed: list[NotUnderstood] = []
     effects = {"seen": 0, "understood": 0}  # sentences on other permanents' mana production
+    costs = {"seen": 0, "understood": 0}  # cost sentences: alternative/additional costs, cost modifiers (601.2b, 601.2f)
     for d in cards:
         if d.get("aliasOf"):
             continue
@@ -71,6 +75,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
             card = card_from_mtgjson(d)
         except (CostSyntaxError, KeyError, TypeError, ValueError) as exc:
             missed.append(NotUnderstood(name, "%s (manaCost %s)" % (exc, d.get("manaCost")), "unreadable card: " + type(exc).__name__))
+            costs["seen"] += parse_spell_costs(name, text).seen  # none understood: the card does not read
             for k, found_lines in found.items():
                 kw[k]["seen"] += len(found_lines)
             continue
@@ -79,6 +84,8 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         missed.extend(card.mana_effects.not_understood)
         effects["seen"] += card.mana_effects.understood + len(card.mana_effects.not_understood)
         effects["understood"] += card.mana_effects.understood
+        costs["seen"] += card.spell_costs.seen
+        costs["understood"] += card.spell_costs.seen - len(card.spell_costs.not_understood)
         for k in ORACLE_KEYWORDS:
             kw[k]["seen"] += len(found.get(k, ()))
         for k in ("Saddle", "Crew"):
@@ -98,6 +105,8 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         "keywords": kw,
         "spell_costs": "manasolve.models.spell_costs.parse_spell_costs",
         "mana_effects": effects,
+        "cost_sentences": costs,
+        "cost_sentences_pct": round(100.0 * costs["understood"] / costs["seen"], 2) if costs["seen"] else 100.0,
         "not_understood": [{"card": x.card, "sentence": x.sentence, "template": x.template}
                            for x in sorted(missed, key=lambda x: (x.template, x.card))],
         "not_understood_by_template": _group(missed),

@@ -166,8 +166,8 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
     discard cards, exile cards from the graveyard.  ({T}/{Q} and life are not choices.)  Raises NotPaid
     for parts the solver does not pay (energy, "remove X counters")."""
     unpaid = [name for name in _NOT_PAID_HERE if getattr(cost, name)]
-    if unpaid or any(n < 0 for n, _ in cost.tap_untapped):
-        raise NotPaid("%s: %r is not paid by the payment solver (%s)" % (perm.id, str(cost), ", ".join(unpaid) or "tap X"))
+    if unpaid or any(n < 0 for n, _ in cost.tap_untapped) or cost.sacrifice_count < 0:
+        raise NotPaid("%s: %r is not paid by the payment solver (%s)" % (perm.id, str(cost), ", ".join(unpaid) or "X"))
     mine = board.controlled_by(perm.controller)
     # With {T} in the cost the source is tapped already: it can't also be one of those tapped.
     untapped = tuple(p for p in mine if not p.tapped and not (cost.tap and p.id == perm.id))
@@ -180,7 +180,8 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
         words = tuple(cost.sacrifice)
         parts.append(PartChoice(PartKind.SACRIFICE, PartZone.BATTLEFIELD, "Sacrifice %s %s" % (
             "another" if cost.sacrifice_other else cost.sacrifice_count, " ".join(words)),
-            tuple(p.id for p in mine if p.has_words(words) and not (cost.sacrifice_other and p.id == perm.id)),
+            tuple(p.id for p in mine if p.has_words(words) and not (cost.sacrifice_other and p.id == perm.id)
+                  and cost.sacrifice_named in ("", p.name)),
             cost.sacrifice_count))
     if cost.tap_creatures:
         parts.append(PartChoice(PartKind.TAP, PartZone.BATTLEFIELD, "Tap %d untapped creatures you control" % cost.tap_creatures,
@@ -217,9 +218,10 @@ def ability_parts(board: Board, perm: Permanent, cost: AbilityCost) -> list[Part
 
 # Cost parts an activated ability may have that `ability_parts` does not pay: the play is
 # listed with payable None.  (Exiling it from the battlefield or the graveyard, milling
-# — the library is not on the board —, discarding the whole hand, foraging, putting counters.)
+# — the library is not on the board —, discarding the whole hand, foraging, putting counters,
+# exiling another permanent.)
 _NOT_PAID_HERE = ("exile_self_from_hand", "exile_self", "exile_self_from_graveyard", "mill", "discard_hand", "forage",
-                  "put_counters")
+                  "put_counters", "exile_other")
 
 
 # --- meeting the mana payment ---------------------------------------------------------

@@ -339,20 +339,23 @@ def replaced(bundle: Bundle, effects: tuple[ManaEffect, ...]) -> frozenset[Bundl
     return frozenset(out)
 
 
-def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility) -> tuple[Bundle, ...]:
+def _base_options(an: Analysis, perm: Permanent, ability: ManaAbility, on_stack: str | None = None) -> tuple[Bundle, ...]:
     """The bundles the ability's own text allows, before any effect (referential ones
-    resolved through the could-produce fixpoint; 106.5: undefined type, no option)."""
+    resolved through the could-produce fixpoint; 106.5: undefined type, no option);
+    `on_stack`: the card being cast from the hand (see `_count`)."""
     if ability.among is not None:
         return _among(an, perm, ability.among)
     if ability.reference is None:
-        return _amounts(an, perm, ability, ability.options)
+        return _amounts(an, perm, ability, ability.options, on_stack)
     refs = tuple((t,) * ability.reference.amount for t in _types_of(_reference_input(an, perm, ability)))
-    return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)))
+    return _amounts(an, perm, ability, tuple(dict.fromkeys(ability.options + refs)), on_stack)
 
 
-def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None) -> int | None:
+def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None, on_stack: str | None = None) -> int | None:
     """A "for each" number read off the board now; None if the board doesn't say.
-    ``color``: the colour of the mana added, for "your devotion to that color".
+    ``color``: the colour of the mana added, for "your devotion to that color";
+    ``on_stack``: the card being cast from the hand, which is on the stack while its cost
+    is paid (601.2a), so no "Reveal ... in your hand" reveals it.
     (A count or condition that reads a field of `UNREAD` must take it out of there: the
     analysis is carried over across changes of those fields.)"""
     if count.kind in (CountKind.PERMANENTS, CountKind.GREATEST_POWER, CountKind.GREATEST_TOUGHNESS,
@@ -377,10 +380,9 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
             n = max((q.power if count.kind == CountKind.GREATEST_POWER else q.toughness for q in counted), default=0)
     elif count.kind == CountKind.LIFE_TOTAL:
         n = an.board.player(perm.controller).life
-    elif count.kind == CountKind.DEVOTION:  # 700.5: hybrid symbols count for each of their colours
+    elif count.kind == CountKind.DEVOTION:
         letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter] if count.counter else color
-        n = sum(1 for q in an.board.controlled_by(perm.controller) if q.card.mana_cost is not None
-                for sym in q.card.mana_cost.symbols if letter in sym.colors)
+        n = devotion(an.board, perm.controller, letter)
     elif count.kind == CountKind.COUNTERS_ON_SELF:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
@@ -389,16 +391,19 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         n = perm.toughness
     elif count.kind == CountKind.GRAVEYARD_CARDS:
         n = sum(1 for name in an.board.player(perm.controller).graveyard if an.board.db.get(name).has_words(count.filter))
-    elif count.kind == CountKind.BASIC_LAND_TYPES:  # domain: Urborg's and Blood Moon's changes included
-        n = len({t for q in an.board.controlled_by(perm.controller) if q.is_land for t in an.subtypes[q.id]
-                 if t in BASIC_LAND_TYPES})
+    elif count.kind == CountKind.BASIC_LAND_TYPES:
+        n = _domain(an, perm.controller)
     elif count.kind == CountKind.CARDS_DRAWN:
         n = an.board.player(perm.controller).cards_drawn_this_turn
     elif count.kind == CountKind.LIFE_GAINED:
         n = an.board.player(perm.controller).life_gained_this_turn
     elif count.kind == CountKind.REVEALED:  # the most cards that may be revealed; any fewer too (`_amount_choices`)
-        cards = [an.board.db.get(name) for name in an.board.player(perm.controller).hand]
-        cards = [c for c in cards if c.has_words(count.filter)]
+        names = list(an.board.player(perm.controller).hand)
+        if on_stack in names:
+            names.remove(on_stack)
+        cards = [an.board.db.get(name) for name in names]
+        cards = [c for c in cards if c.has_words(count.filter)
+                 and (not count.x_in_cost or (c.mana_cost is not None and c.mana_cost.has_x))]
         if count.power_at_least is not None:
             if any(not _printed_number(c.power) for c in cards):
                 return None  # "*" power in the hand: the board doesn't say
@@ -407,6 +412,24 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
     else:  # counters removed or mana value sacrificed as a cost
         return None
     return max(n, 0) + count.plus
+
+
+def devotion(board: Board, player: str, color: str) -> int:
+    """The player's devotion to a colour (a mana letter): the mana symbols of that colour in
+    the mana costs of the permanents they control (700.5; a hybrid symbol counts for each of
+    its colours)."""
+    return sum(1 for q in board.controlled_by(player) if q.card.mana_cost is not None
+               for sym in q.card.mana_cost.symbols if color in sym.colors)
+
+
+def basic_land_types(board: Board, player: str) -> int:
+    """Domain: how many basic land types are among the lands the player controls, Urborg's
+    and Blood Moon's changes included."""
+    return _domain(analyse(board), player)
+
+
+def _domain(an: Analysis, player: str) -> int:
+    return len({t for q in an.board.controlled_by(player) if q.is_land for t in an.subtypes[q.id] if t in BASIC_LAND_TYPES})
 
 
 def _printed_number(value: str | None) -> bool:
@@ -477,6 +500,8 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
         return me.initiative
     if cond.kind == ConditionKind.DUNGEON_COMPLETED:
         return me.dungeons_completed > 0
+    if cond.kind == ConditionKind.EXILED_WITH:  # 607.1: the cards its imprint exiled, as the board lists them
+        return bool(perm.exiled_with)
     if cond.kind == ConditionKind.SAME_NAME:
         names = Counter(q.name for q in mine if all(_has_word(an, q, w) for w in cond.filter))
         return max(names.values(), default=0) >= cond.n
@@ -487,9 +512,11 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
     return None
 
 
-def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...]) -> tuple[Bundle, ...]:
+def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple[Bundle, ...],
+             on_stack: str | None = None) -> tuple[Bundle, ...]:
     """Amounts read off the board ("for each", "If ..., add ... instead"); an amount the
-    board doesn't determine leaves the ability out (no bundle: never guessed)."""
+    board doesn't determine leaves the ability out (no bundle: never guessed).
+    `on_stack`: the card being cast from the hand (see `_count`)."""
     if ability.per is not None:
         per = ability.per
         if per.kind == CountKind.DEVOTION and per.counter is None:  # "equal to your devotion to that color"
@@ -501,7 +528,7 @@ def _amounts(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
                 scaled.append(b * n)
             bundles = tuple(scaled)
         else:
-            most = _count(an, perm, per)
+            most = _count(an, perm, per, on_stack=on_stack)
             if most is None:
                 return ()
             # "Reveal any number of ...": every number up to the most; otherwise exactly that many
@@ -556,14 +583,16 @@ def _resolve(an: Analysis, perm: Permanent, ability: ManaAbility, bundles: tuple
     return out
 
 
-def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility) -> tuple[tuple[str, ...], ...]:
+def activation_bundles(board: Board, perm: Permanent, ability: ManaAbility,
+                       on_stack: str | None = None) -> tuple[tuple[str, ...], ...]:
     """Every distinct mana bundle (sorted tuple of types, order WUBRGC) one activation of
     `ability` of `perm` can add when it resolves now, after every applicable replacement
     effect (any order the controller may choose, 616.1) and triggered mana abilities
     (605.1b, e.g. Mana Flare adds one mana of any type that land produced); () if it would
-    add no mana (106.5)."""
+    add no mana (106.5).  `on_stack`: the card being cast from the hand while it is paid
+    for (601.2a: not in the hand, so not revealed from there)."""
     an = analyse(board)
-    produced = [b for b in _resolve(an, perm, ability, _base_options(an, perm, ability)) if b]
+    produced = [b for b in _resolve(an, perm, ability, _base_options(an, perm, ability, on_stack)) if b]
     triggers = _triggers(an, perm) if ability.cost.tap else []
     out: dict[Bundle, None] = {}
     for b in produced:
@@ -598,11 +627,13 @@ def activation_allowed(board: Board, perm: Permanent, ability: ManaAbility) -> b
 
 def sacrifice_victims(board: Board, outlet: Permanent, ability: ManaAbility) -> list[Permanent]:
     """The permanents an activation of `ability` ("Sacrifice a creature: Add {C}{C}.") may
-    sacrifice: its controller's permanents with every word of the cost (the outlet itself
-    included when it matches, e.g. Skirk Prospector is a Goblin)."""
+    sacrifice: its controller's permanents with every word of the cost and the name it
+    asks for ("a token named Wood"; the outlet itself included when it matches, e.g. Skirk
+    Prospector is a Goblin)."""
     an = analyse(board)
     return [q for q in board.controlled_by(outlet.controller)
-            if all(_has_word(an, q, w) for w in ability.cost.sacrifice) and not (ability.cost.sacrifice_other and q is outlet)]
+            if all(_has_word(an, q, w) for w in ability.cost.sacrifice) and not (ability.cost.sacrifice_other and q is outlet)
+            and ability.cost.sacrifice_named in ("", q.name)]
 
 
 def bundles_sacrificing(board: Board, outlet: Permanent, ability: ManaAbility,
@@ -697,13 +728,17 @@ def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozen
     return frozenset(t for b in bundles for t in b)
 
 
+# Amounts the cost paid decides (counters removed, the permanent sacrificed or exiled, X).
+_SET_BY_COST = (CountKind.REMOVED_COUNTERS, CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER, CountKind.COST_X)
+
+
 def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     """Types `perm` could produce without looking at any other permanent: its
     non-referential mana abilities after replacements, and the fixed mana of its triggered
     mana abilities ("any type that land produced" has no defined type on its own, 106.5)."""
     out: set[str] = set()
     for ab in an.abilities[perm.id]:
-        if ab.per is not None and ab.per.kind == CountKind.REMOVED_COUNTERS:  # 106.7: costs ignored, so any number
+        if ab.per is not None and ab.per.kind in _SET_BY_COST:  # 106.7: costs ignored, so any number
             ab = dataclasses.replace(ab, per=None)
         if ab.reference is None:
             out.update(t for b in _resolve(an, perm, ab, _base_options(an, perm, ab)) for t in b)

@@ -321,8 +321,9 @@ def is_sacrifice_outlet(ab: ManaAbility) -> bool:
     Prospector, Squandered Resources): repeatable, but each activation uses up another
     permanent, so it is modelled as a role of each permanent it may sacrifice."""
     c = ab.cost
-    return "sacrifice" in c.parts and c.parts <= {"sacrifice", "mana", "life"} \
-        and set(ab.extras) <= _HANDLED_EXTRAS | {"sacrifice"} and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
+    return "sacrifice" in c.parts and c.parts <= {"sacrifice", "sacrifice_named", "mana", "life"} \
+        and set(ab.extras) <= _HANDLED_EXTRAS | {"sacrifice", "sacrifice_named"} \
+        and all(s.kind in _PAYABLE_COST_KINDS for s in c.mana.symbols)
 
 
 def counter_limited(ab: ManaAbility) -> bool:
@@ -444,7 +445,8 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if any(s.kind not in _PAYABLE_COST_KINDS for s in c.mana.symbols):
             notes.append("%s: cost of %r not modelled" % (perm.id, ab.text))
             continue
-        for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v)):
+        on_stack = spell.name if spell is not None and spell.zone == "hand" else None  # 601.2a
+        for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v, on_stack)):
             if not bundle:
                 continue
             pattern = Pattern(PatternKind.MANA, bundle, perm.is_snow, c.mana.symbols, c.life, c.tap_creatures, (), *flags,

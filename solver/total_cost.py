@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.board import FACE_DOWN, Board, ParameterError, Permanent
@@ -29,6 +30,7 @@ from manasolve.models.request import Alternative, CastChoice, Zone
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
 from manasolve.solver.other_costs import NotPaid
+from manasolve.solver.production import analyse, basic_land_types, devotion
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.targets import cast_targets
 from manasolve.solver.timing import flash_granted, flash_unread, no_priority_reason, sorcery_timing_reason
@@ -264,9 +266,10 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     return why
 
 
-def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
-    """The increases and reductions the battlefield applies to `player` casting `card`:
-    (amount, answer entry) pairs."""
+def _modifiers(board: Board, player: str, card: Card,
+               zone: str) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
+    """The increases and reductions the battlefield applies to `player` casting `card`
+    from `zone`: (amount, answer entry) pairs."""
     inc: list[tuple[ManaCost, dict]] = []
     red: list[tuple[ManaCost, dict]] = []
     for perm in board.permanents:
@@ -276,6 +279,10 @@ def _modifiers(board: Board, player: str, card: Card) -> tuple[list[tuple[ManaCo
             if mod.casters == Casters.OPPONENTS and perm.controller == player:
                 continue
             if mod.spells and not any(card.has_words(alt) for alt in mod.spells):
+                continue
+            if mod.zones and zone not in mod.zones:
+                continue
+            if mod.nth_spell is not None and board.player(player).spells_cast_this_turn + 1 != mod.nth_spell:
                 continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
@@ -319,13 +326,47 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
             n = len(board.opponents_of(player))
         elif sr.counting == Counting.COUNTERS:  # the board records no counters on players
             n = sum(max(v, 0) for perm in board.permanents for v in perm.counters.values())
+        elif sr.counting == Counting.EVERYONE:  # every player's permanents
+            n = sum(1 for perm in board.permanents if any(perm.has_words(w) for w in sr.per))
+        elif sr.counting == Counting.DOMAIN:
+            n = basic_land_types(board, player)
+        elif sr.counting == Counting.PARTY:
+            n = party_size(board, player)
+        elif sr.counting == Counting.DRAWN:
+            n = board.player(player).cards_drawn_this_turn
+        elif sr.counting == Counting.GREATEST_POWER:
+            n = max((perm.power for perm in mine), default=0)
+        elif sr.counting == Counting.TOTAL_POWER:  # 107.1b: a negative total is 0
+            n = sum(perm.power for perm in mine)
+        elif sr.counting == Counting.DEVOTION:
+            n = devotion(board, player, sr.color)
         else:  # graveyard; the spell cast from there is on the stack (601.2a)
             cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == "graveyard" else None)
             n = sum(1 for _, nm in cards if any(board.db.get(nm).has_words(w) for w in sr.per))
+        n = max(n, 0)
         amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
         if n:
             out.append((amount, {"by": str(amount), "source": card.name, "text": sr.text, "count": n}))
     return out
+
+
+_PARTY = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(board: Board, player: str) -> int:
+    """How many creatures are in the player's party (700.8): up to one each of Cleric,
+    Rogue, Warrior and Wizard among the creatures they control, chosen to make it as large
+    as possible (a changeling has every creature type, 702.73a)."""
+    subtypes = analyse(board).subtypes
+    fits = [frozenset(_PARTY) if "Changeling" in perm.card.keywords else frozenset(_PARTY) & subtypes[perm.id]
+            for perm in board.controlled_by(player) if perm.is_creature]
+
+    @cache
+    def most(k: int, free: frozenset[str]) -> int:  # the largest party from creatures k.. with roles `free` open
+        if k == len(fits) or not free:
+            return 0
+        return max([most(k + 1, free)] + [1 + most(k + 1, free - {r}) for r in fits[k] & free])
+    return most(0, frozenset(_PARTY))
 
 
 def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Zone | str = Zone.HAND,
@@ -530,7 +571,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
-    inc, red = _modifiers(board, player, card) if base.kind not in SPECIAL_ACTIONS else ([], [])
+    inc, red = _modifiers(board, player, card, zone) if base.kind not in SPECIAL_ACTIONS else ([], [])
     if base.reduction:  # 702.119a: an amount of generic mana equal to the sacrificed creature's mana value
         emerged = ManaCost.parse("{%d}" % base.reduction)
         red.append((emerged, {"by": str(emerged), "source": card.name, "count": 1,

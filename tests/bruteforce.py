@@ -285,6 +285,8 @@ def _condition(cond, mine, perm, board=None) -> bool:
         return board.active_player == perm.controller and board.step.endswith("_main") and board.stack_empty
     if cond.kind == "opponent_poison":
         return any(pl.poison >= cond.n for pl in board.players if pl.name != perm.controller)
+    if cond.kind == "exiled_with":  # a card exiled with it (Ugin's Labyrinth), as the board lists them
+        return bool(perm.exiled_with)
     if cond.kind in ("all_of", "any_of"):
         results = [_condition(c, mine, perm, board) for c in cond.parts]
         return all(results) if cond.kind == "all_of" else any(results)
@@ -347,7 +349,9 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
     elif kind == "revealed":  # any subset of the matching hand cards may be revealed
         fits = [db.get(name) for name in who.hand]
         fits = [c for c in fits if _has(c, count.filter)
-                and (count.power_at_least is None or int(c.power) >= count.power_at_least)]
+                and (count.power_at_least is None or int(c.power) >= count.power_at_least)
+                and (not count.x_in_cost or (c.mana_cost is not None  # "cards with {X} in their mana cost"
+                                             and any(s.kind == SymbolKind.X for s in c.mana_cost.symbols)))]
         return list(range(1, len(fits) + 1))
     else:
         raise AssertionError("count not handled by the brute force: %s" % kind)
@@ -378,6 +382,8 @@ def _own_bundles(perm, ab, mine, who, db, board=None) -> list[tuple]:
             return []
         return [ordered] if a.each else [(c,) for c in ordered]
     options = list(ab.options)
+    if ab.instead is not None and _condition(ab.instead.condition, mine, perm, board):  # "If ..., add ... instead"
+        options = list(ab.instead.options) or [b * ab.instead.times for b in options]
     if ab.reference is not None:  # only "the chosen color" reaches here ("two mana of the chosen color")
         options += [(c,) * ab.reference.amount for c in perm.chosen_colors if (c,) * ab.reference.amount not in options]
     if ab.per is None:
@@ -412,6 +418,9 @@ def _choices(perm, convoke: bool, improvise: bool, outlets, spell: dict | None, 
         limit = 1 if ab.once_per_turn else ab.max_per_turn
         if limit is not None and _times_activated(perm, ab.text) >= limit:
             continue
+        if c.sacrifice or c.tap_untapped or c.exile_from_graveyard or c.exile_other or c.mana.has_x:
+            continue  # costs the payment solver leaves out with a note: sacrificing another
+            # permanent with {T}, tapping X, exiling from the graveyard or the battlefield, {X}
         if c.tap and perm.tapped or c.untap and not perm.tapped:
             continue
         if (c.tap or c.untap) and sick_blocked:
@@ -432,7 +441,8 @@ def _choices(perm, convoke: bool, improvise: bool, outlets, spell: dict | None, 
             own += [("act", ab, made) for made in effects.bundles(perm, ab, bundle)]
     words = _words(perm)
     sacs = [(ab, bundle, outlet) for outlet, ab in outlets if all(w in words for w in ab.cost.sacrifice)
-            and not (ab.cost.sacrifice_other and outlet is perm) for bundle in ab.options]
+            and not (ab.cost.sacrifice_other and outlet is perm) and ab.cost.sacrifice_named in ("", perm.card.name)
+            for bundle in ab.options]
     out += own
     out += [("act", ab, bundle, outlet) for ab, bundle, outlet in sacs]
     out += [("act+sac", o[1], o[2], ab, bundle, outlet) for o in own for ab, bundle, outlet in sacs

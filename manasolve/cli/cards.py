@@ -90,6 +90,9 @@ def render(answer: dict) -> None:
     eff = answer["mana_effects"]
     t.add_row("effects on others' mana (grants, triggers, replacements)", str(eff["seen"]), str(eff["understood"]),
               "%.1f" % (100.0 * eff["understood"] / eff["seen"]) if eff["seen"] else "-")
+    cs = answer["cost_sentences"]
+    t.add_row("cost sentences (alternative/additional costs, cost modifiers)", str(cs["seen"]), str(cs["understood"]),
+              "%.1f" % answer["cost_sentences_pct"])
     console.print(t)
     console.print("Flashback/Kicker/Multikicker: %s" % answer["spell_costs"])
     families = answer["not_understood_by_family"]

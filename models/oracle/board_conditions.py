@@ -3,7 +3,8 @@
 poison counters" (Corrupted), "you control three or more lands with the same name",
 "you control a Planet with twelve or more charge counters on it", "you control
 creatures named Mine Worker and Power Plant Worker", "you have the initiative", "you've
-completed a dungeon", and "you don't control an Ogre" (its negation)."""
+completed a dungeon", "a card is exiled with ~", and "you don't control an Ogre" (its
+negation)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ _NUM = "(%s)" % NUMBER
 _FIXED = {
     "you have the initiative": Condition(ConditionKind.INITIATIVE),
     "you've completed a dungeon": Condition(ConditionKind.DUNGEON_COMPLETED),
+    "a card is exiled with ~": Condition(ConditionKind.EXILED_WITH),  # Ugin's Labyrinth's imprint (607.1)
 }
 
 

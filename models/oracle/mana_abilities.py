@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from manasolve.models.abilities import (
+    AbilityCost,
     Condition,
     ConditionKind,
     Count,
@@ -48,8 +49,9 @@ def is_mana_ability_line(line: str) -> bool:
     # 605.1a: it could add mana, whatever its first word ("Choose a color. Add ...",
     # Nykthos; "For each color among permanents you control, add ...", Bloom Tender), and
     # has no target; mana added by a reflexive trigger ("When you do, add") is not its own.
-    return effect.startswith("Add ") or (_ADDS.search(effect) is not None and "target" not in effect.lower()
-                                          and "When you do" not in effect)
+    # "Add or subtract X from a number ..." (Truss, Chief Engineer) adds no mana.
+    return (effect.startswith("Add ") and not effect.startswith("Add or ")) or (
+        _ADDS.search(effect) is not None and "target" not in effect.lower() and "When you do" not in effect)
 
 
 # 605.1a as amended by the CR of 2026-08-07: what moves a card to or from a library —
@@ -147,11 +149,22 @@ def parse_add(effect: str) -> dict | None:
     m = re.fullmatch(r"Add %s mana of the chosen color" % _NUM, effect)
     if m and (n := number_word(m.group(1))) and n <= MAX_PRINTED_MANA:
         return {"reference": Reference(ReferenceScope.CHOSEN, ManaSort.COLOR, amount=n)}
+    if effect in _CHOSEN_BEFORE_THE_GAME:
+        return {"reference": Reference(ReferenceScope.CHOSEN, ManaSort.COLOR)}
     if effect == "Add one mana of any color in your commander's color identity":
         return {"reference": Reference(ReferenceScope.COMMANDER_IDENTITY, ManaSort.COLOR)}
     if effect == "Add one mana of any type the sacrificed land could produce":
         return {"reference": Reference(ReferenceScope.SACRIFICED, ManaSort.TYPE)}
     return _parse_variable_add(effect)
+
+
+# Colours chosen for the card before the game, which the board gives as the permanent's
+# `chosen.colors` like colours chosen as it entered (none given: no mana, never guessed).
+_CHOSEN_BEFORE_THE_GAME = (
+    "Add one mana of either of the circled colors",  # Cryptic Spires: circled as the deck is built
+    "Add one mana of any color chosen as you drafted cards named ~",  # Paliano, the High City
+    "Add one mana of a color written on ~",  # Your Mana Rock: written during deckbuilding
+)
 
 
 def _parse_variable_add(effect: str) -> dict | None:
@@ -223,8 +236,13 @@ def parse_amount(phrase: str) -> Count | None:
     cards in your graveyard" → Count."""
     if phrase in ("~'s power", "~ power"):
         return Count(CountKind.SELF_POWER)
-    if re.fullmatch(r"the sacrificed \w+'s mana value", phrase):
+    if re.fullmatch(r"the (?:sacrificed|exiled) \w+'s mana value", phrase):  # checked against the cost (`_cost_object`)
         return Count(CountKind.SACRIFICED_MANA_VALUE)
+    if phrase == "the sacrificed creature's power":
+        return Count(CountKind.SACRIFICED_POWER)
+    m = re.fullmatch(r"(\d+) plus (.+)", phrase)  # Food Chain: "1 plus the exiled creature's mana value"
+    if m and (count := parse_amount(m.group(2))) and count.kind == CountKind.SACRIFICED_MANA_VALUE:
+        return Count(count.kind, plus=count.plus + int(m.group(1)))
     if phrase == "your life total":
         return Count(CountKind.LIFE_TOTAL)
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)", phrase)
@@ -343,12 +361,33 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
             return None
     per = fields.get("per")
     if per and per.kind == CountKind.REMOVED_COUNTERS:
-        # "X" / "for each counter removed this way" needs a variable removal cost.
+        # "X" / "for each counter removed this way" needs a variable removal cost, or
+        # "X" one other variable part: {X}, "Tap X untapped tokens", "Sacrifice X Goats".
         variable = [kind for kind, n in cost.remove_counters if n < 0]
-        if len(variable) != 1 or per.counter not in (None, variable[0]):
+        others = _cost_xs(cost)
+        if not variable and others == 1 and per.counter is None and not per.plus and "X" in said[0]:
+            fields["per"] = Count(CountKind.COST_X)
+        elif len(variable) != 1 or others or per.counter not in (None, variable[0]):
             return None
-        fields["per"] = Count(CountKind.REMOVED_COUNTERS, counter=variable[0], plus=per.plus)
+        else:
+            fields["per"] = Count(CountKind.REMOVED_COUNTERS, counter=variable[0], plus=per.plus)
+    elif per and per.kind in (CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER) and not _cost_object(cost, said[0]):
+        return None
     return ManaAbility(cost=cost, text=shown or line, moves_library=moves_library_card(line), **fields)
+
+
+def _cost_xs(cost: AbilityCost) -> int:
+    """How many parts of the cost have an X the caster chooses (107.3): {X}, "Tap X
+    untapped ...", "Sacrifice X ..."."""
+    return int(cost.mana.has_x) + sum(1 for n, _ in cost.tap_untapped if n < 0) + int(bool(cost.sacrifice) and cost.sacrifice_count < 0)
+
+
+def _cost_object(cost: AbilityCost, effect: str) -> bool:
+    """Whether "the sacrificed creature's" / "the exiled creature's" names the one
+    permanent the cost sacrifices / exiles."""
+    if "the sacrificed " in effect:
+        return bool(cost.sacrifice) and cost.sacrifice_count == 1 and not cost.exile_other
+    return "the exiled " in effect and bool(cost.exile_other) and not cost.sacrifice
 
 
 def _read_extra(sentence: str, fields: dict) -> bool:

@@ -3,7 +3,7 @@ module: "for each" counts and "where X is" amounts read off the board (basic lan
 different powers, creatures sharing a type, creatures with a keyword or a name, cards
 drawn and life gained this turn), "Choose a color. Add ... of that color ...", "Put a
 charge counter on ~. Add X ...", "Reveal any number of ... cards in your hand. Add ... for
-each card revealed this way", and the colours among objects ("For each color among
+each card revealed this way" (also "cards with {X} in their mana cost"), and the colours among objects ("For each color among
 permanents you control, add one mana of that color", "one mana of any color among
 legendary permanents you control", "any of the exiled card's colors").
 
@@ -138,6 +138,9 @@ def parse_leading(said: list[str], add: AddReader, amount: AmountReader) -> tupl
     if m and n and (words := filter_words(m.group(1))) and (bundle := _symbols(n.group(1))):
         power = int(m.group(2)) if m.group(2) else None
         return {"options": (bundle,), "per": Count(CountKind.REVEALED, words, power_at_least=power)}, rest[1:]
+    if first == "Reveal any number of cards with {X} in their mana cost in your hand." and n \
+            and (bundle := _symbols(n.group(1))):  # Rosheen, Roaring Prophet
+        return {"options": (bundle,), "per": Count(CountKind.REVEALED, x_in_cost=True)}, rest[1:]
     return None
 
 

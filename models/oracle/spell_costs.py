@@ -105,6 +105,13 @@ class Counting(Vocabulary):
     COUNTERS = "counters"
     PAID = "paid"
     OPPONENTS = "opponents"  # Undaunted (702.125a): each opponent
+    EVERYONE = "everyone"  # each permanent on the battlefield, whoever controls it (Blasphemous Act)
+    DOMAIN = "domain"  # basic land types among lands its caster controls (Leyline Binding)
+    PARTY = "party"  # creatures in its caster's party (700.8: up to one each Cleric, Rogue, Warrior, Wizard)
+    DRAWN = "drawn"  # cards its caster drew this turn (Deem Inferior)
+    GREATEST_POWER = "greatest_power"  # the greatest power among creatures its caster controls (The Great Henge)
+    TOTAL_POWER = "total_power"  # the total power of creatures its caster controls (Ghalta)
+    DEVOTION = "devotion"  # its caster's devotion to `color` (700.5; Drag to the Underworld)
 
 
 @dataclass(frozen=True)
@@ -169,6 +176,8 @@ class CostModifier:
     casters: Casters = Casters.ALL
     text: str = ""
     per_other_spell: bool = False  # "for each other spell that player has cast this turn"
+    zones: tuple[str, ...] = ()  # only spells cast from one of these zones ("from your graveyard"); empty: any
+    nth_spell: int | None = None  # only its caster's Nth spell this turn ("The second spell you cast each turn")
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,8 @@ class SelfReduction:
     ``if_control`` (once if its caster controls one), ``mana_value`` (their total mana
     value), ``opponent_most`` (the most one opponent controls), ``counters`` (each counter
     on a permanent), ``paid`` (once when the optional cost whose text begins with
-    ``if_paid`` is paid: "if evidence was collected", "if it was kicked").  Affinity is
+    ``if_paid`` is paid: "if evidence was collected", "if it was kicked"), and the other
+    `Counting` kinds (``color``: the colour of a devotion, a mana letter).  Affinity is
     one (702.41)."""
 
     amount: ManaCost
@@ -198,6 +208,7 @@ class SelfReduction:
     counting: Counting = Counting.BATTLEFIELD
     text: str = ""
     if_paid: str = ""
+    color: str = ""
 
 
 @dataclass(frozen=True)
@@ -225,6 +236,7 @@ class SpellCosts:
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
     specials: tuple[SpecialAction, ...] = ()  # Plot, Suspend: special actions from hand
     not_understood: tuple[NotUnderstood, ...] = ()
+    seen: int = 0  # cost sentences (and Spree mode costs) read or reported in not_understood (`cards check`)
 
     def has_keyword_cost(self, kind: str) -> bool:
         """Whether the card has an alternative cost or special action of `kind` (``plot``,
@@ -240,22 +252,30 @@ class SpellCosts:
 
 def _modifier(sentence: str) -> CostModifier | None:
     m = re.fullmatch(
-        r"(?:(.*?) )?[Ss]pells (you cast |your opponents cast )?cost (%s) (more|less) to cast"
-        r"(?:, where X is ~'s power)?\." % SYMBOLS, sentence)
+        r"(?:(.*?) )?[Ss]pells (you cast |your opponents cast )?(?:from (anywhere other than your hand|your graveyard|"
+        r"your graveyard or from exile) )?cost (%s) (more|less) to cast(?:, where X is ~'s power)?\." % SYMBOLS, sentence)
     if not m:
         return None
+    zones = _MODIFIER_ZONES[m.group(3)]
+    if zones and not m.group(2):
+        return None  # "from ..." is read only for "you cast" / "your opponents cast" (whose graveyard)
     spells = filter_alternatives(m.group(1) or "")
     if spells is None:
         return None
     try:
-        amount = ManaCost.parse(m.group(3))
+        amount = ManaCost.parse(m.group(4))
     except CostSyntaxError:  # a symbol no cost holds ({½}, Cheap Ass): not understood
         return None
     x_is_power = sentence.endswith("where X is ~'s power.")
     if amount.has_x != x_is_power or any(s.needs_announcement for s in amount.symbols):
         return None  # an undefined X, or a hybrid reduction (118.7e) we don't model
     casters = {"you cast ": Casters.YOU, "your opponents cast ": Casters.OPPONENTS, None: Casters.ALL}[m.group(2)]
-    return CostModifier(Direction(m.group(4)), amount, x_is_power, spells, casters, sentence)
+    return CostModifier(Direction(m.group(5)), amount, x_is_power, spells, casters, sentence, zones=zones)
+
+
+# "Spells you cast from ... cost": the zones a spell is cast from (`models.request.Zone`).
+_MODIFIER_ZONES = {None: (), "your graveyard": ("graveyard",), "your graveyard or from exile": ("graveyard", "exile"),
+                   "anywhere other than your hand": ("graveyard", "exile", "command")}
 
 
 def _self_reduction(sentence: str) -> SelfReduction | None:
@@ -263,11 +283,28 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
     if m:
         per = filter_alternatives(m.group(1))
         return SelfReduction(ManaCost.parse("{1}"), per, Counting.BATTLEFIELD, sentence) if per else None
-    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) (you control|in your graveyard)\.", sentence)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (basic land type among lands you control|creature in your party|"
+                     r"card you've drawn this turn)\.", sentence)
+    if m:
+        counting = {"basic land type among lands you control": Counting.DOMAIN, "creature in your party": Counting.PARTY,
+                    "card you've drawn this turn": Counting.DRAWN}[m.group(2)]
+        return SelfReduction(ManaCost.parse(m.group(1)), (), counting, sentence)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) (you control|in your graveyard|on the battlefield)\.",
+                     sentence)
     if m:
         per = filter_alternatives(m.group(2))
-        counting = Counting.BATTLEFIELD if m.group(3) == "you control" else Counting.GRAVEYARD
+        counting = {"you control": Counting.BATTLEFIELD, "in your graveyard": Counting.GRAVEYARD,
+                    "on the battlefield": Counting.EVERYONE}[m.group(3)]
         return SelfReduction(ManaCost.parse(m.group(1)), per, counting, sentence) if per else None
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is (the greatest power among|the total power of) creatures you "
+                     r"control\.", sentence)
+    if m:
+        counting = Counting.GREATEST_POWER if m.group(1).startswith("the greatest") else Counting.TOTAL_POWER
+        return SelfReduction(ManaCost.parse("{1}"), (("Creature",),), counting, sentence)
+    m = re.fullmatch(r"~ costs \{X\} less to cast, where X is your devotion to (white|blue|black|red|green)\.", sentence)
+    if m:
+        letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
+        return SelfReduction(ManaCost.parse("{1}"), (), Counting.DEVOTION, sentence, color=letter)
     m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
     if m:
         per = filter_alternatives(m.group(2))
@@ -298,8 +335,10 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     out: dict[str, list] = defaultdict(list)
     lines = normalized_lines(text, name)
     modes = sum(1 for line, _ in lines if line.startswith("•"))
+    seen = 0
     for line, shown in lines:
         if line.startswith("+ ") and out.get("spree"):
+            seen += 1
             if not _read_spree_mode(line, out):
                 out["not_understood"].append(not_understood(name, shown, line))
             continue
@@ -307,13 +346,16 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
         if len(originals) != len(said):
             originals = said
         for sentence, original in zip(said, originals):
-            if ((_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence))
-                    and not _read_sentence_safely(sentence, original, out)):
+            if not (_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence)):
+                continue
+            seen += 1
+            if not _read_sentence_safely(sentence, original, out):
                 out["not_understood"].append(not_understood(name, original, sentence))
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
                               for o in out["multikicker"]]
-    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()})
+    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()},
+                      seen=seen)
 
 
 def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
@@ -386,7 +428,7 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     m = re.fullmatch(r"As an additional cost to cast ~, (you may )?(.+)\.", sentence)
     if m:
         cost = parse_cost_part(m.group(2))
-        if cost is None or " or " in m.group(2):
+        if cost is None or (" or " in m.group(2) and not _or_within_objects(cost)):
             return False  # another choice between costs: not modelled
         if m.group(1):
             out["optional"].append(OptionalCost(OptionalKind.OPTIONAL, cost))
@@ -411,6 +453,11 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
     if m and number_word(m.group(2)):  # Trinisphere
         out["floors"].append(CostFloor(number_word(m.group(2)), bool(m.group(1)), original))
         return True
+    m = re.fullmatch(r"The second spell you cast each turn costs (\{\d+\}) less to cast\.", sentence)
+    if m:  # Highspire Bell-Ringer: the player's spells_cast_this_turn says which spell this is
+        out["modifiers"].append(CostModifier(Direction.LESS, ManaCost.parse(m.group(1)), casters=Casters.YOU, text=original,
+                                             nth_spell=2))
+        return True
     mod = _modifier(sentence)
     if mod is not None:
         out["modifiers"].append(replace(mod, text=original))
@@ -420,6 +467,14 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         out["self_reductions"].append(replace(red, text=original))
         return True
     return False
+
+
+def _or_within_objects(cost: CostPart) -> bool:
+    """Whether every " or " of the cost is one between the objects of one part that reads
+    ("sacrifice an artifact or creature": one permanent, an artifact or a creature),
+    not one between two costs ("sacrifice a creature or discard a card")."""
+    return not cost.mana.symbols and not cost.life and len(cost.other) == 1 and cost.other[0].problem is None \
+        and len(cost.other[0].alternatives) > 1
 
 
 def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
