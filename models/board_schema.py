@@ -353,7 +353,7 @@ def validate_board(data: dict | str, source: str | None = None) -> BoardIn:
     if isinstance(data, str):
         data = parse_json(data, source)
     if not isinstance(data, dict):
-        raise InputError("(top level)", "a board must be a JSON object, got %s" % type(data).__name__, source)
+        raise InputError("(top level)", "a board must be a JSON object {...}, got %s" % _json_kind(data), source)
     try:
         return BoardIn.model_validate(data)
     except ValidationError as exc:
@@ -371,3 +371,16 @@ def check_card(card: dict, where: str) -> None:
         name = card.get("name")
         raise InputError("%s.%s" % (where, e.where), e.message + (" (card %s)" % shown(name, 40)
                                                                if isinstance(name, str) else "")) from None
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words (null, true, a number, a string, an array)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "a JSON value"

@@ -295,6 +295,10 @@ def _refusal(answer: dict) -> str | None:
     return None
 
 
+# The rules of the checks audit makes and board.apply does not (it is given no cost).
+AUDIT_ONLY_RULES = {"106.6", "119.4", "202.1", "601.2b", "601.2g", "601.2h", "605.1"}
+
+
 def _payment_class(payment: Any) -> str:
     """board.apply and audit of one payment on the example board, paying {1}{G}."""
     coerced = isinstance(payment, dict) and "coerce" in payment
@@ -316,7 +320,11 @@ def _payment_class(payment: Any) -> str:
     if coerced and (apply_refused is None or audit_refused is None):
         return "coerced"
     if (apply_refused is None) != (audit_refused is None):
-        return "doors disagree"
+        # audit also checks what board.apply cannot, knowing the cost (manasolve.audit._check:
+        # the announcement, the mana each ability adds, spend restrictions, funding, life)
+        audit_only = apply_refused is None and (answers[1].get("result") or {}).get("broken", {}).get("rule") \
+            in AUDIT_ONLY_RULES
+        return "kept" if audit_only else "doors disagree"
     return "kept"
 
 
