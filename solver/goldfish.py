@@ -76,7 +76,7 @@ BATCH = 2048  # shuffled libraries drawn at once: fixed, so a seed's games never
 UNIT = {c: 1 << i for i, c in enumerate(COLORS + ("C",))}  # a mana type as a bit
 _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 _FETCH = re.compile(r"\{T\}, (?:Pay (\w+) life, )?Sacrifice ~: Search your library for an? (.+?) card, put it onto "
-                    r"the battlefield( tapped)?, then shuffle\.")
+                    r"the battlefield( tapped)?, then shuffle\.(?: Then if you control four or more lands, untap that land\.)?")
 _BOUNCE = "When ~ enters, return a land you control to its owner's hand."
 
 
@@ -134,6 +134,11 @@ class GameSetup:
     Arcane Signet make, 903.4), the colours the opponents' lands make (what Exotic Orchard
     makes), the starting life (life paid for fetches and shocklands comes out of it)."""
 
+    @property
+    def life(self) -> int:
+        """The starting life total."""
+        return self.starting_life or (40 if self.commanders else 20)
+
     library: tuple[str, ...]
     questions: tuple[Question, ...]
     turns: int
@@ -141,7 +146,7 @@ class GameSetup:
     mulligan: KeepRule
     commanders: tuple[str, ...] = ()
     opponent_colors: str = "WUBRG"
-    starting_life: int = 20
+    starting_life: int | None = None  # None: 40 with a commander (903.7), else 20
 
 
 def land_faces(db: CardDB, name: str) -> list[Card]:
@@ -206,12 +211,75 @@ def _simple_units(card: Card, commander_mask: int, opponent_mask: int) -> tuple[
     return bundles[0] if bundles else ((single,) if single else ())
 
 
-def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int] | None:
+def _converter(card: Card) -> tuple[int, ...] | None:
+    """The bundle of a Signet-like source ("{1}, {T}: Add {B}{G}.": one mana of any type
+    in, the fixed bundle out) as units; None for any other source."""
+    abilities = card.intrinsic_mana_abilities()
+    if len(abilities) != 1 or card.mana_effects.effects or card.production_not_understood:
+        return None
+    a = abilities[0]
+    if (a.cost != AbilityCost(mana=ManaCost.parse("{1}"), tap=True) or a.extras or a.reference is not None
+            or a.per is not None or len(a.options) != 1 or a.any_combination):
+        return None
+    return tuple(UNIT[t] for t in a.options[0])
+
+
+def _masks(db: CardDB, setup: GameSetup) -> tuple[int, int, int]:
+    """(the commanders' colours, the opponents' colours, the mana types some cost of the
+    deck names) as unit masks: a unit's other types can only pay generic mana."""
+    commanders = [db.get(c) for c in setup.commanders]
+    cmask = sum(UNIT[c] for c in COLORS if any(c in cc.color_identity for cc in commanders))
+    omask = sum(UNIT[c] for c in setup.opponent_colors)
+    keep = 0
+    for name in set(setup.library) | set(setup.commanders):
+        cost = db.get(name).mana_cost
+        for sym in cost.symbols if cost else ():
+            for c in sym.colors:
+                keep |= UNIT.get(c, 0)
+            keep |= UNIT["C"] if sym.kind == SymbolKind.C else 0
+    for q in setup.questions:
+        for sym in ManaCost.parse(q.cost).symbols:
+            for c in sym.colors:
+                keep |= UNIT.get(c, 0)
+            keep |= UNIT["C"] if sym.kind == SymbolKind.C else 0
+    return cmask, omask, keep
+
+
+def _units(card: Card, masks: tuple[int, int, int]) -> tuple[int, ...] | None:
+    """`_simple_units` of the card, each unit's types cut to the deck's cost types."""
+    units = _simple_units(card, masks[0], masks[1])
+    return None if units is None else tuple(u & masks[2] for u in units)
+
+
+def _same_lands(db: CardDB, setup: GameSetup) -> dict[str, str]:
+    """Land cards of the library that play alike (the same faces' types, fixed mana cut to
+    the deck's cost types, entering rule, fetch and bounce), each to the first of its
+    kind: the goldfish plays them as one card, so more games share their positions."""
+    masks = _masks(db, setup)
+    first: dict[tuple, str] = {}
+    alias: dict[str, str] = {}
+    for name in dict.fromkeys(setup.library):
+        card = db.get(name)
+        faces = land_faces(db, name)
+        if not card.is_type("Land") or len(faces) != 1:
+            continue
+        f = faces[0]
+        units = _units(f, masks)
+        if units is None:
+            continue
+        key = (tuple(sorted(units)), f.types, f.subtypes, f.supertypes, f.enters, fetch_of(f),
+               _BOUNCE in normalize(f.text, f.name), f.color_set)
+        alias[name] = first.setdefault(key, name)
+    return {n: a for n, a in alias.items() if n != a}
+
+
+def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int, int] | None:
     """Hall's conditions for paying `cost` from single-type units: ((types mask, units
-    needed), ...) over every set of symbol kinds, and the units needed in all; None for
-    a cost this does not decide (Phyrexian, {2/W}, snow, {C/W})."""
+    needed), ...) over every set of symbol kinds, the units needed in all, and the
+    Phyrexian symbols (left to life); None for a cost this does not decide ({2/W}, snow,
+    {C/W})."""
     need: Counter = Counter()
-    generic = 0
+    generic = phyrexian = 0
     for s in cost.symbols:
         if s.kind == SymbolKind.GENERIC:
             generic += s.amount
@@ -221,6 +289,8 @@ def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int] | None:
             need[UNIT["C"]] += 1
         elif s.kind == SymbolKind.HYBRID:
             need[sum(UNIT[c] for c in s.colors)] += 1
+        elif s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN):
+            phyrexian += 1  # paid with 2 life each when the life allows (107.4f), see Mana._fast
         elif s.kind != SymbolKind.X:
             return None
     kinds = list(need)
@@ -231,7 +301,7 @@ def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int] | None:
             for k in group:
                 mask |= k
             out.append((mask, sum(need[k] for k in group)))
-    return tuple(out), generic + sum(need.values())
+    return tuple(out), generic + sum(need.values()), phyrexian
 
 
 class Mana:
@@ -245,11 +315,11 @@ class Mana:
         self.parsed = [ManaCost.parse(c) for c in self.costs]
         self.hall = [_hall(c) for c in self.parsed]
         self.least = [min(a.requirement.mana_units for a in c.announcements()) for c in self.parsed]
-        commanders = [db.get(c) for c in setup.commanders]
-        cmask = sum(UNIT[c] for c in COLORS if any(c in cc.color_identity for cc in commanders))
-        omask = sum(UNIT[c] for c in setup.opponent_colors)
-        cards = [db.get(n) for n in slots]
-        self.units = [_simple_units(c, cmask, omask) for c in cards]
+        masks = _masks(db, setup)
+        self.units = [_units(db.get(n), masks) for n in slots]
+        self.converters = [None if u is not None else _converter(db.get(n)) for n, u in zip(slots, self.units)]
+        self.converters = [None if c is None else tuple(u & masks[2] for u in c) for c in self.converters]
+        self.unit_life = [max([a.cost.life for a in db.get(n).intrinsic_mana_abilities()] + [0]) for n in slots]
         self.life_matters = life_matters
         self.memo: dict[tuple[int, int], int] = {}
         self.extra: dict[tuple[int, int, str], bool] = {}
@@ -267,34 +337,65 @@ class Mana:
                 perms += [{"id": "s%d_%d_%d" % (s, tapped, i), "card": name, "tapped": bool(tapped),
                            **({"counters": counters} if counters else {})} for i in range(n)]
         command = [{"card": c, "times_cast": 0, "in_command_zone": True} for c in self.setup.commanders]
-        me = {"name": "me", "life": self.setup.starting_life - life, "battlefield": perms,
+        me = {"name": "me", "life": self.setup.life - life, "battlefield": perms,
               **({"command": command} if command else {})}
         opp = {"name": "opponent", "life": 20, "battlefield": [
             {"id": "o%d" % i, "card": _BASIC_OF[c]} for i, c in enumerate(self.setup.opponent_colors)]}
         return {"format": "manasolve/board@1", "active_player": "me", "step": "precombat_main", "players": [me, opp]}
 
-    def _untapped_units(self, bf: int) -> Counter | None:
+    def _untapped_units(self, bf: int) -> tuple[Counter, int, int, list] | None:
+        """(units by types mask, units in all, life the units' taps may cost, the
+        converters' bundles) of the untapped sources of `bf`; None when a source is
+        neither (the solver decides)."""
         counts: Counter = Counter()
+        life = 0
+        convs = []
         for s, units in enumerate(self.units):
             n = (bf >> (2 * s * BITS)) & _FIELD
             if n:
                 if units is None:
-                    return None
+                    if self.converters[s] is None:
+                        return None
+                    convs += [self.converters[s]] * n
+                    continue
                 for u in units:
                     counts[u] += n
-        return counts
+                life += n * self.unit_life[s]
+        return counts, sum(counts.values()), life, convs
 
-    def _hall_pays(self, counts: Counter, total: int, cover: dict, rule) -> bool:
-        constraints, need = rule
-        if total < need:
+    def _fast(self, view: tuple, rule: tuple, life_left: int) -> bool | None:
+        """Whether the sources `view` pay the cost of Hall `rule`, None when life is
+        short for the Phyrexian symbols (the solver decides).  Paying every Phyrexian
+        symbol with 2 life is then never worse (107.4f); each converter (Signet) is
+        fed one unit of some type or left alone."""
+        counts, total, unit_life, convs = view
+        constraints, need, phyrexian = rule
+        if phyrexian and life_left < 2 * phyrexian + unit_life + 1:
+            return None
+        return self._hall_pays(counts, total, constraints, need, convs)
+
+    def _hall_pays(self, counts: Counter, total: int, constraints, need: int, convs: list) -> bool:
+        if total + len(convs) * 3 >= need:  # (a bundle adds at most 3 net)
+            ok = total >= need
+            for mask, n in constraints if ok else ():
+                if sum(c for u, c in counts.items() if u & mask) < n:
+                    ok = False
+                    break
+            if ok:
+                return True
+        if not convs:
             return False
-        for mask, n in constraints:
-            have = cover.get(mask)
-            if have is None:
-                have = cover[mask] = sum(c for u, c in counts.items() if u & mask)
-            if have < n:
-                return False
-        return True
+        bundle, rest = convs[0], convs[1:]
+        if self._hall_pays(counts, total, constraints, need, rest):
+            return True
+        for u in [u for u, c in counts.items() if c]:
+            fed = Counter(counts)
+            fed[u] -= 1
+            for b in bundle:
+                fed[b] += 1
+            if self._hall_pays(fed, total - 1 + len(bundle), constraints, need, rest):
+                return True
+        return False
 
     def paid(self, bf: int, life: int = 0) -> int:
         """The bit mask of `costs` payable on battlefield `bf` with `life` paid (see the
@@ -303,19 +404,17 @@ class Mana:
         found = self.memo.get(key)
         if found is not None:
             return found
-        counts = self._untapped_units(bf)
+        view = self._untapped_units(bf)
         paid = 0
         ask = []
-        if counts is not None:
-            total, cover = sum(counts.values()), {}
-            for i, rule in enumerate(self.hall):
-                if rule is None:
-                    if self.least[i] <= total:
-                        ask.append(i)
-                elif self._hall_pays(counts, total, cover, rule):
-                    paid |= 1 << i
-        else:
-            ask = list(range(len(self.costs)))
+        life_left = self.setup.life - key[1]
+        for i, rule in enumerate(self.hall):
+            ok = None if view is None or rule is None else self._fast(view, rule, life_left)
+            if ok is None:
+                if view is None or self.least[i] <= view[1] + 3 * len(view[3]):
+                    ask.append(i)
+            elif ok:
+                paid |= 1 << i
         if ask:
             self.solver_calls += len(ask)
             board = load_board(self.board(bf, key[1]), self.db)
@@ -324,16 +423,17 @@ class Mana:
         self.memo[key] = paid
         return paid
 
-    def pays(self, bf: int, life: int, cost: ManaCost) -> bool:
-        """Whether battlefield `bf` pays `cost` (memoised), for casting mana permanents."""
-        key = (bf, life if self.life_matters else 0, str(cost))
+    def pays(self, bf: int, life: int, what: tuple, cost_of) -> bool:
+        """Whether battlefield `bf` pays the cost `cost_of(what)` (memoised on `what`), for
+        casting mana permanents."""
+        key = (bf, life if self.life_matters else 0, what)
         found = self.extra.get(key)
         if found is None:
-            counts = self._untapped_units(bf)
+            cost = cost_of(what)
+            view = self._untapped_units(bf)
             rule = _hall(cost)
-            if counts is not None and rule is not None:
-                found = self._hall_pays(counts, sum(counts.values()), {}, rule)
-            else:
+            found = None if view is None or rule is None else self._fast(view, rule, self.setup.life - key[1])
+            if found is None:
                 self.solver_calls += 1
                 found = payable_each(load_board(self.board(bf, key[1]), self.db), [cost], "me")[0]
             self.extra[key] = found
@@ -361,11 +461,13 @@ class Goldfish:
 
     def __init__(self, setup: GameSetup, db: CardDB):
         self.setup, self.db = setup, db
-        names = list(dict.fromkeys(setup.library))
+        self.alias = _same_lands(db, setup)
+        library = [self.alias.get(n, n) for n in setup.library]
+        names = list(dict.fromkeys(library))
         self.names = names
         cards = [db.get(n) for n in names]
         self.kind_of = {n: i for i, n in enumerate(names)}
-        self.deck = np.array([self.kind_of[n] for n in setup.library], dtype=np.int16)
+        self.deck = np.array([self.kind_of[n] for n in library], dtype=np.int16)
         deck_count = Counter(self.deck.tolist())
         faces = [land_faces(db, n) for n in names]
         self.is_land = [bool(f) for f in faces]
@@ -407,17 +509,30 @@ class Goldfish:
                     targets = tuple(j for j, c in enumerate(cards) if c.is_type("Land") and (
                         not basic or "Basic" in c.supertypes) and (not types or set(types) & set(c.subtypes)))
                     self.fetchable += [j for j in targets if j not in self.fetchable]
-                    plays.append(("fetch", s, life, tapped, targets))
+                    plays.append(("fetch", s, life, tapped, targets))  # targets resolved below
                 elif _BOUNCE in normalize(f.text, f.name):
                     plays.append(("bounce", s))
                 else:
                     plays.append(("land", s))
             self.plays.append(plays)
         self.lib_bit = {k: 1 << (i * BITS) for i, k in enumerate(self.fetchable)}
+        for plays in self.plays:
+            for i, play in enumerate(plays):
+                if play[0] == "fetch":
+                    found = tuple((self.fetchable.index(x) * BITS, self.lib_bit[x],
+                                   self.slot_of[land_faces(db, names[x])[0].name]) for x in play[4])
+                    plays[i] = play[:4] + (found,)
         self.lib0 = sum(deck_count[k] * b for k, b in self.lib_bit.items())
         self.in_hand = [self.is_land[k] or self.is_perm[k] or self.is_fodder[k] for k in range(len(names))]
-        self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
         self.mv = [c.mana_cost.mana_value if c.mana_cost else 0 for c in cards]
+        # graveyard fodder matters by its mana value only: one kind stands for all of a mana value
+        self.canon = [next(j for j in range(len(names)) if self.is_fodder[j] and self.mv[j] == self.mv[k])
+                      if self.is_fodder[k] else k for k in range(len(names))]
+        self.land_kinds = [k for k in range(len(names)) if self.plays[k]]
+        self.perm_order = sorted((k for k in range(len(names)) if self.is_perm[k]), key=lambda k: (self.mv[k], k))
+        self.fodder_order = sorted({self.canon[k] for k in range(len(names)) if self.is_fodder[k]},
+                                   key=lambda k: (self.mv[k], k))
+        self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
         self.cost = [c.mana_cost.with_x(0) if c.mana_cost else ManaCost() for c in cards]
         self.land_ratio = sum(self.is_land[k] for k in self.deck.tolist()) / max(1, len(self.deck))
         # the costs asked: each question's cost, and its reduced costs
@@ -513,39 +628,38 @@ class Goldfish:
             return found
         bf, hand, lib, gy, life = state
         out = set()
-        for k, plays in enumerate(self.plays):
-            if not plays or not (hand >> (k * BITS)) & _FIELD:
+        for k in self.land_kinds:
+            if not (hand >> (k * BITS)) & _FIELD:
                 continue
             h = hand - self.hand_bit[k]
-            for play in plays:
+            for play in self.plays[k]:
                 s = play[1]
+                own_tapped, own_life = self._enters_tapped(s, bf)
                 if play[0] == "fetch":
                     _, _, paid, tapped, targets = play
-                    for x in targets:
-                        if not (lib >> (self.fetchable.index(x) * BITS)) & _FIELD:
+                    found_any = False
+                    for shift, lb, xs in targets:
+                        if not (lib >> shift) & _FIELD:
                             continue
-                        xs = self.slot_of[land_faces(self.db, self.names[x])[0].name]
-                        own_tapped, own_life = self._enters_tapped(s, bf)
+                        found_any = True
                         x_tapped, x_life = self._enters_tapped(xs, bf)
                         late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        out.add((bf + self._bit(xs, late), h, lib - self.lib_bit[x], gy + 1,
-                                 life + paid + own_life + (0 if late else x_life)))
-                    if not any((lib >> (self.fetchable.index(x) * BITS)) & _FIELD for x in targets):
-                        tapped_, paid_ = self._enters_tapped(s, bf)
-                        out.add((bf + self._bit(s, tapped_), h, lib, gy, life + paid_))
-                else:
-                    tapped, paid = self._enters_tapped(s, bf)
-                    nbf = bf + self._bit(s, tapped)
-                    if play[0] == "land":
-                        out.add((nbf, h, lib, gy, life + paid))
+                        out.add((bf + self._bit(xs, late), h, lib - lb, gy + self.delve,
+                                 life + (paid + own_life + (0 if late else x_life)) * self.life_matters))
+                    if not found_any:  # nothing left to find: a land without mana
+                        out.add((bf + self._bit(s, own_tapped), h, lib, gy, life + own_life * self.life_matters))
+                    continue
+                nbf = bf + self._bit(s, own_tapped)
+                if play[0] == "land":
+                    out.add((nbf, h, lib, gy, life + own_life * self.life_matters))
+                    continue
+                for t in range(len(self.slot_names)):  # the bounce land's trigger: a land back to hand
+                    if not self.slot_is_land[t]:
                         continue
-                    for t in range(len(self.slot_names)):  # the bounce land's trigger: a land back to hand
-                        if not self.slot_is_land[t]:
-                            continue
-                        for tp in (0, 1):
-                            if (nbf >> ((2 * t + tp) * BITS)) & _FIELD:
-                                out.add((nbf - self._bit(t, tp), h + self.hand_bit[self.slot_kind[t]], lib, gy,
-                                         life + paid))
+                    for tp in (0, 1):
+                        if (nbf >> ((2 * t + tp) * BITS)) & _FIELD:
+                            out.add((nbf - self._bit(t, tp), h + self.hand_bit[self.slot_kind[t]], lib, gy,
+                                     life + own_life * self.life_matters))
         found = self._drops_memo[state] = frozenset(out) if out else frozenset((state,))
         return found
 
@@ -556,28 +670,34 @@ class Goldfish:
         if found is not None:
             return found
         bf, hand, lib, gy, life = state
-        total = ManaCost()
+        cast: tuple = ()
         spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
-        for k in sorted((k for k in range(len(self.names)) if self.is_perm[k] and (hand >> (k * BITS)) & _FIELD),
-                        key=lambda k: (self.mv[k], k)):
+        for k in self.perm_order:
             for _ in range((hand >> (k * BITS)) & _FIELD):
-                cost = total + self.cost[k]
-                if not self.mana.pays(state[0], life, cost):
+                if not self.mana.pays(state[0], life, cast + (k,), self._sum_cost):
                     break
-                total, spent = cost, spent + self.mv[k]
+                cast += (k,)
+                spent += self.mv[k]
                 hand -= self.hand_bit[k]
                 bf += self._bit(self.slot_of[self.names[k]], False)
-        if self.delve:
-            for k in sorted((k for k in range(len(self.names)) if self.is_fodder[k] and (hand >> (k * BITS)) & _FIELD),
-                            key=lambda k: (self.mv[k], k)):
-                for _ in range((hand >> (k * BITS)) & _FIELD):
-                    if not self.mana.pays(state[0], life, ManaCost.parse("{%d}" % (spent + self.mv[k]))):
-                        break
-                    spent += self.mv[k]
-                    hand -= self.hand_bit[k]
-                    gy += 1
+        for k in self.fodder_order:
+            for _ in range((hand >> (k * BITS)) & _FIELD):
+                if not self.mana.pays(state[0], life, (-1 - spent - self.mv[k],), self._sum_cost):
+                    break
+                spent += self.mv[k]
+                hand -= self.hand_bit[k]
+                gy += 1
         found = self._cast_memo[state] = (bf, hand, lib, gy, life)
         return found
+
+    def _sum_cost(self, kinds: tuple) -> ManaCost:
+        """The costs of mana permanent kinds together; (-1 - N,): N generic mana."""
+        if kinds and kinds[0] < 0:
+            return ManaCost.parse("{%d}" % (-1 - kinds[0]))
+        total = ManaCost()
+        for k in kinds:
+            total = total + self.cost[k]
+        return total
 
     def _step(self, sid: int, drawn: int, cast: bool) -> int:
         """The set after (casting, when `cast`) untapping, drawing kind `drawn` (-1: no
@@ -674,7 +794,7 @@ class Goldfish:
 
     def _start(self, hand: list[int]) -> int:
         """The set before turn 1 of an opening `hand`."""
-        key = tuple(sorted(c for c in hand if self.in_hand[c]))
+        key = tuple(sorted(self.canon[c] for c in hand if self.in_hand[c]))
         found = self._open.get(key)
         if found is None:
             h, lib = 0, self.lib0
@@ -699,9 +819,10 @@ class Goldfish:
                 yield from rng.permuted(tiled, axis=1)[:, :depth].tolist()
 
         shuffled = rows()
-        is_land, in_hand, step, castable = self.is_land, self.in_hand, self._step, self._castable
+        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
         out: Counter = Counter()
         turns, on_play = setup.turns, setup.on_play
+        full = (1 << len(self.questions)) - 1
         for _ in range(games):
             hand, library = self._opening(shuffled)
             sid = self._start(hand)
@@ -715,10 +836,11 @@ class Goldfish:
                     drawn += 1
                     lands_seen += is_land[c]
                     if in_hand[c]:
-                        card = c
-                sid = step(sid, card, t > 1)
+                        card = canon[c]
                 drops = min(drops + 1, lands_seen)
-                mask |= castable(sid)
+                if mask != full:  # (every card castable: the later turns add nothing to ask)
+                    sid = step(sid, card, t > 1)
+                    mask |= castable(sid)
                 record.append(mask << 5 | drops)
             out[tuple(record)] += 1
             if on_game is not None:
@@ -747,10 +869,13 @@ def card_notes(db: CardDB, names: list[str], commanders: list[str], opponent_col
             if fetch is not None:
                 life, tapped, types, basic = fetch
                 fetchers.append((f.name, types, basic, life))
+                found = " or ".join(("a basic " if basic else "an " if t[0] in "AEIOU" else "a ") + t
+                                    for t in types) if types else "a basic land"
                 notes.append("%s: a land drop that becomes %s card from the library%s%s, chosen for each card asked "
-                             "(deck thinning not simulated)" % (f.name, " or ".join(
-                                 ("a basic " if basic else "an ") + t for t in types) if types else "a basic land",
-                                 ", tapped" if tapped else "", ", %d life" % life if life else ""))
+                             "(deck thinning not simulated)%s" % (
+                                 f.name, found, ", tapped" if tapped else "", ", %d life" % life if life else "",
+                                 "; the untap with four or more lands not simulated" if "untap that land" in ftext
+                                 else ""))
             elif "Search your library" in ftext:
                 notes.append("%s: its land search is not simulated (a land with its own mana only)" % f.name)
             elif _BOUNCE in ftext:
