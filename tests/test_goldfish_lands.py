@@ -155,8 +155,8 @@ def test_checklands_fastlands_slowlands_enter_tapped_as_they_say():
     assert three == [False, False, True, True, True] and four == [False, False, False, False, True]
     lib = ["Deserted Beach"] * 6 + [FILLER] * 20
     # the slowland enters tapped with fewer than two other lands
-    (one, three) = by_turn(lib, [_q("{W}"), _q("{3}")], ["Deserted Beach"] * 3, [None, None], 3)
-    assert one == [False, False, True] and three == [False, False, True]
+    (one, two, three) = by_turn(lib, [_q("{W}"), _q("{2}"), _q("{3}")], ["Deserted Beach"] * 3, [None, None], 3)
+    assert one == [False, True, True] and two == three == [False, False, True]
 
 
 def _mdfc_cards() -> dict:
