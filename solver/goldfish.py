@@ -83,10 +83,12 @@ _BOUNCE = "When ~ enters, return a land you control to its owner's hand."
 @dataclass(frozen=True)
 class KeepRule:
     """Keep a hand of 7, 6 or 5 cards (after bottoming) whose land count is within the
-    range for its size; always keep 4 or fewer.  `none`: keep every opening seven."""
+    range for its size; always keep 4 or fewer.  `none`: keep every opening seven.
+    `free_first`: the first mulligan is free (seven cards again)."""
 
     name: str
     ranges: dict[int, tuple[int, int]]
+    free_first: bool = False  # the first mulligan draws seven again, nothing bottomed (Commander, 103.5c)
 
     def keeps(self, size: int, lands: int) -> bool:
         """Whether a hand of `size` cards with `lands` lands is kept."""
@@ -97,16 +99,20 @@ class KeepRule:
 # Karsten's rule (2022 update of his source tables): 7 cards: 2-5 lands; 6: 2-4; 5: 1-4; 4: keep.
 KARSTEN = KeepRule("karsten", {7: (2, 5), 6: (2, 4), 5: (1, 4)})
 NO_MULLIGAN = KeepRule("none", {7: (0, 7)})
+KARSTEN_FREE = KeepRule("karsten-free", KARSTEN.ranges, free_first=True)  # his 99-card Commander tables
 
 
 def keep_rule(text: str) -> KeepRule:
-    """The keep rule named `text`: ``karsten``, ``none``, or ``LO-HI`` (a 7-card hand with
+    """The keep rule named `text`: ``karsten``, ``karsten-free`` (the first mulligan
+    free), ``none``, or ``LO-HI`` (a 7-card hand with
     LO..HI lands; 6 cards LO..HI-1; 5 cards max(LO-1, 1)..HI-1; 4 kept).  ValueError
     otherwise."""
     if text == "karsten":
         return KARSTEN
     if text == "none":
         return NO_MULLIGAN
+    if text == "karsten-free":
+        return KARSTEN_FREE
     lo_hi = text.split("-")
     if len(lo_hi) == 2 and all(p.isdigit() for p in lo_hi) and int(lo_hi[0]) <= int(lo_hi[1]) <= 7:
         lo, hi = int(lo_hi[0]), int(lo_hi[1])
@@ -209,6 +215,19 @@ def _simple_units(card: Card, commander_mask: int, opponent_mask: int) -> tuple[
     if bundles and (single or len(bundles) > 1):
         return None
     return bundles[0] if bundles else ((single,) if single else ())
+
+
+def most_mana(card: Card) -> int | None:
+    """The most mana one activation of the card's mana abilities adds (None: it depends on
+    the game, "for each ..."); 0 without mana abilities.  Its mana costs are not
+    subtracted, so the bound is safe for filter lands and Signets."""
+    most = 0
+    for a in card.intrinsic_mana_abilities():
+        if a.per is not None:
+            return None
+        among = (len(COLORS) if a.among.each else 1) if a.among else 0  # one of each colour among ... (Bloom Tender)
+        most = max([most, 1 if a.reference else 0, among] + [len(o) for o in a.options])
+    return most
 
 
 def _converter(card: Card) -> tuple[int, ...] | None:
@@ -320,6 +339,7 @@ class Mana:
         self.converters = [None if u is not None else _converter(db.get(n)) for n, u in zip(slots, self.units)]
         self.converters = [None if c is None else tuple(u & masks[2] for u in c) for c in self.converters]
         self.unit_life = [max([a.cost.life for a in db.get(n).intrinsic_mana_abilities()] + [0]) for n in slots]
+        self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
         self.memo: dict[tuple[int, int], int] = {}
         self.extra: dict[tuple[int, int, str], bool] = {}
@@ -362,6 +382,17 @@ class Mana:
                     counts[u] += n
                 life += n * self.unit_life[s]
         return counts, sum(counts.values()), life, convs
+
+    def _most(self, bf: int) -> float:
+        """The most mana the untapped sources of `bf` could add (`most_mana`)."""
+        total = 0
+        for s, most in enumerate(self.most):
+            n = (bf >> (2 * s * BITS)) & _FIELD
+            if n:
+                if most is None:
+                    return float("inf")
+                total += n * most
+        return total
 
     def _fast(self, view: tuple, rule: tuple, life_left: int) -> bool | None:
         """Whether the sources `view` pay the cost of Hall `rule`, None when life is
@@ -408,10 +439,11 @@ class Mana:
         paid = 0
         ask = []
         life_left = self.setup.life - key[1]
+        most = view[1] + 3 * len(view[3]) if view is not None else self._most(bf)
         for i, rule in enumerate(self.hall):
             ok = None if view is None or rule is None else self._fast(view, rule, life_left)
             if ok is None:
-                if view is None or self.least[i] <= view[1] + 3 * len(view[3]):
+                if self.least[i] <= most:  # a cost needing more mana than the sources add is unpayable
                     ask.append(i)
             elif ok:
                 paid |= 1 << i
@@ -779,14 +811,15 @@ class Goldfish:
     def _opening(self, rows) -> tuple[list[int], list[int]]:
         """(hand, library) after mulligans, drawing shuffled libraries from `rows`."""
         rule, n, is_land = self.setup.mulligan, len(self.deck), self.is_land.__getitem__
-        for k in range(8):
+        for k in range(9 if rule.free_first else 8):
             row = next(rows)
             hand = row[:7]
-            if not k:
+            bottomed = k - rule.free_first if k else 0
+            if not bottomed:
                 if rule.keeps(7, sum(map(is_land, hand))):
                     return hand, row[7:]
                 continue
-            kept = self._bottom(hand, k)
+            kept = self._bottom(hand, bottomed)
             if len(kept) <= 4 or rule.keeps(len(kept), sum(map(is_land, kept))):
                 bottom = list((Counter(hand) - Counter(kept)).elements())
                 return kept, row[7:] + (bottom if len(row) == n else [])
