@@ -302,3 +302,39 @@ def test_the_commander_list_runs_end_to_end():
     assert _card(answer, "Sol Ring")["by_turn"]["1"] != "0/300"
     assert "Golgari Rot Farm: enters tapped and returns a land you control to the hand (the land chosen for each " \
            "card asked)" in answer["notes"]
+
+
+MURKTIDE = """4 Ragavan, Nimble Pilferer
+4 Dragon's Rage Channeler
+4 Murktide Regent
+2 Brazen Borrower
+1 Bonecrusher Giant
+4 Lightning Bolt
+4 Unholy Heat
+4 Expressive Iteration
+4 Consider
+2 Counterspell
+2 Spell Pierce
+2 Mishra's Bauble
+2 Fire // Ice
+1 Shatterskull Smashing
+4 Scalding Tarn
+2 Bloodstained Mire
+2 Flooded Strand
+2 Steam Vents
+2 Spirebluff Canal
+1 Riverglide Pathway
+1 Fiery Islet
+4 Island
+2 Mountain
+"""
+
+
+def test_the_murktide_list_of_the_issue(tmp_path):
+    games = 400
+    answer = castability(_deck(tmp_path, MURKTIDE), games=games, workers=1)
+    assert answer["deck"]["lands"] == 20 + (1 if DB.back_face("Shatterskull Smashing") else 0)
+    for one_drop in ("Ragavan, Nimble Pilferer", "Lightning Bolt", "Unholy Heat"):
+        assert float(Fraction(_card(answer, one_drop)["on_curve"])) > 0.9  # the fetches find Mountains
+    assert float(Fraction(_card(answer, "Murktide Regent")["by_turn"]["7"])) > 0.5  # delve counted
+    assert any(n.startswith("Murktide Regent: delve counted") for n in answer["notes"])
