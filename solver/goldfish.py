@@ -564,6 +564,8 @@ class Goldfish:
         self.perm_order = sorted((k for k in range(len(names)) if self.is_perm[k]), key=lambda k: (self.mv[k], k))
         self.fodder_order = sorted({self.canon[k] for k in range(len(names)) if self.is_fodder[k]},
                                    key=lambda k: (self.mv[k], k))
+        self.fodder_mask = sum(_FIELD << (k * BITS) for k in self.fodder_order)
+        self.cast_mask = self.fodder_mask | sum(_FIELD << (k * BITS) for k in self.perm_order)
         self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
         self.cost = [c.mana_cost.with_x(0) if c.mana_cost else ManaCost() for c in cards]
         self.land_ratio = sum(self.is_land[k] for k in self.deck.tolist()) / max(1, len(self.deck))
@@ -589,6 +591,7 @@ class Goldfish:
         self.life_matters = life_matters
         self.mana = Mana(db, slot_names, costs, setup, life_matters)
         self.question_of_cost = [0] * len(costs)
+        self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
         self.reduced = []
         for i, (v, r) in enumerate(zip(self.variants, reductions)):
             if r:
@@ -676,7 +679,7 @@ class Goldfish:
                         found_any = True
                         x_tapped, x_life = self._enters_tapped(xs, bf)
                         late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        out.add((bf + self._bit(xs, late), h, lib - lb, gy + self.delve,
+                        out.add((bf + self._bit(xs, late), h, lib - lb, min(gy + self.delve, self.gy_cap),
                                  life + (paid + own_life + (0 if late else x_life)) * self.life_matters))
                     if not found_any:  # nothing left to find: a land without mana
                         out.add((bf + self._bit(s, own_tapped), h, lib, gy, life + own_life * self.life_matters))
@@ -702,6 +705,9 @@ class Goldfish:
         if found is not None:
             return found
         bf, hand, lib, gy, life = state
+        if not hand & self.cast_mask:
+            self._cast_memo[state] = state
+            return state
         cast: tuple = ()
         spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
         for k in self.perm_order:
@@ -719,6 +725,8 @@ class Goldfish:
                 spent += self.mv[k]
                 hand -= self.hand_bit[k]
                 gy += 1
+        if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
+            gy, hand = self.gy_cap, hand & ~self.fodder_mask
         found = self._cast_memo[state] = (bf, hand, lib, gy, life)
         return found
 
