@@ -249,15 +249,10 @@ def _masks(db: CardDB, setup: GameSetup) -> tuple[int, int, int]:
     commanders = [db.get(c) for c in setup.commanders]
     cmask = sum(UNIT[c] for c in COLORS if any(c in cc.color_identity for cc in commanders))
     omask = sum(UNIT[c] for c in setup.opponent_colors)
+    costs = [db.get(n).mana_cost for n in set(setup.library) | set(setup.commanders)]
     keep = 0
-    for name in set(setup.library) | set(setup.commanders):
-        cost = db.get(name).mana_cost
-        for sym in cost.symbols if cost else ():
-            for c in sym.colors:
-                keep |= UNIT.get(c, 0)
-            keep |= UNIT["C"] if sym.kind == SymbolKind.C else 0
-    for q in setup.questions:
-        for sym in ManaCost.parse(q.cost).symbols:
+    for cost in [c for c in costs if c is not None] + [ManaCost.parse(q.cost) for q in setup.questions]:
+        for sym in cost.symbols:
             for c in sym.colors:
                 keep |= UNIT.get(c, 0)
             keep |= UNIT["C"] if sym.kind == SymbolKind.C else 0
