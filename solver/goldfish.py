@@ -230,26 +230,47 @@ def most_mana(card: Card) -> int | None:
     return most
 
 
-def _converter(card: Card) -> tuple[int, ...] | None:
-    """The bundle of a Signet-like source ("{1}, {T}: Add {B}{G}.": one mana of any type
-    in, the fixed bundle out) as units; None for any other source."""
-    abilities = card.intrinsic_mana_abilities()
-    if len(abilities) != 1 or card.mana_effects.effects or card.production_not_understood:
+ANY = -1  # a converter fed by mana of any type
+
+
+def _converter(card: Card) -> tuple[int, tuple[tuple[int, ...], ...], int | None] | None:
+    """(the types it is fed, as a unit mask or ANY; the bundles it may add, as units; the
+    unit its plain "{T}: Add ..." ability adds instead, or None) for a source with one
+    ability turning one mana into a bundle: a Signet ("{1}, {T}: Add {B}{G}."), a filter
+    land ("{B/G}, {T}: Add {B}{B}, {B}{G}, or {G}{G}." and "{T}: Add {C}."); None for any
+    other source."""
+    if card.mana_effects.effects or card.production_not_understood:
         return None
-    a = abilities[0]
-    if (a.cost != AbilityCost(mana=ManaCost.parse("{1}"), tap=True) or a.extras or a.reference is not None
-            or a.per is not None or len(a.options) != 1 or a.any_combination):
-        return None
-    return tuple(UNIT[t] for t in a.options[0])
+    found, alone = None, 0
+    for a in card.intrinsic_mana_abilities():
+        fed = a.cost.mana.symbols
+        if a.cost != AbilityCost(mana=a.cost.mana, tap=True) or a.extras or a.reference is not None or (
+                a.per is not None or not a.options or a.any_combination):
+            return None
+        if not fed and all(len(o) == 1 for o in a.options):
+            alone |= sum(UNIT[o[0]] for o in a.options)
+            continue
+        if found is not None or len(fed) != 1:
+            return None
+        if fed[0].kind == SymbolKind.GENERIC and fed[0].amount == 1:
+            accept = ANY
+        elif fed[0].kind in (SymbolKind.COLOR, SymbolKind.HYBRID):
+            accept = sum(UNIT[c] for c in fed[0].colors)
+        else:
+            return None
+        found = accept, tuple(tuple(UNIT[t] for t in o) for o in a.options)
+    return None if found is None else found + (alone or None,)
 
 
 def _masks(db: CardDB, setup: GameSetup) -> tuple[int, int, int]:
     """(the commanders' colours, the opponents' colours, the mana types some cost of the
-    deck names) as unit masks: a unit's other types can only pay generic mana."""
+    deck names, a mana ability's included) as unit masks: a unit's other types can only
+    pay generic mana."""
     commanders = [db.get(c) for c in setup.commanders]
     cmask = sum(UNIT[c] for c in COLORS if any(c in cc.color_identity for cc in commanders))
     omask = sum(UNIT[c] for c in setup.opponent_colors)
-    costs = [db.get(n).mana_cost for n in set(setup.library) | set(setup.commanders)]
+    cards = [db.get(n) for n in set(setup.library) | set(setup.commanders)]
+    costs = [c.mana_cost for c in cards] + [a.cost.mana for c in cards for a in c.intrinsic_mana_abilities()]
     keep = 0
     for cost in [c for c in costs if c is not None] + [ManaCost.parse(q.cost) for q in setup.questions]:
         for sym in cost.symbols:
@@ -332,7 +353,9 @@ class Mana:
         masks = _masks(db, setup)
         self.units = [_units(db.get(n), masks) for n in slots]
         self.converters = [None if u is not None else _converter(db.get(n)) for n, u in zip(slots, self.units)]
-        self.converters = [None if c is None else tuple(u & masks[2] for u in c) for c in self.converters]
+        self.converters = [None if c is None else (c[0], tuple(tuple(u & masks[2] for u in b) for b in c[1]),
+                                                   None if c[2] is None else c[2] & masks[2])
+                           for c in self.converters]
         self.unit_life = [max([a.cost.life for a in db.get(n).intrinsic_mana_abilities()] + [0]) for n in slots]
         self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
@@ -411,16 +434,23 @@ class Mana:
                 return True
         if not convs:
             return False
-        bundle, rest = convs[0], convs[1:]
-        if self._hall_pays(counts, total, constraints, need, rest):
-            return True
-        for u in [u for u, c in counts.items() if c]:
-            fed = Counter(counts)
-            fed[u] -= 1
-            for b in bundle:
-                fed[b] += 1
-            if self._hall_pays(fed, total - 1 + len(bundle), constraints, need, rest):
+        (accept, bundles, alone), rest = convs[0], convs[1:]
+        if alone is None:
+            if self._hall_pays(counts, total, constraints, need, rest):
                 return True
+        else:
+            plain = Counter(counts)
+            plain[alone] += 1
+            if self._hall_pays(plain, total + 1, constraints, need, rest):
+                return True
+        for u in [u for u, c in counts.items() if c and (accept == ANY or u & accept)]:
+            for bundle in bundles:
+                fed = Counter(counts)
+                fed[u] -= 1
+                for b in bundle:
+                    fed[b] += 1
+                if self._hall_pays(fed, total - 1 + len(bundle), constraints, need, rest):
+                    return True
         return False
 
     def paid(self, bf: int, life: int = 0) -> int:

@@ -79,6 +79,8 @@ def test_memo_answers_what_the_solver_answers_afresh(deck_file):
     assert mana.memo and mana.extra
     states = list(mana.memo.items())
     assert any(mana._untapped_units(bf) is not None for (bf, _), _ in states)  # the fast path was used
+    # ... also with a Signet (both decks) or a filter land (Twilight Mire) fed untapped
+    assert any(view is not None and view[3] for view in (mana._untapped_units(bf) for (bf, _), _ in states[:150]))
     for (bf, life), paid in states[:150]:
         board = load_board(mana.board(bf, life), DB)
         fresh = payable_each(board, mana.parsed, "me")
