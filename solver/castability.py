@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from manasolve.models.carddb import CardDB
+from manasolve.models.carddb import SPLIT_LAYOUTS, CardDB
 from manasolve.models.decklist import DeckList
 from manasolve.models.errors import ParameterError
 from manasolve.models.mana import ManaCost
@@ -59,6 +59,15 @@ def deck_questions(deck: DeckList, db: CardDB, pairs: Iterable[tuple[str, str]] 
             continue
         if card.mana_cost is None:
             notes.append("%s: no mana cost, not asked about" % name)
+            continue
+        halves = db.faces(name) if card.layout in SPLIT_LAYOUTS else ()
+        if len(halves) > 1:  # 709.3: each half is cast on its own, with its own cost
+            notes.append("%s: each half asked on its own: %s" % (name, ", ".join(h.name for h in halves)))
+            for h in halves:
+                if h.mana_cost is not None:
+                    cost = h.mana_cost.with_x(0)
+                    costs.setdefault(name, cost)
+                    questions.append(Question("%s (%s)" % (name, h.name), str(cost), cost.mana_value, h.name))
             continue
         costs[name] = card.mana_cost.with_x(0)
         questions.append(Question(name, str(costs[name]), costs[name].mana_value, name))

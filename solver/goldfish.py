@@ -923,6 +923,8 @@ def card_notes(db: CardDB, names: list[str], commanders: list[str], opponent_col
     for name in names:
         card = db.get(name)
         text = normalize(card.text, card.name)
+        if card.layout == "adventure":
+            notes.append("%s: asked as %s; its Adventure is not asked" % (name, card.name))
         if card.layout == "modal_dfc" and len(db.faces(name)) < 2:
             notes.append("%s: its other face is not in the card data: only %s is played" % (name, card.name))
         faces = land_faces(db, name)

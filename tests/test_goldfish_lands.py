@@ -338,3 +338,6 @@ def test_the_murktide_list_of_the_issue(tmp_path):
         assert float(Fraction(_card(answer, one_drop)["on_curve"])) > 0.9  # the fetches find Mountains
     assert float(Fraction(_card(answer, "Murktide Regent")["by_turn"]["7"])) > 0.5  # delve counted
     assert any(n.startswith("Murktide Regent: delve counted") for n in answer["notes"])
+    if len(DB.faces("Fire // Ice")) == 2:  # 709.3: each half on its own, not the halves' costs added
+        assert _card(answer, "Fire // Ice (Fire)")["cost"] == "{1}{R}"
+        assert _card(answer, "Fire // Ice (Ice)")["cost"] == "{1}{U}"
