@@ -1,14 +1,18 @@
-"""Benchmark "Karsten" (issue 18): Frank Karsten's source tables reproduced by goldfish games.
+"""Benchmark "Karsten" (issues 18, 26): Frank Karsten's source tables reproduced by goldfish
+games, his 60-card and 99-card Commander columns side by side.
 
-Run:  python -m benchmarks.karsten [--games 100000] [--beyond-games 20000] [--cell-games 1000000]
-                                   [--workers 2] [--table-workers 1] [--seed 1]
+Run:  python -m benchmarks.karsten [--games 100000] [--beyond-games 20000] [--commander-games 20000]
+                                   [--cell-games 1000000] [--workers 2] [--table-workers 1] [--seed 1]
 
 Under his assumptions (2022 update): 60 cards, 25 lands, lands only, on the play, London
 mulligan with his keep rule (7 cards: 2-5 lands, 6: 2-4, 5: 1-4, 4: keep), the spell of mana
 value M castable on turn M *given M lands on the battlefield then*, threshold (89+M)%.  The
 deck is S Swamps + (25-S) Wastes + 35 spells; one run of `--games` games per S answers every
 row at once (the 19 costs are questions of the same games); the table is the least S whose
-conditional probability reaches the threshold, beside his figure.
+conditional probability reaches the threshold, beside his figure.  His 99-card column: 41
+lands (S Swamps + 41-S Wastes) and 58 spells, on the draw (the free draw), the first
+mulligan free, the same rule and threshold; seven rows, his figures from secondary
+transcriptions (±1).
 
 Beyond his tables, the same search with (a) 4 of the other lands Graven Cairns (a filter
 land: {B/R},{T}: Add {B}{B}), (b) 4 Dimir Signets among the spells (not lands: the
@@ -37,12 +41,14 @@ from pathlib import Path
 from manasolve.castability import run_games
 from manasolve.models.mana import ManaCost
 from manasolve.solver.castability import summarise
-from manasolve.solver.goldfish import KARSTEN, GameSetup, Question
+from manasolve.solver.goldfish import KARSTEN, KARSTEN_FREE, GameSetup, KeepRule, Question
 from benchmarks.results_files import RESULTS, write_results
 
 ROWS = ["C", "1C", "2C", "3C", "4C", "5C", "CC", "1CC", "2CC", "3CC", "4CC", "5CC",
         "CCC", "1CCC", "2CCC", "3CCC", "4CCC", "CCCC", "1CCCC"]
 KARSTEN_60 = [14, 13, 12, 10, 9, 9, 21, 18, 16, 15, 13, 12, 23, 21, 19, 17, 16, 24, 22]
+# his 99-card Commander column (41 lands, a free mulligan, a free draw), from secondary transcriptions (±1)
+KARSTEN_99 = {"C": 19, "1C": 19, "CC": 30, "1CC": 28, "CCC": 36, "1CCC": 33, "CCCC": 39}
 FILLER = "Gitaxian Probe"  # any nonland card without mana abilities: never a source
 
 
@@ -57,7 +63,8 @@ def _question(row: str, cost: str) -> Question:
 
 
 def least_sources(label: str, deck: Callable[[int], tuple[str, ...]], questions: list[Question], sources: range,
-                  games: int, seed: int, workers: int | None, log: list[str]) -> dict[str, int | None]:
+                  games: int, seed: int, workers: int | None, log: list[str], on_play: bool = True,
+                  rule: KeepRule = KARSTEN) -> dict[str, int | None]:
     """Per question, the least S in `sources` whose P(castable on curve | lands) reaches
     (89 + mana value)% in `games` games of deck(S)."""
     best: dict[str, int | None] = {q.label: None for q in questions}
@@ -65,7 +72,7 @@ def least_sources(label: str, deck: Callable[[int], tuple[str, ...]], questions:
     for s in sources:
         if all(v is not None for v in best.values()):
             break
-        setup = GameSetup(deck(s), tuple(questions), turns, True, KARSTEN)
+        setup = GameSetup(deck(s), tuple(questions), turns, on_play, rule)
         t0 = time.perf_counter()
         entries = summarise(questions, run_games(setup, games, seed, workers), turns)
         log.append("%s S=%d: %d games in %.1f s" % (label, s, games, time.perf_counter() - t0))
@@ -77,6 +84,11 @@ def least_sources(label: str, deck: Callable[[int], tuple[str, ...]], questions:
 
 def karsten_deck(s: int) -> tuple[str, ...]:
     return ("Swamp",) * s + ("Wastes",) * (25 - s) + (FILLER,) * 35
+
+
+def commander_deck(s: int) -> tuple[str, ...]:
+    """His 99-card deck: 41 lands (S Swamps), 58 spells."""
+    return ("Swamp",) * s + ("Wastes",) * (41 - s) + (FILLER,) * 58
 
 
 def beyond(games: int, seed: int, workers: int | None, log: list[str]) -> list[tuple[str, str, int | None, int | None]]:
@@ -155,6 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=100_000, help="games per deck in Karsten's table")
     p.add_argument("--beyond-games", type=int, default=20_000, help="games per deck in the tables beyond his")
+    p.add_argument("--commander-games", type=int, default=20_000, help="games per deck in the 99-card column")
     p.add_argument("--cell-games", type=int, default=1_000_000, help="games of the timed cell")
     p.add_argument("--workers", type=int, default=2, help="Ray workers for the timed cell")
     p.add_argument("--table-workers", type=int, default=1, help="workers for the tables (1: this process, no "
@@ -167,6 +180,9 @@ def main(argv: list[str] | None = None) -> None:
     qs = [_question(r, cost_of(r)) for r in ROWS]
     found = least_sources("karsten", karsten_deck, qs, range(6, 26), args.games, args.seed, args.table_workers, log)
     table = [(r, k, found[r]) for r, k in zip(ROWS, KARSTEN_60)]
+    edh_qs = [_question(r, cost_of(r)) for r in KARSTEN_99]
+    edh = least_sources("commander", commander_deck, edh_qs, range(10, 42), args.commander_games, args.seed,
+                        args.table_workers, log, on_play=False, rule=KARSTEN_FREE)
     extra = [] if args.skip_beyond else beyond(args.beyond_games, args.seed, args.table_workers, log)
     speed = cell(args.cell_games, args.seed, args.workers, log)
     import os
@@ -178,20 +194,31 @@ def main(argv: list[str] | None = None) -> None:
 
     plot(castability(str(example), games=args.beyond_games, seed=args.seed, workers=args.table_workers),
          str(RESULTS / "castability_example.png"))
-    lines = ["# Karsten's source tables by goldfish games (issue 18)", "",
-             "`python -m benchmarks.karsten --games %d --beyond-games %d --cell-games %d --workers %d "
-             "--table-workers %d --seed %d` on %d cores, shared with other work while it ran (timings are noisy; "
-             "the lead reruns this command at a quiet time). Total %.0f s." % (
-                 args.games, args.beyond_games, args.cell_games, args.workers, args.table_workers, args.seed,
+    lines = ["# Karsten's source tables by goldfish games (issues 18, 26)", "",
+             "`python -m benchmarks.karsten --games %d --beyond-games %d --commander-games %d --cell-games %d "
+             "--workers %d --table-workers %d --seed %d` on %d cores, shared with other work while it ran (timings "
+             "are noisy; the lead reruns this command at a quiet time). Total %.0f s." % (
+                 args.games, args.beyond_games, args.commander_games, args.cell_games, args.workers,
+                 args.table_workers, args.seed,
                  os.cpu_count() or 0, time.perf_counter() - started), "",
              "Assumptions (Karsten 2022): 60 cards, 25 lands (S Swamps + 25-S Wastes), 35 spells, on the play, "
              "London mulligan (keep 7: 2-5 lands, 6: 2-4, 5: 1-4, 4), P(castable on turn M | M lands on turn M) "
              ">= (89+M)%%, %d games per S." % args.games, "",
-             "| row | cost | Karsten | manasolve | difference |", "|---|---|---:|---:|---:|"]
+             "The 99-card column (his Commander tables): 99 cards, 41 lands (S Swamps + 41-S Wastes), 58 spells, "
+             "on the draw (the free draw), the first mulligan free, the same keep rule and threshold, %d games per S; "
+             "his figures from secondary transcriptions (sources disagree on some cells: ±1). Each cell is the "
+             "per-card probability (Karsten's question, `definition` of the answer)." % args.commander_games, "",
+             "| row | cost | Karsten 60 | manasolve 60 | difference | Karsten 99 | manasolve 99 | difference |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r, k, m in table:
-        lines.append("| %s | %s | %d | %s | %s |" % (r, cost_of(r), k, m, "-" if m is None else "%+d" % (m - k)))
+        k99, m99 = KARSTEN_99.get(r), edh.get(r)
+        lines.append("| %s | %s | %d | %s | %s | %s | %s | %s |" % (
+            r, cost_of(r), k, m, "-" if m is None else "%+d" % (m - k), "" if k99 is None else k99,
+            "" if k99 is None else m99, "" if k99 is None or m99 is None else "%+d" % (m99 - k99)))
     off = [r for r, k, m in table if m is None or abs(m - k) > 1]
-    lines += ["", "Rows beyond ±1: %s." % (", ".join(off) if off else "none")]
+    off99 = [r for r, k in KARSTEN_99.items() if edh[r] is None or abs(edh[r] - k) > 1]
+    lines += ["", "Rows beyond ±1: 60 cards %s; 99 cards %s." % (", ".join(off) if off else "none",
+                                                                  ", ".join(off99) if off99 else "none")]
     if extra:
         lines += ["", "## Beyond the tables (%d games per deck; S = the sources of the colour, '-' = not reached "
                   "within 25 lands)" % args.beyond_games, "", "| variant | row | least S, plain | least S, variant |",

@@ -142,7 +142,8 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
     from manasolve.models.carddb import default_db
-    from manasolve.solver.castability import summarise
+    from manasolve.solver.castability import DEFINITION, summarise
+    from manasolve.solver.goldfish import land_faces
 
     db = default_db(cards)
     work = _Work(deck, db, list(pairs), last, on_play, rule, asked, seed, workers, address, cards, until)
@@ -153,12 +154,12 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     entries = summarise(questions, played.records, last)
     for e in entries:
         e["by_turn"] = {t: p for t, p in e["by_turn"].items() if int(t) >= first}
-    lands = sum(e.count for e in deck.main if db.get(e.name).is_type("Land"))
+    lands = sum(e.count for e in deck.main if land_faces(db, e.name))  # an MDFC with a land face counts
     answer = {"games": played.games, "games_asked": asked, "precision_points": round(precision_of(played.games), 3),
               "seed": seed, "turns": [first, last], "on_play": on_play, "mulligan": rule.name,
               "deck": {"cards": deck.size, "lands": lands, "commander": [e.name for e in deck.commander],
                        "sideboard": sum(e.count for e in deck.sideboard)},
-              "executor": played.executor,
+              "executor": played.executor, "definition": DEFINITION,
               "cards": entries[:len(entries) - n_pairs] if n_pairs else entries}
     if n_pairs:
         answer["pairs"] = entries[len(entries) - n_pairs:]

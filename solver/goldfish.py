@@ -1,59 +1,94 @@
-"""Goldfish games of a deck: shuffle, London mulligan, draws, one land drop a turn, mana
-permanents cast when affordable, and on each turn which costs the battlefield's mana can
-pay, decided by the exact payment solver (`solver.pay.payable`) and memoised on the
-battlefield.
+"""Goldfish games of a deck, and for each card Karsten's question: can it be cast by turn T
+when the land drops and the mana spent are chosen *for that card*.
 
-The battlefield is a multiset of mana sources (lands and nonland permanents with mana
-abilities), each untapped or tapped (entered tapped this turn), packed in one int: six
-bits per (card, tapped) slot.  What a battlefield can pay is computed once per distinct
-battlefield and question (`ManaMemo`): games repeat battlefields constantly, so almost
-every turn costs a dictionary lookup; that is what makes a million games fast.
+A game is a shuffled library, a London mulligan and the draws; the cards seen by turn T
+(hand and draws) are what a card may use.  For one card the goldfish searches every
+sequence of land plays from the cards seen, exactly: the *reachable set* of a turn is
+every position (battlefield, hand, library counts, graveyard, life paid) some sequence of
+plays leads to; a card is castable by turn T when some position of turns 1..T pays its
+cost.  Each card is asked of the same sets, so one search answers every card; and the
+sets are interned and their transitions memoised on (set, card drawn), so games that see
+the same mana cards in the same turns share the work.  The card asked is held in addition
+to the cards seen (Karsten's convention): its drawn copies may be played as lands or
+mana sources like any other card.  The search knows the cards seen by turn T when it
+chooses the plays of earlier turns (the best sequence of the cards seen), as Karsten's
+hypergeometric counts do.
 
-The game, turn by turn (on the play no draw on turn 1):
-1. untap; draw;
-2. land drop (305.2, one a turn): of the distinct lands in hand, the one that keeps the
-   most questions payable this turn (entering tapped counted), then the most questions'
-   coloured symbols payable once it is untapped (the land that fixes best), then one that
-   enters tapped (saving an untapped one for later), then the first in deck order;
-3. record which questions the battlefield can pay now, and how many lands it holds;
-4. cast mana permanents from hand, cheapest first, while the sum of their mana costs is
-   payable (the mana of one cast this turn is not used for the next: a safe simplification).
-Creatures cast on turn T can tap for mana from turn T+1 (302.6), which the order above
-gives: they are only asked about on later turns.  A permanent entering "with N counters"
-keeps them (counters are not spent across turns: each turn asks one payment).
+One turn (on the play no draw on turn 1; 305.2 one land a turn):
+1. untap, draw;
+2. land drop, every choice: a land face of a card in hand (either face of a Pathway or a
+   modal double-faced card, 712.8), entering tapped as its text says ("enters tapped",
+   checklands, fastlands, slowlands; a shockland or a pay-3-life face pays the life and
+   enters untapped); a fetch land becomes the land it finds, each choice of the lands its
+   search matches that are still in the library ("an Island or Mountain card": any land
+   card with one of those types, duals included; "a basic land card": basics only),
+   tapped as the fetch says, the life paid, the fetch to the graveyard; a bounce land
+   enters tapped and returns one land of the battlefield (each choice, itself included) to
+   the hand;
+3. each position's mana is asked about every card (recorded for turn T);
+4. mana permanents in hand (rocks, Signets, dorks) are cast cheapest first while their
+   costs together are payable; they give mana from the next turn (302.6 for creatures; a
+   rock's mana is not used the turn it is cast).  In a deck with delve, instants,
+   sorceries and {0} artifacts that sacrifice themselves are then cast cheapest first
+   while their mana values and the rocks' fit in the battlefield's mana (colours not
+   checked): they reach the graveyard, with the fetch lands cracked, for delve.
+
+Cost reductions of the card itself: delve (702.66: each card in the graveyard pays {1})
+and "costs {N} less for each <permanent> you control" (affinity, 702.41) counting the
+battlefield of the position.  Convoke (702.51) adds nothing here: the only creatures
+the goldfish casts are its mana creatures, which tap for the same mana.
+
+What a battlefield pays is decided exactly, once per distinct battlefield (`Mana`): by
+Hall's theorem when every untapped source adds fixed mana (one mana of a set of colours,
+or a fixed bundle like Sol Ring's {C}{C}), else by the payment solver
+(`solver.pay.payable_each`); the tests check the first against the second.
 
 The London mulligan (103.5): draw seven; to keep after K mulligans, put K cards on the
 bottom, one by one: a land when the hand has more than half a land above the deck's land
-proportion (the land that fixes least, tapped ones first), else the most expensive spell
-that makes no mana (then mana permanents).  The keep rule `KeepRule` looks at the lands
-of the hand after bottoming.
+proportion (the land making fewest colours, tapped ones first), else the most expensive
+spell that makes no mana (then mana permanents).  A card with a land face counts as a
+land here.  `KeepRule` looks at the lands of the hand after bottoming.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
+from manasolve.models.abilities import AbilityCost, ReferenceScope
 from manasolve.models.board import load_board
+from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.carddb import CardDB
 from manasolve.models.mana import COLORS, ManaCost, SymbolKind
+from manasolve.models.oracle.spell_costs import Counting
+from manasolve.models.oracle.words import normalize
 from manasolve.solver.pay import payable_each
+from manasolve.solver.total_cost import reduce_symbols
 
-SLOT_BITS = 6  # at most 63 copies of one card in one state on the battlefield
-_FIELD = (1 << SLOT_BITS) - 1
+BITS = 6  # at most 63 copies of one card in one place of a position
+_FIELD = (1 << BITS) - 1
 BATCH = 2048  # shuffled libraries drawn at once: fixed, so a seed's games never depend on workers
+UNIT = {c: 1 << i for i, c in enumerate(COLORS + ("C",))}  # a mana type as a bit
+_BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+_FETCH = re.compile(r"\{T\}, (?:Pay (\w+) life, )?Sacrifice ~: Search your library for an? (.+?) card, put it onto "
+                    r"the battlefield( tapped)?, then shuffle\.(?: Then if you control four or more lands, untap that land\.)?")
+_BOUNCE = "When ~ enters, return a land you control to its owner's hand."
 
 
 @dataclass(frozen=True)
 class KeepRule:
     """Keep a hand of 7, 6 or 5 cards (after bottoming) whose land count is within the
-    range for its size; always keep 4 or fewer.  `none`: keep every opening seven."""
+    range for its size; always keep 4 or fewer.  `none`: keep every opening seven.
+    `free_first`: the first mulligan is free (seven cards again)."""
 
     name: str
     ranges: dict[int, tuple[int, int]]
+    free_first: bool = False  # the first mulligan draws seven again, nothing bottomed (Commander, 103.5c)
 
     def keeps(self, size: int, lands: int) -> bool:
         """Whether a hand of `size` cards with `lands` lands is kept."""
@@ -64,16 +99,20 @@ class KeepRule:
 # Karsten's rule (2022 update of his source tables): 7 cards: 2-5 lands; 6: 2-4; 5: 1-4; 4: keep.
 KARSTEN = KeepRule("karsten", {7: (2, 5), 6: (2, 4), 5: (1, 4)})
 NO_MULLIGAN = KeepRule("none", {7: (0, 7)})
+KARSTEN_FREE = KeepRule("karsten-free", KARSTEN.ranges, free_first=True)  # his 99-card Commander tables
 
 
 def keep_rule(text: str) -> KeepRule:
-    """The keep rule named `text`: ``karsten``, ``none``, or ``LO-HI`` (a 7-card hand with
+    """The keep rule named `text`: ``karsten``, ``karsten-free`` (the first mulligan
+    free), ``none``, or ``LO-HI`` (a 7-card hand with
     LO..HI lands; 6 cards LO..HI-1; 5 cards max(LO-1, 1)..HI-1; 4 kept).  ValueError
     otherwise."""
     if text == "karsten":
         return KARSTEN
     if text == "none":
         return NO_MULLIGAN
+    if text == "karsten-free":
+        return KARSTEN_FREE
     lo_hi = text.split("-")
     if len(lo_hi) == 2 and all(p.isdigit() for p in lo_hi) and int(lo_hi[0]) <= int(lo_hi[1]) <= 7:
         lo, hi = int(lo_hi[0]), int(lo_hi[1])
@@ -84,20 +123,101 @@ def keep_rule(text: str) -> KeepRule:
 @dataclass(frozen=True)
 class Question:
     """One cost asked about every turn: `label` (a card name, or "A + B" for two spells in
-    one turn), the cost text, its mana value."""
+    one turn), the cost text, its mana value; `card`: the card whose own cost reductions
+    apply (delve, affinity), None for none."""
 
     label: str
     cost: str
     mana_value: int
+    card: str | None = None
 
 
-def coloured_part(cost: str) -> str:
-    """The cost without its generic and X symbols: what a land drop's fixing is judged by."""
-    kept = [s for s in ManaCost.parse(cost).symbols if s.kind not in (SymbolKind.GENERIC, SymbolKind.X)]
-    return str(ManaCost(tuple(kept))) if kept else "{0}"
+@dataclass(frozen=True)
+class GameSetup:
+    """What is simulated (plain data, sent to workers): the library (one name per card),
+    the questions, turns 1..`turns`, on the play or the draw, the keep rule, the
+    commanders in the command zone (their colour identity is what Command Tower and
+    Arcane Signet make, 903.4), the colours the opponents' lands make (what Exotic Orchard
+    makes), the starting life (life paid for fetches and shocklands comes out of it)."""
+
+    @property
+    def life(self) -> int:
+        """The starting life total."""
+        return self.starting_life or (40 if self.commanders else 20)
+
+    library: tuple[str, ...]
+    questions: tuple[Question, ...]
+    turns: int
+    on_play: bool
+    mulligan: KeepRule
+    commanders: tuple[str, ...] = ()
+    opponent_colors: str = "WUBRG"
+    starting_life: int | None = None  # None: 40 with a commander (903.7), else 20
 
 
-def most_mana(card) -> int | None:
+def land_faces(db: CardDB, name: str) -> list[Card]:
+    """The faces of card `name` that can be played as a land (712.8: either face of a
+    modal double-faced card; the card itself when it is a land)."""
+    faces = db.faces(name) if db.get(name).layout in ("modal_dfc", "reversible_card") else ()
+    return [f for f in faces if f.is_type("Land")] or ([db.get(name)] if db.get(name).is_type("Land") else [])
+
+
+def fetch_of(card: Card) -> tuple[int, bool, tuple[str, ...], bool] | None:
+    """(life paid, found land enters tapped, the alternatives the land card must match
+    (basic land types, or "basic" + type words), only basics) for a fetch land's
+    "{T}[, Pay N life], Sacrifice ~: Search your library for ..." ability; None if it has
+    none the goldfish reads."""
+    for line in normalize(card.text, card.name).splitlines():
+        m = _FETCH.fullmatch(line.strip())
+        if not m:
+            continue
+        life = {"1": 1, "one": 1, "2": 2, "two": 2}.get(m.group(1) or "0", 0) if m.group(1) else 0
+        what = m.group(2)
+        if what == "basic land":
+            return life, bool(m.group(3)), (), True
+        alts = [a.strip() for a in re.split(r",? or |, ", what) if a.strip()]
+        basic = all(a.startswith("basic ") for a in alts)
+        types = tuple(a.removeprefix("basic ") for a in alts)
+        if all(t in _BASIC_OF.values() or t == "Wastes" for t in types):
+            return life, bool(m.group(3)), types, basic
+    return None
+
+
+def _simple_units(card: Card, commander_mask: int, opponent_mask: int) -> tuple[int, ...] | None:
+    """The mana one tap of `card` adds as units (each a bit mask of the types it may be),
+    when that is fixed: one mana of some types (basics, duals, Command Tower with the
+    commanders' colours, Exotic Orchard with the opponents'), or one fixed bundle (Sol
+    Ring's {C}{C}); None otherwise (the solver decides)."""
+    if card.mana_effects.effects or card.production_not_understood:
+        return None
+    single = 0
+    bundles = []
+    for a in card.intrinsic_mana_abilities():
+        if a.cost != AbilityCost(tap=True, life=a.cost.life) or a.per is not None or a.any_combination:
+            return None
+        if [e for e in a.extras if e != "reference.scope"] or a.once_per_turn or a.restriction or a.among:
+            return None
+        if a.reference is not None:
+            if a.options or a.reference.amount != 1 or a.reference.filter:
+                return None
+            if a.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
+                single |= commander_mask
+            elif a.reference.scope == ReferenceScope.LANDS_OPPONENTS_CONTROL:
+                single |= opponent_mask
+            else:
+                return None
+            continue
+        for o in a.options:
+            if len(o) == 1:
+                single |= UNIT[o[0]]
+            else:
+                bundles.append(tuple(UNIT[t] for t in o))
+    if bundles and (single or len(bundles) > 1):
+        return None
+    return bundles[0] if bundles else ((single,) if single else ())
+
+
+def most_mana(card: Card) -> int | None:
     """The most mana one activation of the card's mana abilities adds (None: it depends on
     the game, "for each ..."); 0 without mana abilities.  Its mana costs are not
     subtracted, so the bound is safe for filter lands and Signets."""
@@ -110,149 +230,604 @@ def most_mana(card) -> int | None:
     return most
 
 
-class ManaMemo:
-    """What a battlefield (packed state) can pay, computed by the exact solver once per
-    distinct battlefield and cost.
+ANY = -1  # a converter fed by mana of any type
 
-    Two sound shortcuts skip solver calls: a cost needing more mana (its cheapest
-    601.2b announcement, life paid for Phyrexian symbols) than the battlefield's most
-    mana is unpayable; and when no card changes another's mana (no mana effects), more
-    permanents, or the same ones untapped, pay at least what fewer paid, so a cost
-    payable on the `hint` battlefield (a sub-battlefield) is payable without asking."""
 
-    def __init__(self, db: CardDB, slots: list[str], questions: list[Question], commanders: tuple[str, ...] = ()):
-        self.db, self.slots, self.commanders = db, slots, commanders
-        self.costs = sorted({q.cost for q in questions} | {coloured_part(q.cost) for q in questions})
-        self._bit = {c: i for i, c in enumerate(self.costs)}
-        self.question_bits = [self._bit[q.cost] for q in questions]
-        self.pip_bits = [self._bit[coloured_part(q.cost)] for q in questions]
+def _converter(card: Card) -> tuple[int, tuple[tuple[int, ...], ...], int | None] | None:
+    """(the types it is fed, as a unit mask or ANY; the bundles it may add, as units; the
+    unit its plain "{T}: Add ..." ability adds instead, or None) for a source with one
+    ability turning one mana into a bundle: a Signet ("{1}, {T}: Add {B}{G}."), a filter
+    land ("{B/G}, {T}: Add {B}{B}, {B}{G}, or {G}{G}." and "{T}: Add {C}."); None for any
+    other source."""
+    if card.mana_effects.effects or card.production_not_understood:
+        return None
+    found, alone = None, 0
+    for a in card.intrinsic_mana_abilities():
+        fed = a.cost.mana.symbols
+        if a.cost != AbilityCost(mana=a.cost.mana, tap=True) or a.extras or a.reference is not None or (
+                a.per is not None or not a.options or a.any_combination):
+            return None
+        if not fed and all(len(o) == 1 for o in a.options):
+            alone |= sum(UNIT[o[0]] for o in a.options)
+            continue
+        if found is not None or len(fed) != 1:
+            return None
+        if fed[0].kind == SymbolKind.GENERIC and fed[0].amount == 1:
+            accept = ANY
+        elif fed[0].kind in (SymbolKind.COLOR, SymbolKind.HYBRID):
+            accept = sum(UNIT[c] for c in fed[0].colors)
+        else:
+            return None
+        found = accept, tuple(tuple(UNIT[t] for t in o) for o in a.options)
+    return None if found is None else found + (alone or None,)
+
+
+def _masks(db: CardDB, setup: GameSetup) -> tuple[int, int, int]:
+    """(the commanders' colours, the opponents' colours, the mana types some cost of the
+    deck names, a mana ability's included) as unit masks: a unit's other types can only
+    pay generic mana."""
+    commanders = [db.get(c) for c in setup.commanders]
+    cmask = sum(UNIT[c] for c in COLORS if any(c in cc.color_identity for cc in commanders))
+    omask = sum(UNIT[c] for c in setup.opponent_colors)
+    cards = [db.get(n) for n in set(setup.library) | set(setup.commanders)]
+    costs = [c.mana_cost for c in cards] + [a.cost.mana for c in cards for a in c.intrinsic_mana_abilities()]
+    keep = 0
+    for cost in [c for c in costs if c is not None] + [ManaCost.parse(q.cost) for q in setup.questions]:
+        for sym in cost.symbols:
+            for c in sym.colors:
+                keep |= UNIT.get(c, 0)
+            keep |= UNIT["C"] if sym.kind == SymbolKind.C else 0
+    return cmask, omask, keep
+
+
+def _units(card: Card, masks: tuple[int, int, int]) -> tuple[int, ...] | None:
+    """`_simple_units` of the card, each unit's types cut to the deck's cost types."""
+    units = _simple_units(card, masks[0], masks[1])
+    return None if units is None else tuple(u & masks[2] for u in units)
+
+
+def _same_lands(db: CardDB, setup: GameSetup) -> dict[str, str]:
+    """Land cards of the library that play alike (the same faces' types, fixed mana cut to
+    the deck's cost types, entering rule, fetch and bounce), each to the first of its
+    kind: the goldfish plays them as one card, so more games share their positions."""
+    masks = _masks(db, setup)
+    first: dict[tuple, str] = {}
+    alias: dict[str, str] = {}
+    for name in dict.fromkeys(setup.library):
+        card = db.get(name)
+        faces = land_faces(db, name)
+        if not card.is_type("Land") or len(faces) != 1:
+            continue
+        f = faces[0]
+        units = _units(f, masks)
+        if units is None:
+            continue
+        key = (tuple(sorted(units)), f.types, f.subtypes, f.supertypes, f.enters, fetch_of(f),
+               _BOUNCE in normalize(f.text, f.name), f.color_set)
+        alias[name] = first.setdefault(key, name)
+    return {n: a for n, a in alias.items() if n != a}
+
+
+def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int, int] | None:
+    """Hall's conditions for paying `cost` from single-type units: ((types mask, units
+    needed), ...) over every set of symbol kinds, the units needed in all, and the
+    Phyrexian symbols (left to life); None for a cost this does not decide ({2/W}, snow,
+    {C/W})."""
+    need: Counter = Counter()
+    generic = phyrexian = 0
+    for s in cost.symbols:
+        if s.kind == SymbolKind.GENERIC:
+            generic += s.amount
+        elif s.kind == SymbolKind.COLOR:
+            need[UNIT[s.colors[0]]] += 1
+        elif s.kind == SymbolKind.C:
+            need[UNIT["C"]] += 1
+        elif s.kind == SymbolKind.HYBRID:
+            need[sum(UNIT[c] for c in s.colors)] += 1
+        elif s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN):
+            phyrexian += 1  # paid with 2 life each when the life allows (107.4f), see Mana._fast
+        elif s.kind != SymbolKind.X:
+            return None
+    kinds = list(need)
+    out = []
+    for r in range(1, len(kinds) + 1):
+        for group in combinations(kinds, r):
+            mask = 0
+            for k in group:
+                mask |= k
+            out.append((mask, sum(need[k] for k in group)))
+    return tuple(out), generic + sum(need.values()), phyrexian
+
+
+class Mana:
+    """What battlefields pay: `paid(bf, life)` is the bit mask of `costs` payable on the
+    packed battlefield `bf` (two fields of BITS bits per slot: untapped, tapped), with
+    `life` paid already; memoised per battlefield."""
+
+    def __init__(self, db: CardDB, slots: list[str], costs: list[str], setup: GameSetup, life_matters: bool):
+        self.db, self.slots, self.setup = db, slots, setup
+        self.costs = list(costs)
         self.parsed = [ManaCost.parse(c) for c in self.costs]
+        self.hall = [_hall(c) for c in self.parsed]
         self.least = [min(a.requirement.mana_units for a in c.announcements()) for c in self.parsed]
-        cards = [db.get(n) for n in slots]
-        self.most = [most_mana(c) for c in cards]
-        self.monotone = not any(c.mana_effects.effects or c.mana_effects.not_understood for c in cards)
-        # state -> (questions payable, coloured parts payable, costs payable) as bit masks
-        self.masks: dict[int, tuple[int, int, int]] = {}
-        self.extra: dict[tuple[int, str], bool] = {}  # (state, cost) for casting mana permanents
+        masks = _masks(db, setup)
+        self.units = [_units(db.get(n), masks) for n in slots]
+        self.converters = [None if u is not None else _converter(db.get(n)) for n, u in zip(slots, self.units)]
+        self.converters = [None if c is None else (c[0], tuple(tuple(u & masks[2] for u in b) for b in c[1]),
+                                                   None if c[2] is None else c[2] & masks[2])
+                           for c in self.converters]
+        self.unit_life = [max([a.cost.life for a in db.get(n).intrinsic_mana_abilities()] + [0]) for n in slots]
+        self.most = [most_mana(db.get(n)) for n in slots]
+        self.life_matters = life_matters
+        self.memo: dict[tuple[int, int], int] = {}
+        self.extra: dict[tuple[int, int, str], bool] = {}
         self.solver_calls = 0
 
-    def board(self, state: int) -> dict:
-        """The battlefield `state` as a manasolve/board@1 dict (one player, main phase)."""
+    def board(self, bf: int, life: int = 0) -> dict:
+        """The battlefield `bf` as a manasolve/board@1 dict (one player, main phase, the
+        commanders in the command zone, an opponent with a basic land of each opponent
+        colour)."""
         perms = []
         for s, name in enumerate(self.slots):
             counters = dict(self.db.get(name).enters.counters)
             for tapped in (0, 1):
-                n = (state >> ((2 * s + tapped) * SLOT_BITS)) & _FIELD
+                n = (bf >> ((2 * s + tapped) * BITS)) & _FIELD
                 perms += [{"id": "s%d_%d_%d" % (s, tapped, i), "card": name, "tapped": bool(tapped),
                            **({"counters": counters} if counters else {})} for i in range(n)]
-        command = [{"card": c, "times_cast": 0, "in_command_zone": True} for c in self.commanders]
-        return {"format": "manasolve/board@1", "active_player": "me", "step": "precombat_main",
-                "players": [{"name": "me", "life": 20, "battlefield": perms, **({"command": command} if command else {})}]}
+        command = [{"card": c, "times_cast": 0, "in_command_zone": True} for c in self.setup.commanders]
+        me = {"name": "me", "life": self.setup.life - life, "battlefield": perms,
+              **({"command": command} if command else {})}
+        opp = {"name": "opponent", "life": 20, "battlefield": [
+            {"id": "o%d" % i, "card": _BASIC_OF[c]} for i, c in enumerate(self.setup.opponent_colors)]}
+        return {"format": "manasolve/board@1", "active_player": "me", "step": "precombat_main", "players": [me, opp]}
 
-    def _most(self, state: int) -> float:
-        """The most mana the untapped permanents of `state` could add."""
+    def _untapped_units(self, bf: int) -> tuple[Counter, int, int, list] | None:
+        """(units by types mask, units in all, life the units' taps may cost, the
+        converters' bundles) of the untapped sources of `bf`; None when a source is
+        neither (the solver decides)."""
+        counts: Counter = Counter()
+        life = 0
+        convs = []
+        for s, units in enumerate(self.units):
+            n = (bf >> (2 * s * BITS)) & _FIELD
+            if n:
+                if units is None:
+                    if self.converters[s] is None:
+                        return None
+                    convs += [self.converters[s]] * n
+                    continue
+                for u in units:
+                    counts[u] += n
+                life += n * self.unit_life[s]
+        return counts, sum(counts.values()), life, convs
+
+    def _most(self, bf: int) -> float:
+        """The most mana the untapped sources of `bf` could add (`most_mana`)."""
         total = 0
         for s, most in enumerate(self.most):
-            n = (state >> (2 * s * SLOT_BITS)) & _FIELD
+            n = (bf >> (2 * s * BITS)) & _FIELD
             if n:
                 if most is None:
                     return float("inf")
                 total += n * most
         return total
 
-    def of(self, state: int, hint: int | None = None) -> tuple[int, int, int]:
-        """(bit mask of the questions payable, bit mask of the questions whose coloured
-        symbols are payable, bit mask of `costs` payable) on battlefield `state`;
-        `hint`: a battlefield with a subset of its permanents, or the same ones with more
-        of them tapped."""
-        found = self.masks.get(state)
+    def _fast(self, view: tuple, rule: tuple, life_left: int) -> bool | None:
+        """Whether the sources `view` pay the cost of Hall `rule`, None when life is
+        short for the Phyrexian symbols (the solver decides).  Paying every Phyrexian
+        symbol with 2 life is then never worse (107.4f); each converter (Signet) is
+        fed one unit of some type or left alone."""
+        counts, total, unit_life, convs = view
+        constraints, need, phyrexian = rule
+        if phyrexian and life_left < 2 * phyrexian + unit_life + 1:
+            return None
+        return self._hall_pays(counts, total, constraints, need, convs)
+
+    def _hall_pays(self, counts: Counter, total: int, constraints, need: int, convs: list) -> bool:
+        if total + len(convs) * 3 >= need:  # (a bundle adds at most 3 net)
+            ok = total >= need
+            for mask, n in constraints if ok else ():
+                if sum(c for u, c in counts.items() if u & mask) < n:
+                    ok = False
+                    break
+            if ok:
+                return True
+        if not convs:
+            return False
+        (accept, bundles, alone), rest = convs[0], convs[1:]
+        if alone is None:
+            if self._hall_pays(counts, total, constraints, need, rest):
+                return True
+        else:
+            plain = Counter(counts)
+            plain[alone] += 1
+            if self._hall_pays(plain, total + 1, constraints, need, rest):
+                return True
+        for u in [u for u, c in counts.items() if c and (accept == ANY or u & accept)]:
+            for bundle in bundles:
+                fed = Counter(counts)
+                fed[u] -= 1
+                for b in bundle:
+                    fed[b] += 1
+                if self._hall_pays(fed, total - 1 + len(bundle), constraints, need, rest):
+                    return True
+        return False
+
+    def paid(self, bf: int, life: int = 0) -> int:
+        """The bit mask of `costs` payable on battlefield `bf` with `life` paid (see the
+        class docstring)."""
+        key = (bf, life if self.life_matters else 0)
+        found = self.memo.get(key)
         if found is not None:
             return found
-        known = self.masks[hint][2] if self.monotone and hint is not None and hint in self.masks else 0
-        most = self._most(state)
-        ask = [i for i in range(len(self.costs)) if not known >> i & 1 and self.least[i] <= most]
-        paid = known
+        view = self._untapped_units(bf)
+        paid = 0
+        ask = []
+        life_left = self.setup.life - key[1]
+        most = view[1] + 3 * len(view[3]) if view is not None else self._most(bf)
+        for i, rule in enumerate(self.hall):
+            ok = None if view is None or rule is None else self._fast(view, rule, life_left)
+            if ok is None:
+                if self.least[i] <= most:  # a cost needing more mana than the sources add is unpayable
+                    ask.append(i)
+            elif ok:
+                paid |= 1 << i
         if ask:
             self.solver_calls += len(ask)
-            board = load_board(self.board(state), self.db)
+            board = load_board(self.board(bf, key[1]), self.db)
             for i, ok in zip(ask, payable_each(board, [self.parsed[i] for i in ask], "me")):
                 paid |= ok << i
-        q = sum(1 << i for i, b in enumerate(self.question_bits) if paid >> b & 1)
-        p = sum(1 << i for i, b in enumerate(self.pip_bits) if paid >> b & 1)
-        found = self.masks[state] = (q, p, paid)
-        return found
+        self.memo[key] = paid
+        return paid
 
-    def pays(self, state: int, cost: str) -> bool:
-        """Whether battlefield `state` pays `cost` (memoised)."""
-        key = (state, cost)
+    def pays(self, bf: int, life: int, what: tuple, cost_of) -> bool:
+        """Whether battlefield `bf` pays the cost `cost_of(what)` (memoised on `what`), for
+        casting mana permanents."""
+        key = (bf, life if self.life_matters else 0, what)
         found = self.extra.get(key)
         if found is None:
-            self.solver_calls += 1
-            found = self.extra[key] = payable_each(load_board(self.board(state), self.db), [ManaCost.parse(cost)], "me")[0]
+            cost = cost_of(what)
+            view = self._untapped_units(bf)
+            rule = _hall(cost)
+            found = None if view is None or rule is None else self._fast(view, rule, self.setup.life - key[1])
+            if found is None:
+                self.solver_calls += 1
+                found = payable_each(load_board(self.board(bf, key[1]), self.db), [cost], "me")[0]
+            self.extra[key] = found
         return found
 
 
-@dataclass(frozen=True)
-class GameSetup:
-    """What is simulated (plain data, sent to workers): the library (one name per card),
-    the questions, turns 1..`turns`, on the play or the draw, the keep rule, the
-    commanders in the command zone (their colour identity is what Command Tower makes,
-    903.4)."""
-
-    library: tuple[str, ...]
-    questions: tuple[Question, ...]
-    turns: int
-    on_play: bool
-    mulligan: KeepRule
-    commanders: tuple[str, ...] = ()
+def _reduction(db: CardDB, name: str | None) -> tuple[str, int, tuple] | None:
+    """("delve", 1, ()) or ("battlefield", N, per words) for the card's own generic
+    reduction the goldfish applies; None for none."""
+    if name is None:
+        return None
+    card = db.get(name)
+    if "Delve" in card.keywords:
+        return "delve", 1, ()
+    for r in card.spell_costs.self_reductions:
+        if r.counting == Counting.BATTLEFIELD and all(s.kind == SymbolKind.GENERIC for s in r.amount.symbols):
+            return "battlefield", r.amount.mana_value, r.per
+    return None
 
 
 class Goldfish:
     """Plays games of a GameSetup; each game's record is one int per turn: the bit mask of
-    the questions payable that turn times 32, plus the lands on the battlefield."""
+    the questions castable by that turn times 32, plus the most land drops the cards seen
+    allow by that turn."""
 
     def __init__(self, setup: GameSetup, db: CardDB):
-        self.setup = setup
-        names = list(dict.fromkeys(setup.library))
+        self.setup, self.db = setup, db
+        self.alias = _same_lands(db, setup)
+        library = [self.alias.get(n, n) for n in setup.library]
+        names = list(dict.fromkeys(library))
+        self.names = names
         cards = [db.get(n) for n in names]
         self.kind_of = {n: i for i, n in enumerate(names)}
-        self.deck = np.array([self.kind_of[n] for n in setup.library], dtype=np.int16)
-        self.is_land = [c.is_type("Land") for c in cards]
+        self.deck = np.array([self.kind_of[n] for n in library], dtype=np.int16)
+        deck_count = Counter(self.deck.tolist())
+        faces = [land_faces(db, n) for n in names]
+        self.is_land = [bool(f) for f in faces]
         self.is_perm = [not land and bool(c.mana_abilities) and c.mana_cost is not None
                         and any(c.is_type(t) for t in ("Artifact", "Creature", "Enchantment"))
                         for c, land in zip(cards, self.is_land)]
-        source = [k for k in range(len(names)) if self.is_land[k] or self.is_perm[k]]
-        self.slot = {k: s for s, k in enumerate(source)}
-        self.memo = ManaMemo(db, [names[k] for k in source], list(setup.questions), setup.commanders)
-        self.enters = [c.enters for c in cards]
-        self.subtypes = [c.subtypes for c in cards]
+        reductions = [_reduction(db, q.card) for q in setup.questions]
+        self.delve = any(r and r[0] == "delve" for r in reductions)
+        self.is_fodder = [self.delve and not self.is_land[k] and c.mana_cost is not None and (
+            c.is_type("Instant") or c.is_type("Sorcery") or (
+                c.is_type("Artifact") and c.mana_cost.mana_value == 0 and "Sacrifice ~" in normalize(c.text, c.name)))
+            for k, c in enumerate(cards)]
+        # battlefield slots: land faces, then mana permanents
+        slot_names: list[str] = []
+        for k in range(len(names)):
+            for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
+                if f.name not in slot_names:
+                    slot_names.append(f.name)
+        self.slot_names = slot_names
+        self.slot_of = {n: s for s, n in enumerate(slot_names)}
+        self.slot_card = [db.get(n) for n in slot_names]
+        self.slot_kind = {}
+        for k in range(len(names)):
+            for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
+                self.slot_kind.setdefault(self.slot_of[f.name], k)
+        self.slot_is_land = [c.is_type("Land") for c in self.slot_card]
+        self.untapped_mask = sum(_FIELD << (2 * s * BITS) for s in range(len(slot_names)))
+        # land plays of each kind
+        self.fetchable: list[int] = []
+        self.plays: list[list[tuple]] = []
+        self.notes: list[str] = []
+        for k, fs in enumerate(faces):
+            plays = []
+            for f in fs:
+                fetch = fetch_of(f)
+                s = self.slot_of[f.name]
+                if fetch is not None:
+                    life, tapped, types, basic = fetch
+                    targets = tuple(j for j, c in enumerate(cards) if c.is_type("Land") and (
+                        not basic or "Basic" in c.supertypes) and (not types or set(types) & set(c.subtypes)))
+                    self.fetchable += [j for j in targets if j not in self.fetchable]
+                    plays.append(("fetch", s, life, tapped, targets))  # targets resolved below
+                elif _BOUNCE in normalize(f.text, f.name):
+                    plays.append(("bounce", s))
+                else:
+                    plays.append(("land", s))
+            self.plays.append(plays)
+        self.lib_bit = {k: 1 << (i * BITS) for i, k in enumerate(self.fetchable)}
+        for plays in self.plays:
+            for i, play in enumerate(plays):
+                if play[0] == "fetch":
+                    found = tuple((self.fetchable.index(x) * BITS, self.lib_bit[x],
+                                   self.slot_of[land_faces(db, names[x])[0].name]) for x in play[4])
+                    plays[i] = play[:4] + (found,)
+        self.lib0 = sum(deck_count[k] * b for k, b in self.lib_bit.items())
+        self.in_hand = [self.is_land[k] or self.is_perm[k] or self.is_fodder[k] for k in range(len(names))]
         self.mv = [c.mana_cost.mana_value if c.mana_cost else 0 for c in cards]
-        self.cost = [str(c.mana_cost.with_x(0)) if c.mana_cost else "{0}" for c in cards]
+        # graveyard fodder matters by its mana value only: one kind stands for all of a mana value
+        self.canon = [next(j for j in range(len(names)) if self.is_fodder[j] and self.mv[j] == self.mv[k])
+                      if self.is_fodder[k] else k for k in range(len(names))]
+        self.land_kinds = [k for k in range(len(names)) if self.plays[k]]
+        self.perm_order = sorted((k for k in range(len(names)) if self.is_perm[k]), key=lambda k: (self.mv[k], k))
+        self.fodder_order = sorted({self.canon[k] for k in range(len(names)) if self.is_fodder[k]},
+                                   key=lambda k: (self.mv[k], k))
+        self.fodder_mask = sum(_FIELD << (k * BITS) for k in self.fodder_order)
+        self.cast_mask = self.fodder_mask | sum(_FIELD << (k * BITS) for k in self.perm_order)
+        self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
+        self.cost = [c.mana_cost.with_x(0) if c.mana_cost else ManaCost() for c in cards]
         self.land_ratio = sum(self.is_land[k] for k in self.deck.tolist()) / max(1, len(self.deck))
+        # the costs asked: each question's cost, and its reduced costs
+        self.questions = list(setup.questions)
+        costs: list[str] = []
+        self.variants: list[list[int]] = []
+        self.reductions = reductions
+        for q, r in zip(self.questions, reductions):
+            base = ManaCost.parse(q.cost)
+            generic = sum(s.amount for s in base.symbols if s.kind == SymbolKind.GENERIC)
+            # 702.66a: each card delve exiles pays {1}; 601.2f: a generic reduction (118.7a)
+            forms = [base] + ([ManaCost(tuple(reduce_symbols(list(base.symbols), [ManaCost.parse("{%d}" % n)])))
+                               for n in range(1, generic + 1)] if r else [])
+            v = []
+            for f in forms:
+                if str(f) not in costs:
+                    costs.append(str(f))
+                v.append(costs.index(str(f)))
+            self.variants.append(v)
+        life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
+                           for c in costs for s in ManaCost.parse(c).symbols)
+        self.life_matters = life_matters
+        self.mana = Mana(db, slot_names, costs, setup, life_matters)
+        self.question_of_cost = [0] * len(costs)
+        self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
+        self.reduced = []
+        for i, (v, r) in enumerate(zip(self.variants, reductions)):
+            if r:
+                self.reduced.append(i)
+            else:
+                self.question_of_cost[v[0]] |= 1 << i
+        self.slot_subtypes = [c.subtypes for c in self.slot_card]
+        self.slot_words = [set(c.types) | set(c.subtypes) | set(c.supertypes) for c in self.slot_card]
+        self.slot_colors = [c.color_set for c in self.slot_card]
+        # land rank for bottoming: fewest colours first, tapped first
+        self.land_rank = {k: (self._colours(faces[k]), not any(f.enters.always for f in faces[k]), -k)
+                          for k in range(len(names)) if self.is_land[k]}
+        self.sets: list[frozenset] = []
+        self._set_id: dict[frozenset, int] = {}
+        self._trans: dict[tuple[int, int, bool], int] = {}
+        self._qmask: list[int] = []
+        self._drops_memo: dict[tuple, frozenset] = {}
+        self._cast_memo: dict[tuple, tuple] = {}
         self._tapped_memo: dict[tuple[int, int], bool] = {}
-        self._drops: dict[tuple[int, int], tuple[int, int]] = {}  # (state, land kinds in hand) -> land drop
-        # Least useful land first when bottoming: fewest coloured parts payable alone, tapped first.
-        self.land_rank = {k: (bin(self.memo.of(self._bit(k, 0))[1]).count("1"), not self.enters[k].always, -k)
-                          for k in source if self.is_land[k]}
+        self._open: dict[tuple, int] = {}
 
-    def _bit(self, kind: int, tapped: int) -> int:
-        return 1 << ((2 * self.slot[kind] + tapped) * SLOT_BITS)
+    def _colours(self, faces: list[Card]) -> int:
+        """How many mana types the land faces could add (6 when the solver decides)."""
+        mask = 0
+        for f in faces:
+            units = self.mana.units[self.slot_of[f.name]]
+            for u in (63,) if units is None else units:
+                mask |= u
+        return bin(mask).count("1")
 
-    def _enters_tapped(self, kind: int, state: int, lands: int) -> bool:
-        rule = self.enters[kind]
+    # -- positions: (battlefield, hand, library counts, graveyard, life paid) --
+
+    def _intern(self, states: frozenset) -> int:
+        sid = self._set_id.get(states)
+        if sid is None:
+            sid = self._set_id[states] = len(self.sets)
+            self.sets.append(states)
+            self._qmask.append(-1)
+        return sid
+
+    def _enters_tapped(self, s: int, bf: int) -> tuple[bool, int]:
+        """(enters tapped, life paid to enter untapped) for slot `s` entering `bf`."""
+        rule = self.slot_card[s].enters
+        if rule.life:
+            return False, rule.life
         if not rule.conditional:
-            return rule.always or bool(rule.unread)
-        key = (kind, state)
+            return rule.always or bool(rule.unread), 0
+        key = (s, bf)
         found = self._tapped_memo.get(key)
         if found is None:
-            subtypes: Counter = Counter()
-            for k, s in self.slot.items():
-                n = sum((state >> ((2 * s + t) * SLOT_BITS)) & _FIELD for t in (0, 1))
-                if n and self.is_land[k]:
-                    for sub in self.subtypes[k]:
+            lands, subtypes = 0, Counter()
+            for t, is_land in enumerate(self.slot_is_land):
+                n = ((bf >> (2 * t * BITS)) & _FIELD) + ((bf >> ((2 * t + 1) * BITS)) & _FIELD)
+                if n and is_land:
+                    lands += n
+                    for sub in self.slot_subtypes[t]:
                         subtypes[sub] += n
             found = self._tapped_memo[key] = rule.tapped(lands, subtypes)
+        return found, 0
+
+    def _bit(self, s: int, tapped: bool) -> int:
+        return 1 << ((2 * s + tapped) * BITS)
+
+    def _drops(self, state: tuple) -> frozenset:
+        """Every position after this turn's land drop from `state` (no land in hand: the
+        position itself)."""
+        found = self._drops_memo.get(state)
+        if found is not None:
+            return found
+        bf, hand, lib, gy, life = state
+        out = set()
+        for k in self.land_kinds:
+            if not (hand >> (k * BITS)) & _FIELD:
+                continue
+            h = hand - self.hand_bit[k]
+            for play in self.plays[k]:
+                s = play[1]
+                own_tapped, own_life = self._enters_tapped(s, bf)
+                if play[0] == "fetch":
+                    _, _, paid, tapped, targets = play
+                    found_any = False
+                    for shift, lb, xs in targets:
+                        if not (lib >> shift) & _FIELD:
+                            continue
+                        found_any = True
+                        x_tapped, x_life = self._enters_tapped(xs, bf)
+                        late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
+                        out.add((bf + self._bit(xs, late), h, lib - lb, min(gy + self.delve, self.gy_cap),
+                                 life + (paid + own_life + (0 if late else x_life)) * self.life_matters))
+                    if not found_any:  # nothing left to find: a land without mana
+                        out.add((bf + self._bit(s, own_tapped), h, lib, gy, life + own_life * self.life_matters))
+                    continue
+                nbf = bf + self._bit(s, own_tapped)
+                if play[0] == "land":
+                    out.add((nbf, h, lib, gy, life + own_life * self.life_matters))
+                    continue
+                for t in range(len(self.slot_names)):  # the bounce land's trigger: a land back to hand
+                    if not self.slot_is_land[t]:
+                        continue
+                    for tp in (0, 1):
+                        if (nbf >> ((2 * t + tp) * BITS)) & _FIELD:
+                            out.add((nbf - self._bit(t, tp), h + self.hand_bit[self.slot_kind[t]], lib, gy,
+                                     life + own_life * self.life_matters))
+        found = self._drops_memo[state] = frozenset(out) if out else frozenset((state,))
         return found
+
+    def _cast(self, state: tuple) -> tuple:
+        """The position after casting the mana permanents (and, with delve, the graveyard
+        fodder) the policy of the module docstring casts."""
+        found = self._cast_memo.get(state)
+        if found is not None:
+            return found
+        bf, hand, lib, gy, life = state
+        if not hand & self.cast_mask:
+            self._cast_memo[state] = state
+            return state
+        cast: tuple = ()
+        spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
+        for k in self.perm_order:
+            for _ in range((hand >> (k * BITS)) & _FIELD):
+                if not self.mana.pays(state[0], life, cast + (k,), self._sum_cost):
+                    break
+                cast += (k,)
+                spent += self.mv[k]
+                hand -= self.hand_bit[k]
+                bf += self._bit(self.slot_of[self.names[k]], False)
+        for k in self.fodder_order:
+            for _ in range((hand >> (k * BITS)) & _FIELD):
+                if not self.mana.pays(state[0], life, (-1 - spent - self.mv[k],), self._sum_cost):
+                    break
+                spent += self.mv[k]
+                hand -= self.hand_bit[k]
+                gy += 1
+        if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
+            gy, hand = self.gy_cap, hand & ~self.fodder_mask
+        found = self._cast_memo[state] = (bf, hand, lib, gy, life)
+        return found
+
+    def _sum_cost(self, kinds: tuple) -> ManaCost:
+        """The costs of mana permanent kinds together; (-1 - N,): N generic mana."""
+        if kinds and kinds[0] < 0:
+            return ManaCost.parse("{%d}" % (-1 - kinds[0]))
+        total = ManaCost()
+        for k in kinds:
+            total = total + self.cost[k]
+        return total
+
+    def _step(self, sid: int, drawn: int, cast: bool) -> int:
+        """The set after (casting, when `cast`) untapping, drawing kind `drawn` (-1: no
+        card that matters) and the land drop, from set `sid`."""
+        key = (sid, drawn, cast)
+        found = self._trans.get(key)
+        if found is not None:
+            return found
+        out = set()
+        lb = self.lib_bit.get(drawn, 0)
+        for st in self.sets[sid]:
+            if cast:
+                st = self._cast(st)
+            bf, hand, lib, gy, life = st
+            bf = (bf & self.untapped_mask) + ((bf >> BITS) & self.untapped_mask)
+            if drawn >= 0:
+                if lb:
+                    if (lib // lb) & _FIELD:
+                        lib -= lb
+                        hand += self.hand_bit[drawn]
+                    # else: this line of play fetched that copy; the card drawn is another (thinning)
+                else:
+                    hand += self.hand_bit[drawn]
+            out |= self._drops((bf, hand, lib, gy, life))
+        found = self._trans[key] = self._intern(frozenset(out))
+        return found
+
+    def _castable(self, sid: int) -> int:
+        """The bit mask of the questions some position of set `sid` pays."""
+        found = self._qmask[sid]
+        if found >= 0:
+            return found
+        union = 0
+        q = 0
+        paid_of = self.mana.paid
+        for bf, hand, lib, gy, life in self.sets[sid]:
+            paid = paid_of(bf, life)
+            union |= paid
+            for i in self.reduced:
+                if q >> i & 1:
+                    continue
+                kind, per, words = self.reductions[i]
+                n = gy if kind == "delve" else per * self._count(bf, words)
+                v = self.variants[i]
+                if paid >> v[min(n, len(v) - 1)] & 1:
+                    q |= 1 << i
+        i = 0
+        while union:
+            if union & 1:
+                q |= self.question_of_cost[i]
+            union >>= 1
+            i += 1
+        self._qmask[sid] = q
+        return q
+
+    def _count(self, bf: int, words: tuple) -> int:
+        """The permanents of `bf` with every word of one alternative of `words`."""
+        n = 0
+        for s, w in enumerate(self.slot_words):
+            k = ((bf >> (2 * s * BITS)) & _FIELD) + ((bf >> ((2 * s + 1) * BITS)) & _FIELD)
+            if k and any(has_filter_words(w, self.slot_colors[s], alt) for alt in words):
+                n += k
+        return n
+
+    # -- games --
 
     def _bottom(self, hand: list[int], k: int) -> list[int]:
         """The hand after putting `k` cards on the bottom (London mulligan, 103.5c)."""
@@ -269,25 +844,38 @@ class Goldfish:
     def _opening(self, rows) -> tuple[list[int], list[int]]:
         """(hand, library) after mulligans, drawing shuffled libraries from `rows`."""
         rule, n, is_land = self.setup.mulligan, len(self.deck), self.is_land.__getitem__
-        for k in range(8):
+        for k in range(9 if rule.free_first else 8):
             row = next(rows)
             hand = row[:7]
-            if not k:
+            bottomed = k - rule.free_first if k else 0
+            if not bottomed:
                 if rule.keeps(7, sum(map(is_land, hand))):
                     return hand, row[7:]
                 continue
-            kept = self._bottom(hand, k)
+            kept = self._bottom(hand, bottomed)
             if len(kept) <= 4 or rule.keeps(len(kept), sum(map(is_land, kept))):
                 bottom = list((Counter(hand) - Counter(kept)).elements())
                 return kept, row[7:] + (bottom if len(row) == n else [])
         raise AssertionError("a hand of 4 or fewer is always kept")
+
+    def _start(self, hand: list[int]) -> int:
+        """The set before turn 1 of an opening `hand`."""
+        key = tuple(sorted(self.canon[c] for c in hand if self.in_hand[c]))
+        found = self._open.get(key)
+        if found is None:
+            h, lib = 0, self.lib0
+            for c in key:
+                h += self.hand_bit[c]
+                lib -= self.lib_bit.get(c, 0)
+            found = self._open[key] = self._intern(frozenset(((0, h, lib, 0, 0),)))
+        return found
 
     def play_games(self, games: int, seed: int, shard: int, on_game: Callable[[tuple], None] | None = None) -> Counter:
         """The records of `games` games of shard number `shard` of run `seed` (a Counter of
         per-turn record tuples): the same for a (seed, shard) on any machine.  `on_game` is
         called with each game's record as it ends (progress, and a time limit: it may raise
         to stop the shard, the records it was given being the games played)."""
-        setup, memo = self.setup, self.memo
+        setup = self.setup
         rng = np.random.default_rng(np.random.SeedSequence([seed, shard]))
         depth = min(len(self.deck), 7 + setup.turns)
         tiled = np.tile(self.deck, (BATCH, 1))
@@ -297,76 +885,109 @@ class Goldfish:
                 yield from rng.permuted(tiled, axis=1)[:, :depth].tolist()
 
         shuffled = rows()
-        is_land, is_perm, masks, drops = self.is_land, self.is_perm, memo.masks, self._drops
-        untapped_mask = sum(_FIELD << (2 * s * SLOT_BITS) for s in range(len(self.slot)))
-        tapped_mask = untapped_mask << SLOT_BITS
+        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
         out: Counter = Counter()
         turns, on_play = setup.turns, setup.on_play
+        full = (1 << len(self.questions)) - 1
         for _ in range(games):
             hand, library = self._opening(shuffled)
-            hand_lands = [c for c in hand if is_land[c]]
-            hand_perms = [c for c in hand if is_perm[c]]
-            state = lands = 0
-            drawn = 0
+            sid = self._start(hand)
+            lands_seen = sum(is_land[c] for c in hand)
+            drops = drawn = mask = 0
             record = []
             for t in range(1, turns + 1):
-                before = state  # a sub-battlefield of every state this turn (ManaMemo.of's hint)
+                card = -1
                 if (t > 1 or not on_play) and drawn < len(library):
                     c = library[drawn]
                     drawn += 1
-                    if is_land[c]:
-                        hand_lands.append(c)
-                    elif is_perm[c]:
-                        hand_perms.append(c)
-                state = (state & untapped_mask) + ((state & tapped_mask) >> SLOT_BITS)
-                if hand_lands:
-                    present = 0
-                    for c in hand_lands:
-                        present |= 1 << c
-                    choice = drops.get((state, present))
-                    if choice is None:
-                        choice = drops[state, present] = self._land_drop(state, lands, present)
-                    hand_lands.remove(choice[0])
-                    state += choice[1]
-                    lands += 1
-                found = masks.get(state)
-                if found is None:
-                    found = memo.of(state, before)
-                record.append(found[0] << 5 | lands)
-                if hand_perms:
-                    state = self._cast_permanents(state, hand_perms)
+                    lands_seen += is_land[c]
+                    if in_hand[c]:
+                        card = canon[c]
+                drops = min(drops + 1, lands_seen)
+                if mask != full:  # (every card castable: the later turns add nothing to ask)
+                    sid = step(sid, card, t > 1)
+                    mask |= castable(sid)
+                record.append(mask << 5 | drops)
             out[tuple(record)] += 1
             if on_game is not None:
                 on_game(tuple(record))
         return out
 
-    def _land_drop(self, state: int, lands: int, present: int) -> tuple[int, int]:
-        """(land kind, its bit in the state: untapped or tapped) to play from the land kinds
-        in hand (`present`: bit k set for kind k), by the policy in the module docstring."""
-        best, best_score = None, None
-        kinds = [k for k in range(len(self.is_land)) if present >> k & 1]
-        for k in kinds:
-            tapped = int(self._enters_tapped(k, state, lands))
-            if len(kinds) == 1:
-                return k, self._bit(k, tapped)
-            now = self.memo.of(state + self._bit(k, tapped), state)[0].bit_count()
-            fixes = self.memo.of(state + self._bit(k, 0), state)[1].bit_count()
-            score = (now, fixes, tapped)
-            if best_score is None or score > best_score:
-                best, best_score = (k, self._bit(k, tapped)), score
-        return best
 
-    def _cast_permanents(self, state: int, hand_perms: list[int]) -> int:
-        """The state after casting the mana permanents the policy casts (cheapest first,
-        while their total cost is payable); they are removed from `hand_perms`."""
-        chosen: list[int] = []
-        total = ""
-        for k in sorted(hand_perms, key=lambda c: (self.mv[c], c)):
-            cost = total + self.cost[k]
-            if self.memo.pays(state, str(ManaCost.parse(cost))):
-                chosen.append(k)
-                total = cost
-        for k in chosen:
-            hand_perms.remove(k)
-            state += self._bit(k, 0)  # untapped by its first turn to be asked about
-        return state
+def card_notes(db: CardDB, names: list[str], commanders: list[str], opponent_colors: str) -> list[str]:
+    """What the goldfish plays of each card in a simplified way, or not at all, and why
+    (a line per card and reason; the mana text the parser does not read is reported by
+    the caller)."""
+    notes = []
+    fetchers: list[tuple[str, tuple[str, ...], bool, int]] = []
+    for name in names:
+        card = db.get(name)
+        text = normalize(card.text, card.name)
+        if card.layout == "adventure":
+            notes.append("%s: asked as %s; its Adventure is not asked" % (name, card.name))
+        if card.layout == "modal_dfc" and len(db.faces(name)) < 2:
+            notes.append("%s: its other face is not in the card data: only %s is played" % (name, card.name))
+        faces = land_faces(db, name)
+        if faces and not card.is_type("Land"):
+            notes.append("%s: a land or a spell: played as %s when that is best for the card asked, asked about as "
+                         "the spell" % (name, " or ".join(f.name for f in faces)))
+        for f in faces:
+            ftext = normalize(f.text, f.name)
+            fetch = fetch_of(f)
+            if fetch is not None:
+                life, tapped, types, basic = fetch
+                fetchers.append((f.name, types, basic, life))
+                found = " or ".join(("a basic " if basic else "an " if t[0] in "AEIOU" else "a ") + t
+                                    for t in types) if types else "a basic land"
+                notes.append("%s: a land drop that becomes %s card from the library%s%s, chosen for each card asked "
+                             "(deck thinning not simulated)%s" % (
+                                 f.name, found, ", tapped" if tapped else "", ", %d life" % life if life else "",
+                                 "; the untap with four or more lands not simulated" if "untap that land" in ftext
+                                 else ""))
+            elif "Search your library" in ftext:
+                notes.append("%s: its land search is not simulated (a land with its own mana only)" % f.name)
+            elif _BOUNCE in ftext:
+                notes.append("%s: enters tapped and returns a land you control to the hand (the land chosen for each "
+                             "card asked)" % f.name)
+            if f.enters.life:
+                notes.append("%s: pays %d life to enter untapped" % (f.name, f.enters.life))
+            for a in f.intrinsic_mana_abilities():
+                if a.reference is not None and a.reference.scope == ReferenceScope.LANDS_OPPONENTS_CONTROL:
+                    notes.append("%s: assumed the opponents' lands make %s (opponent_colors)" % (
+                        f.name, ", ".join(opponent_colors) or "nothing"))
+                if a.reference is not None and a.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
+                    notes.append("%s: makes the colours of the commanders%s" % (
+                        f.name, " (%s)" % ", ".join(commanders) if commanders else ": no commander, no mana (903.4f)"))
+        if faces:
+            continue
+        if card.mana_abilities and card.mana_cost is not None and not card.is_type("Creature"):
+            notes.append("%s: its mana is used from the turn after it is cast" % name)
+        for a in card.intrinsic_mana_abilities():
+            if a.reference is not None and a.reference.scope == ReferenceScope.COMMANDER_IDENTITY:
+                notes.append("%s: makes the colours of the commanders%s" % (
+                    name, " (%s)" % ", ".join(commanders) if commanders else ": no commander, no mana (903.4f)"))
+        if re.search(r"[Ss]earch your library for [^.]*land", text):
+            notes.append("%s: its land search is not simulated" % name)
+        if card.mana_cost is not None and card.mana_cost.has_x:
+            notes.append("%s: asked with X = 0" % name)
+        costs = card.spell_costs
+        if "Delve" in card.keywords:
+            notes.append("%s: delve counted with the cards in the graveyard by that turn: the fetch lands cracked, "
+                         "and the instants, sorceries and self-sacrificing {0} artifacts seen, cast cheapest first on "
+                         "earlier turns while their mana values fit the battlefield's mana (colours not checked)" % name)
+        elif _reduction(db, name):
+            notes.append("%s: %s counted with the lands and mana permanents on the goldfish's battlefield" % (
+                name, costs.self_reductions[0].text))
+        if "Convoke" in card.keywords:
+            notes.append("%s: convoke adds nothing: the goldfish's only creatures are its mana creatures, which tap for "
+                         "the same mana" % name)
+        if "Improvise" in card.keywords:
+            notes.append("%s: improvise not simulated (its artifacts tap for mana instead)" % name)
+        skipped = [what for what, there in (("alternative costs", costs.alternative), ("kicker", costs.kicker),
+                                            ("additional costs", costs.additional), ("cost changes", costs.modifiers),
+                                            ("other cost reductions", costs.self_reductions[1:] if _reduction(db, name)
+                                             else costs.self_reductions), ("flashback", costs.flashback),
+                                            ("unread cost text", costs.not_understood)) if there]
+        if skipped:
+            notes.append("%s: asked at its mana cost; %s not applied" % (name, ", ".join(skipped)))
+    return notes

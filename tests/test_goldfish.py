@@ -22,6 +22,7 @@ from pathlib import Path
 
 DB = default_db()
 GOLGARI = str(Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt")
+COMMANDER = str(Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_commander.txt")
 
 
 def _q(cost: str) -> Question:
@@ -65,19 +66,27 @@ def test_two_colours_on_the_draw_match_inclusion_exclusion():
     assert entry["by_turn"]["1"] == "0/%d" % games
 
 
-def test_memo_answers_what_the_solver_answers_afresh():
-    deck = read_decklist(GOLGARI, DB)
+@pytest.mark.parametrize("deck_file", [GOLGARI, COMMANDER])
+def test_memo_answers_what_the_solver_answers_afresh(deck_file):
+    # the fast path (Hall's theorem on fixed-mana sources) and the solver's memo, against
+    # the solver asked afresh on the same battlefield
+    deck = read_decklist(deck_file, DB)
     questions, _ = deck_questions(deck, DB)
-    fish = Goldfish(GameSetup(tuple(deck.cards()), tuple(questions), 4, True, KARSTEN), DB)
+    fish = Goldfish(GameSetup(tuple(deck.cards()), tuple(questions), 5, True, KARSTEN,
+                              tuple(e.name for e in deck.commander)), DB)
     fish.play_games(150, seed=5, shard=0)
-    memo = fish.memo
-    assert memo.masks and memo.extra
-    for state, (_, _, paid) in list(memo.masks.items())[:120]:
-        board = load_board(memo.board(state), DB)
-        fresh = payable_each(board, memo.parsed, "me")
-        assert [bool(paid >> i & 1) for i in range(len(memo.costs))] == fresh, memo.board(state)
-    for (state, cost), ok in list(memo.extra.items())[:60]:
-        assert payable_each(load_board(memo.board(state), DB), [ManaCost.parse(cost)], "me") == [ok]
+    mana = fish.mana
+    assert mana.memo and mana.extra
+    states = list(mana.memo.items())
+    assert any(mana._untapped_units(bf) is not None for (bf, _), _ in states)  # the fast path was used
+    # ... also with a Signet (both decks) or a filter land (Twilight Mire) fed untapped
+    assert any(view is not None and view[3] for view in (mana._untapped_units(bf) for (bf, _), _ in states[:150]))
+    for (bf, life), paid in states[:150]:
+        board = load_board(mana.board(bf, life), DB)
+        fresh = payable_each(board, mana.parsed, "me")
+        assert [bool(paid >> i & 1) for i in range(len(mana.costs))] == fresh, mana.board(bf)
+    for (bf, life, what), ok in list(mana.extra.items())[:60]:
+        assert payable_each(load_board(mana.board(bf, life), DB), [fish._sum_cost(what)], "me") == [ok]
 
 
 def test_a_land_that_enters_tapped_pays_from_the_next_turn():

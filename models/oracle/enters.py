@@ -20,7 +20,7 @@ from manasolve.models.oracle.words import normalize, number_word
 _SUBJECT = r"(?:~|This (?:land|artifact|creature|permanent))"
 _ALWAYS = re.compile(_SUBJECT + r" enters tapped(?: with (\w+) ([\w+/-]+) counters? on it)?\.(?: As it enters, [^.]+\.)?")
 _UNLESS = re.compile(_SUBJECT + r" enters tapped unless you control (.+)\.")
-_SHOCK = re.compile(r"As (?:~|this land) enters, you may pay 2 life\. If you don't, it enters tapped\.")
+_SHOCK = re.compile(r"As (?:~|this land) enters, you may pay (\w+) life\. If you don't, it enters tapped\.")
 _AT_LEAST = re.compile(r"(\w+) or more other (\w+?)s?")
 _AT_MOST = re.compile(r"(\w+) or fewer other lands")
 _ANY_OF = re.compile(r"an? (\w+)(?: or an? (\w+))*")
@@ -73,8 +73,8 @@ def read_enters_tapped(name: str, text: str) -> EntersTapped:
             always = True
             if m.group(1) and number_word(m.group(1)) is not None:
                 counters = ((m.group(2), number_word(m.group(1))),)
-        elif _SHOCK.fullmatch(line):
-            life = 2
+        elif (m := _SHOCK.fullmatch(line)) and number_word(m.group(1)) is not None:
+            life = number_word(m.group(1))  # shocklands 2, the MDFC lands of Zendikar Rising 3
         elif m := _UNLESS.fullmatch(line):
             cond = m.group(1)
             if (c := _AT_LEAST.fullmatch(cond)) and number_word(c.group(1)) is not None:
