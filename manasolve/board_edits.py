@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from manasolve.models.board_schema import STEPS, PermanentIn, PlayerIn
+from manasolve.models.board_schema import STEPS, PermanentIn, PlayerIn, echo
 from manasolve.models.errors import InputError, nearest
 from manasolve.models.carddb import CardDB, UnknownCard, by_name
 
@@ -103,7 +103,7 @@ def _zone_id(ident: str, where: str) -> tuple[str, int, str]:
     for zone in ("hand", "graveyard"):
         if sep and head.startswith(zone + "[") and head.endswith("]") and head[len(zone) + 1:-1].isdigit():
             return zone, int(head[len(zone) + 1:-1]), name
-    raise InputError(where, "not a card id like 'hand[0]:Forest' or 'graveyard[2]:Think Twice' (got %r)" % ident)
+    raise InputError(where, "not a card id like 'hand[0]:Forest' or 'graveyard[2]:Think Twice' (got %s)" % echo(ident))
 
 
 def apply_op(data: dict, op: Any, where: str, db: CardDB) -> None:
@@ -114,7 +114,7 @@ def apply_op(data: dict, op: Any, where: str, db: CardDB) -> None:
     name = op.get("op")
     handler = OPS.get(name) if isinstance(name, str) else None
     if handler is None:
-        raise InputError(where + ".op", "unknown operation %r%s" % (name, nearest(str(name), list(OPS))))
+        raise InputError(where + ".op", "unknown operation %s%s" % (echo(name), nearest(str(name), list(OPS))))
     fields, run = handler
     for key in op:
         if key != "op" and key not in fields:
@@ -129,8 +129,8 @@ def _need(op: dict, key: str, where: str, kind: type | tuple[type, ...] = str) -
     value = op[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-        raise InputError("%s.%s" % (where, key), "must be %s (got %r)" % (names.replace("str", "a string").replace(
-            "int", "an integer").replace("bool", "true or false"), value))
+        raise InputError("%s.%s" % (where, key), "must be %s (got %s)" % (names.replace("str", "a string").replace(
+            "int", "an integer").replace("bool", "true or false"), echo(value)))
     return value
 
 

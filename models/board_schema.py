@@ -230,7 +230,7 @@ def validation_error(err: ValidationError, root: type[BaseModel], source: str | 
         got = e.get("input")
         return InputError(path, "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
     ctx = e.get("ctx") or {}
-    got = _echo(e.get("input"))
+    got = echo(e.get("input"))
     if kind == "literal_error":
         return InputError(path, "must be %s (got %s)" % (ctx.get("expected"), got), source)
     if kind == "missing":
@@ -255,8 +255,8 @@ def validation_error(err: ValidationError, root: type[BaseModel], source: str | 
     return InputError(path, "%s (got %s)" % (e.get("msg", "invalid"), got), source)
 
 
-def _echo(value: object) -> str:
-    """A bad input value as JSON, cut short."""
+def echo(value: object) -> str:
+    """A bad input value as JSON, cut short (for the "(got ...)" of an error line)."""
     try:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):
