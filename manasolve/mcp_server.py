@@ -52,6 +52,11 @@ TOOLS: tuple[tuple[str, str, str], ...] = (
     ("board_get", "board.get", "The held board as board JSON."),
     ("board_close", "board.close", "Forget a held board."),
 )
+CASTABILITY_TOOL = ("castability", "How often each spell of a deck list is castable by turn, on curve, and on curve given "
+                    "the lands, from goldfish games (Karsten's question: the land drops chosen for each card). Give the "
+                    "deck list's text (\"4 Lightning Bolt\" per line; Commander/Deck/Sideboard sections).")
+# The longest deck list text the castability tool takes (a 100-card list is ~3,000 characters).
+MAX_DECK_TEXT = 100_000
 CARD_TOOL = ("card", "How manasolve reads one card: its printed cost and text, the mana abilities, cost keywords "
              "and cost sentences it understands, and every sentence it does not (left out of every answer, never "
              "guessed).")
@@ -109,6 +114,18 @@ def input_schemas() -> dict[str, dict]:
         if method in FILE_PARAMS:
             del schema["properties"][FILE_PARAMS[method]]
         out[name] = schema
+    out[CASTABILITY_TOOL[0]] = {
+        "type": "object", "additionalProperties": False, "required": ["deck"],
+        "properties": {
+            "deck": {"type": "string", "maxLength": MAX_DECK_TEXT, "description": "the deck list's text"},
+            "games": {"type": "integer", "minimum": 1, "description": "games to play (default: as many as a "
+                      "precision of 0.5 points at 95% asks, about 38,000, cut by the time limit)"},
+            "turns": {"type": "string", "default": "1-7", "description": "turns asked, like 1-7 or 4"},
+            "on_play": {"type": "boolean", "default": True, "description": "on the play (false: on the draw)"},
+            "mulligan": {"type": "string", "default": "karsten", "description": "the mulligan rule (as the CLI's --mulligan)"},
+            "seed": {"type": "integer", "minimum": 0, "default": 1},
+            "time_limit": {"type": ["number", "null"], "exclusiveMinimum": 0,
+                           "description": "seconds (default: the server's); past it, the games played by then"}}}
     out[CARD_TOOL[0]] = {"type": "object", "additionalProperties": False, "required": ["name"],
                          "properties": {"name": {"type": "string", "description": "the card's name"}}}
     return out
@@ -126,6 +143,8 @@ class McpDoor:
         """The answer of tool `name` to `arguments`, as the server answers its method."""
         if name == CARD_TOOL[0]:
             return self._card(arguments or {})
+        if name == CASTABILITY_TOOL[0]:
+            return self._castability(arguments or {})
         method = self.methods.get(name)
         if method is None:
             from manasolve.models.errors import nearest
@@ -142,6 +161,40 @@ class McpDoor:
             return _failed(_as_arguments(error["message"]), _as_arguments(path) if path else None)
         result = response["result"]
         return ToolAnswer(result, summary(name, result) + "\n" + _json(result), False)
+
+    def _castability(self, arguments: dict) -> ToolAnswer:
+        from manasolve.castability import castability
+        from manasolve.models.decklist import parse_decklist
+        from manasolve.models.errors import InputError, ParameterError
+        from manasolve.solver.deadline import TimeUp
+
+        allowed = set(self.schemas[CASTABILITY_TOOL[0]]["properties"])
+        unknown = sorted(set(arguments) - allowed)
+        if unknown:
+            return _failed("castability takes no argument %r (it takes %s)" % (unknown[0], ", ".join(sorted(allowed))),
+                           "arguments." + unknown[0])
+        deck = arguments.get("deck")
+        if not isinstance(deck, str) or not deck.strip() or len(deck) > MAX_DECK_TEXT:
+            return _failed("arguments.deck: the deck list's text, 1 to %d characters" % MAX_DECK_TEXT, "arguments.deck")
+        kinds = {"games": int, "turns": str, "on_play": bool, "mulligan": str, "seed": int, "time_limit": (int, float)}
+        for key, kind in kinds.items():
+            value = arguments.get(key)
+            if value is not None and (not isinstance(value, kind) or (kind is not bool and isinstance(value, bool))):
+                return _failed("arguments.%s: must be %s" % (key, "a number" if key == "time_limit" else
+                                                             {int: "an integer", str: "a string", bool: "true or false"}[kind]),
+                               "arguments." + key)
+        options = {k: arguments[k] for k in ("games", "turns", "on_play", "mulligan", "seed") if arguments.get(k) is not None}
+        limit = arguments.get("time_limit", self.server.time_limit)
+        try:
+            answer = castability(parse_decklist(deck, self.server.db, source="arguments.deck"), workers=1,
+                                 time_limit=limit, **options)
+        except ParameterError as exc:
+            return _failed("arguments.%s: %s" % (exc.parameter.split("/")[0], exc.message), "arguments." + exc.parameter)
+        except InputError as exc:
+            return _failed(exc.line(), "arguments.deck")
+        except TimeUp as exc:
+            return _failed("%s; arguments.time_limit to wait longer" % exc, "arguments.time_limit")
+        return ToolAnswer(answer, _castability_summary(answer) + "\n" + _json(answer), False)
 
     def _card(self, arguments: dict) -> ToolAnswer:
         name = arguments.get("name")
@@ -235,6 +288,15 @@ def summary(tool: str, answer: dict) -> str:
     return "answer %s" % answer.get("format", "")
 
 
+def _castability_summary(answer: dict) -> str:
+    lines = ["%s games%s; per card, castable on curve (its mana value's turn):" % (
+        answer["games"], " (time limit reached)" if answer.get("time_limit_reached") else "")]
+    for card in answer.get("cards", []):
+        done, games = (int(x) for x in card["on_curve"].split("/"))
+        lines.append("- %s %s: %.1f%% on curve" % (card["card"], card["cost"], 100.0 * done / games if games else 0))
+    return "\n".join(lines)
+
+
 def _card_summary(answer: dict) -> str:
     parts = ["%s %s — %s" % (answer["name"], answer["mana_cost"] or "(no mana cost)", answer["type"])]
     if answer["mana_abilities"]:
@@ -262,7 +324,8 @@ def build(door: McpDoor):
     import mcp_types as types
     from mcp.server import Server as McpServer
 
-    descriptions = {name: text for name, _, text in TOOLS} | {CARD_TOOL[0]: CARD_TOOL[1]}
+    descriptions = {name: text for name, _, text in TOOLS} | {CARD_TOOL[0]: CARD_TOOL[1],
+                                                             CASTABILITY_TOOL[0]: CASTABILITY_TOOL[1]}
     one_at_a_time = anyio.Lock()  # the solver's sessions are not shared between threads
 
     async def list_tools(ctx, params) -> types.ListToolsResult:

@@ -33,6 +33,9 @@ CALLS = {
 }
 
 
+DECK = "20 Mountain\n4 Lightning Bolt\n36 Wurmcoil Engine\n"
+
+
 @pytest.fixture(scope="module")
 def session():
     """One MCP session over stdio with `manasolve mcp`: every call's result, by label."""
@@ -54,6 +57,8 @@ def session():
             out["bad_mode"] = await client.call_tool("pay", {"board": board, "cost": "{G}", "mode": "bets"})
             out["bad_board"] = await client.call_tool("pay", {"board": {"players": 3}, "cost": "{G}"})
             out["unknown_tool"] = await client.call_tool("pya", {})
+            out["castability"] = await client.call_tool("castability", {"deck": DECK, "games": 200, "seed": 3})
+            out["bad_deck"] = await client.call_tool("castability", {"deck": "4 Lightning Blot\n"})
             out["card"] = await client.call_tool("card", {"name": "Birds of Paradise"})
             out["sphere"] = await client.call_tool("card", {"name": "Chromatic Sphere"})
             out["unknown_card"] = await client.call_tool("card", {"name": "Birds of Paradice"})
@@ -71,7 +76,7 @@ def session():
 
 def test_the_client_lists_every_tool_with_its_generated_input_schema(session):
     listed = {t.name: t for t in session["tools"]}
-    assert set(listed) == {name for name, _, _ in TOOLS} | {"card"}
+    assert set(listed) == {name for name, _, _ in TOOLS} | {"card", "castability"}
     schemas = input_schemas()
     for name, tool in listed.items():
         assert tool.input_schema == schemas[name] and tool.description
@@ -132,3 +137,19 @@ def test_the_card_tool_shows_how_manasolve_reads_a_card(session):
     assert "not a mana ability since CR 2026-08-07, 605.1a" in sphere.content[0].text
     unknown = session["unknown_card"]
     assert unknown.is_error and "did you mean 'Birds of Paradise'" in unknown.content[0].text
+
+
+def test_the_castability_tool_answers_as_the_api_on_the_deck_text(session):
+    from manasolve.castability import castability
+    from manasolve.models.carddb import default_db
+    from manasolve.models.decklist import parse_decklist
+
+    expected = castability(parse_decklist(DECK, default_db(), source="arguments.deck"), games=200, seed=3, workers=1)
+    result = session["castability"]
+    assert not result.is_error
+    answer = dict(result.structured_content)
+    assert answer.pop("executor") and expected.pop("executor")  # where the games ran is not the answer
+    assert answer == json.loads(json.dumps(expected))
+    assert result.content[0].text.startswith("200 games; per card, castable on curve")
+    bad = session["bad_deck"]
+    assert bad.is_error and "unknown card 'Lightning Blot' (did you mean 'Lightning Bolt'" in bad.content[0].text
