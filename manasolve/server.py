@@ -58,8 +58,6 @@ MAX_LINE = 8 * 1024 * 1024
 # Methods the reading thread answers at once, even while a question runs (UCI's isready):
 # liveness, cancelling a request by its id, and what this server is.
 IMMEDIATE = ("ping", "cancel", "server.info")
-_IMMEDIATE_WORDS = tuple(b'"%s"' % name.encode() for name in IMMEDIATE)
-_IMMEDIATE_LINE = 4096  # such a request is short; a longer line goes to the worker
 _SWITCH_INTERVAL = 0.0005  # seconds the worker holds the GIL while the reader waits for it (Python's: 0.005)
 # The protocol versions this server speaks (server.info {"protocol"} checks the client's).
 PROTOCOLS = (protocol.VERSION,)
@@ -123,20 +121,28 @@ class Server:
         """The answer to one request line as UTF-8 JSON, without the line end (None for
         a notification or a blank line).  Never raises: whatever one line does, the
         server answers it and goes on."""
-        try:
-            return self._respond(line)
-        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
-            return _dump(_error(None, RpcError(INTERNAL_ERROR, "internal error: %s" % type(exc).__name__)))
+        return self._guarded(self._respond, line)
 
     def _respond(self, line: str | bytes) -> bytes | None:
+        parsed, got = self._read(line)
+        return self._answer(got) if parsed else got
+
+    def _read(self, line: str | bytes) -> tuple[bool, Any]:
+        """(True, the request object or batch on `line`), or (False, its answer: None for a
+        blank line, the parse error for a line that is not JSON)."""
         if not line.strip():
-            return None
+            return False, None
         try:
-            message = parse_json(line)
+            return True, parse_json(line)
         except InputError as exc:
             bad = exc.message.removeprefix("invalid JSON: ")
-            return _dump(_error(None, RpcError(PARSE_ERROR, "not JSON: %s (%s)" % (bad, exc.where) if bad != exc.message
-                                               else "a request %s" % exc.message)))
+            return False, _dump(_error(None, RpcError(PARSE_ERROR, "not JSON: %s (%s)" % (bad, exc.where)
+                                                      if bad != exc.message else "a request %s" % exc.message)))
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
+            return False, _internal(exc)
+
+    def _answer(self, message: Any) -> bytes | None:
+        """The answer to a request object or a batch of them (None: nothing to answer)."""
         if isinstance(message, list):  # a batch
             if not message:
                 return _dump(_error(None, RpcError(INVALID_REQUEST, "an empty batch")))
@@ -144,6 +150,13 @@ class Server:
             return _dump(answers) if answers else None
         answer = self.handle(message)
         return _dump(answer) if answer is not None else None
+
+    @staticmethod
+    def _guarded(answer: Callable[[Any], bytes | None], what: Any) -> bytes | None:
+        try:
+            return answer(what)
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the server; it is answered
+            return _internal(exc)
 
     def handle(self, message: Any) -> dict | None:
         """The response to one request object (None for a notification: a request object
@@ -213,12 +226,16 @@ class Server:
                     stdout.write(answer + b"\n")
                     stdout.flush()
 
-        queue: SimpleQueue[bytes | None] = SimpleQueue()
+        # (True, a request object or batch to answer) or (False, its answer already made)
+        queue: SimpleQueue[tuple[bool, Any] | None] = SimpleQueue()
 
         def work() -> None:
-            while (line := queue.get()) is not None:
-                self._queued(line, -1)
-                write(self.respond(line))
+            while (item := queue.get()) is not None:
+                parsed, got = item
+                if parsed:
+                    self._waiting_for(got, -1)
+                    got = self._guarded(self._answer, got)
+                write(got)
 
         # The reader waits for the GIL only while the worker computes: let it have it soon.
         sys.setswitchinterval(_SWITCH_INTERVAL)
@@ -231,38 +248,26 @@ class Server:
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):  # skip the rest of it, chunk by chunk
                     line = stdin.readline(MAX_LINE)
-                write(_dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes "
-                                                  "(the bound; send the board once with board.load)" % MAX_LINE))))
+                queue.put((False, _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d "
+                                                              "bytes (the bound; send the board once with "
+                                                              "board.load)" % MAX_LINE)))))
                 continue
-            immediate = self._immediate(line)
-            if immediate is not None:
-                write(immediate)
-            else:
-                self._queued(line, +1)
-                queue.put(line)
+            parsed, got = item = self._read(line)
+            if parsed and isinstance(got, dict) and got.get("method") in IMMEDIATE:
+                write(self._guarded(self._answer, got))  # at once, even while a question runs
+                continue
+            if parsed:
+                self._waiting_for(got, +1)
+            queue.put(item)  # answered in turn, so answers keep the order of their lines
         queue.put(None)
         worker.join()
         return 0
 
     # -- answered by the reader, at once -------------------------------------------------
-    def _immediate(self, line: bytes) -> bytes | None:
-        """The answer to `line` if it is a lone ping, cancel or server.info request (read
-        without waiting for the question running), else None: the worker answers it."""
-        if len(line) > _IMMEDIATE_LINE or not any(name in line for name in _IMMEDIATE_WORDS):
-            return None
-        try:
-            message = parse_json(line)
-        except Exception:  # noqa: BLE001 - whatever is wrong with it, the worker answers it
-            return None
-        if not isinstance(message, dict) or message.get("method") not in IMMEDIATE:
-            return None
-        answer = self.handle(message)
-        return _dump(answer) if answer is not None else b""
-
-    def _queued(self, line: bytes, change: int) -> None:
-        """Count `line`'s request id among the queued ones (+1) or take it off (-1)."""
-        rid = _line_id(line)
-        if rid is None:
+    def _waiting_for(self, message: Any, change: int) -> None:
+        """Count the request id of `message` among the queued ones (+1) or take it off (-1)."""
+        rid = message.get("id") if isinstance(message, dict) else None
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
             return
         with self._lock:
             left = self._waiting.get(rid, 0) + change
@@ -439,14 +444,9 @@ class Server:
         return stamped(method, {"session": kw["session"], "board": self._session(kw["session"]).to_json()})
 
 
-def _line_id(line: bytes) -> int | str | None:
-    """The id of the one request on `line` (None for a batch, a notification or a bad line)."""
-    try:
-        message = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        return None
-    rid = message.get("id") if isinstance(message, dict) else None
-    return rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None
+def _internal(exc: Exception) -> bytes:
+    """The answer to a line whose handling failed with a bug of ours."""
+    return _dump(_error(None, RpcError(INTERNAL_ERROR, "internal error: %s" % type(exc).__name__)))
 
 
 def _request(message: Any) -> protocol.Request:
