@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from manasolve import __version__, protocol
-from manasolve.models.board_schema import BoardIn
+from manasolve.models.board_schema import BoardIn, validation_error
 from manasolve.models.carddb import CardDB
 from manasolve.server import Server
 
@@ -101,6 +103,30 @@ def _board_inlined(schema: dict) -> dict:
     return out
 
 
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CastabilityArgs(_Args):
+    """The castability tool's arguments: the deck list as text (never a path) and the game's options."""
+
+    deck: str = Field(min_length=1, max_length=MAX_DECK_TEXT, description="the deck list's text")
+    games: int | None = Field(default=None, ge=1, description="games to play (default: as many as a precision of "
+                              "0.5 points at 95% asks, about 38,000, cut by the time limit)")
+    turns: str = Field(default="1-7", description="turns asked, like 1-7 or 4")
+    on_play: bool = Field(default=True, description="on the play (false: on the draw)")
+    mulligan: str = Field(default="karsten", description="the mulligan rule (as the CLI's --mulligan)")
+    seed: int = Field(default=1, ge=0)
+    time_limit: float | None = Field(default=None, gt=0, allow_inf_nan=False,
+                                     description="seconds (default: the server's); past it, the games played by then")
+
+
+class CardArgs(_Args):
+    """The card tool's argument."""
+
+    name: str = Field(min_length=1, description="the card's name")
+
+
 # Params of the server that name a file to read: not offered to an MCP client (an LLM may
 # be driving it); the card file is the operator's `manasolve mcp --cards PATH`.
 FILE_PARAMS = {"board.load": "cards"}
@@ -114,20 +140,8 @@ def input_schemas() -> dict[str, dict]:
         if method in FILE_PARAMS:
             del schema["properties"][FILE_PARAMS[method]]
         out[name] = schema
-    out[CASTABILITY_TOOL[0]] = {
-        "type": "object", "additionalProperties": False, "required": ["deck"],
-        "properties": {
-            "deck": {"type": "string", "maxLength": MAX_DECK_TEXT, "description": "the deck list's text"},
-            "games": {"type": "integer", "minimum": 1, "description": "games to play (default: as many as a "
-                      "precision of 0.5 points at 95% asks, about 38,000, cut by the time limit)"},
-            "turns": {"type": "string", "default": "1-7", "description": "turns asked, like 1-7 or 4"},
-            "on_play": {"type": "boolean", "default": True, "description": "on the play (false: on the draw)"},
-            "mulligan": {"type": "string", "default": "karsten", "description": "the mulligan rule (as the CLI's --mulligan)"},
-            "seed": {"type": "integer", "minimum": 0, "default": 1},
-            "time_limit": {"type": ["number", "null"], "exclusiveMinimum": 0,
-                           "description": "seconds (default: the server's); past it, the games played by then"}}}
-    out[CARD_TOOL[0]] = {"type": "object", "additionalProperties": False, "required": ["name"],
-                         "properties": {"name": {"type": "string", "description": "the card's name"}}}
+    out[CASTABILITY_TOOL[0]] = CastabilityArgs.model_json_schema()
+    out[CARD_TOOL[0]] = CardArgs.model_json_schema()
     return out
 
 
@@ -168,25 +182,13 @@ class McpDoor:
         from manasolve.models.errors import InputError, ParameterError
         from manasolve.solver.deadline import TimeUp
 
-        allowed = set(self.schemas[CASTABILITY_TOOL[0]]["properties"])
-        unknown = sorted(set(arguments) - allowed)
-        if unknown:
-            return _failed("castability takes no argument %r (it takes %s)" % (unknown[0], ", ".join(sorted(allowed))),
-                           "arguments." + unknown[0])
-        deck = arguments.get("deck")
-        if not isinstance(deck, str) or not deck.strip() or len(deck) > MAX_DECK_TEXT:
-            return _failed("arguments.deck: the deck list's text, 1 to %d characters" % MAX_DECK_TEXT, "arguments.deck")
-        kinds = {"games": int, "turns": str, "on_play": bool, "mulligan": str, "seed": int, "time_limit": (int, float)}
-        for key, kind in kinds.items():
-            value = arguments.get(key)
-            if value is not None and (not isinstance(value, kind) or (kind is not bool and isinstance(value, bool))):
-                return _failed("arguments.%s: must be %s" % (key, "a number" if key == "time_limit" else
-                                                             {int: "an integer", str: "a string", bool: "true or false"}[kind]),
-                               "arguments." + key)
-        options = {k: arguments[k] for k in ("games", "turns", "on_play", "mulligan", "seed") if arguments.get(k) is not None}
-        limit = arguments.get("time_limit", self.server.time_limit)
+        args = _validated(CastabilityArgs, arguments)
+        if isinstance(args, ToolAnswer):
+            return args
+        options = args.model_dump(exclude={"deck", "time_limit"}, exclude_none=True)
+        limit = args.time_limit if args.time_limit is not None else self.server.time_limit
         try:
-            answer = castability(parse_decklist(deck, self.server.db, source="arguments.deck"), workers=1,
+            answer = castability(parse_decklist(args.deck, self.server.db, source="arguments.deck"), workers=1,
                                  time_limit=limit, **options)
         except ParameterError as exc:
             return _failed("arguments.%s: %s" % (exc.parameter.split("/")[0], exc.message), "arguments." + exc.parameter)
@@ -197,9 +199,10 @@ class McpDoor:
         return ToolAnswer(answer, _castability_summary(answer) + "\n" + _json(answer), False)
 
     def _card(self, arguments: dict) -> ToolAnswer:
-        name = arguments.get("name")
-        if set(arguments) - {"name"} or not isinstance(name, str) or not name:
-            return _failed("card takes one argument, name: a card's name (a string)", "arguments")
+        args = _validated(CardArgs, arguments)
+        if isinstance(args, ToolAnswer):
+            return args
+        name = args.name
         answer = card_reading(self.server.db, name)
         if answer is None:
             return _failed(self.server.db.unknown_message([name], advice=False), "arguments.name")
@@ -228,6 +231,16 @@ def card_reading(db: CardDB, name: str) -> dict | None:
             "keywords": {k: v for k, v in report["keywords"].items() if v["seen"]},
             "not_understood": [{"sentence": x["sentence"], "template": x["template"]}
                                for x in report["not_understood"]]}
+
+
+def _validated(model: type[_Args], arguments: dict) -> _Args | ToolAnswer:
+    """The tool's arguments checked against `model`, or the tool error of the first problem
+    (the board's messages: path, what is wrong, the value given, the nearest valid name)."""
+    try:
+        return model.model_validate(arguments)
+    except ValidationError as exc:
+        error = validation_error(exc, model, prefix="arguments")
+        return _failed(error.line(), error.where)
 
 
 def _as_arguments(text: str) -> str:
