@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from manasolve.models.board import InputError
-from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
+from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, Requirement
 from manasolve.models.request import CastChoice
 from manasolve.payment_apply import activation_ability, group_as_payment
 from manasolve.payment_model import checked_payment
@@ -100,11 +100,12 @@ def _payee(board: PlayBoard, player: str, pay_kw: dict) -> SpellBeingCast | None
     return ability_being_paid(plan) if plan.ability else spell_being_cast(board.resolved, plan)
 
 
-def _symbols(text: str) -> tuple[str, ...] | None:
-    """The symbols of a mana cost text in a fixed order (None if it is not one)."""
+def _requirement(text: str) -> Requirement | None:
+    """What the announced cost `text` asks for, whatever its symbols' order (None if it is
+    no announced cost)."""
     try:
-        return tuple(sorted(str(symbol) for symbol in ManaCost.parse(text).symbols))
-    except CostSyntaxError:
+        return Requirement.of(ManaCost.parse(text).symbols)
+    except (CostSyntaxError, ValueError):
         return None
 
 
@@ -120,7 +121,8 @@ def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellB
     texts = {a.text: a.requirement.life for a in announcements}
     announced = payment.get("announced")
     # The order of a cost's symbols means nothing (202.1): {G}{1} announces what {1}{G} does.
-    same = {_symbols(text): text for text in texts}.get(_symbols(announced)) if isinstance(announced, str) else None
+    by_requirement = {_requirement(text): text for text in texts}
+    same = announced if announced in texts else by_requirement.get(_requirement(announced))
     if same is None:
         raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
             announced, cost, ", ".join(sorted(texts))))

@@ -163,3 +163,16 @@ def test_a_payment_tapping_attackers_before_combat_is_beaten_in_words():
                              "attack where this payment taps 3 creatures that could attack")
     assert answer["levels_words"]["attackers"] == "taps 3 creatures that could attack"
     assert answer["best_levels_words"]["colors"] == "leaves 1 colour producible by untapped sources"
+
+
+def test_an_announcement_in_another_symbol_order_is_the_same_announcement():
+    """202.1: a cost's symbols have no order, so {G}{1} announces {1}{G} (as board.apply takes it);
+    {2} does not."""
+    two_forests = {"life": 0, "tapped_for_cost": [], "activations": [
+        {"permanent": "f1", "ability": "{T}: Add {G}.", "produces": "{G}"},
+        {"permanent": "f2", "ability": "{T}: Add {G}.", "produces": "{G}"}]}
+    board = str(Path(manasolve.__file__).parent / "data" / "example_board.json")
+    assert api.audit(board, {"announced": "{G}{1}", **two_forests}, "{1}{G}")["legal"] is True
+    wrong = api.audit(board, {"announced": "{2}", **two_forests}, "{1}{G}")
+    assert wrong["legal"] is False and wrong["broken"]["rule"] == "601.2b"
+    assert wrong["broken"]["message"] == "'{2}' is not an announcement of {1}{G} (601.2b; it has {1}{G})"
