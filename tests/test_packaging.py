@@ -37,3 +37,18 @@ def test_every_data_file_is_package_data():
     files = [p.relative_to(ROOT / "manasolve").as_posix() for p in data.rglob("*") if p.is_file()]
     assert "data/card_pool.zip" in files
     assert [f for f in files if not any(PurePosixPath(f).match(pat) for pat in patterns)] == []
+
+
+@pytest.mark.parametrize("folder", ["models", "solver"])
+def test_the_lower_layers_do_not_import_as_top_level_packages(folder):
+    """From the repository root `import models` would load a second copy of every class
+    (models.board.Board is not manasolve.models.board.Board): it fails, naming the real package."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", "import %s" % folder], cwd=root, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "ImportError: %s/ is the package manasolve.%s (installed there by pyproject.toml's package-dir): "
+        "import manasolve.%s; as a top-level package its classes would be copies of the real ones" % (folder, folder, folder))
