@@ -458,6 +458,10 @@ class ManaAbility:
     # 605.1a (CR 2026-08-07): its cost or effect moves a card to or from a library
     # (Chromatic Sphere's "Draw a card.", Millikin's "Mill a card"): no mana ability.
     moves_library: bool = False
+    # Parts of the line read exactly but beyond the model, each named with why (a spend
+    # restriction on watermarks, "unless any player pays {1}", a coin flip ...): listed
+    # by `extras` as "unmodelled: <why>", so every solver leaves the ability out and says why.
+    unmodelled: tuple[str, ...] = ()
 
     @property
     def is_mana_ability(self) -> bool:
@@ -470,7 +474,7 @@ class ManaAbility:
         """Names of the extension fields in use (cost extensions included)."""
         names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if", "among",
                  "max_per_turn", "damage_if"]
-        out = [n for n in names if getattr(self, n)]
+        out = [n for n in names if getattr(self, n)] + ["unmodelled: " + why for why in self.unmodelled]
         if self.options and self.reference:
             out.append("options+reference")
         if self.reference and (self.reference.filter or self.reference.scope not in _SOLVER_SCOPES):

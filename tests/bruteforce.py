@@ -38,10 +38,18 @@ _LIBRARY_WORDS = re.compile(r"\b(?:[Dd]raws?|[Mm]ills?|[Ss]urveils?|librar(?:y|i
 _LATER = re.compile(r"^(?:When|Whenever|At)\b|\bat the beginning of the next\b")
 
 
+# This module's reading of what no payment may rely on: mana any player may stop ("unless
+# any player pays"), a coin flip, an activation waiting for a turn of the game, tickets
+# ({TK}), watermarks, a cost part no game action pays ("Say the secret word").
+_NOT_RELIED_ON = re.compile(r"unless any player pays|[Ff]lip a coin|until you've begun your|\{TK\}|watermark|"
+                            r"[Ss]ay the secret word")
+
+
 def _payable_ability(ab) -> bool:
-    """Whether a payment may activate `ab`: a mana ability under 605.1a as amended."""
+    """Whether a payment may activate `ab`: a mana ability under 605.1a as amended, whose
+    mana a payment may rely on (`_NOT_RELIED_ON`)."""
     cost, _, effect = ab.text.partition(": ")
-    if _LIBRARY_WORDS.search(cost):
+    if _LIBRARY_WORDS.search(cost) or _NOT_RELIED_ON.search(ab.text):
         return False
     for sentence in re.split(r"(?<=\.) ", effect):
         if _LATER.search(sentence):

@@ -310,6 +310,7 @@ def parse_condition(text: str) -> Condition | None:
 _INERT_EFFECTS = tuple(re.compile(p) for p in (
     r"Draw a card\.",
     r"Scry \d+\.",
+    r"Use toys to represent the tokens\.",  # Mishra's Toy Workshop: a note on what to put on the table
     r"Put (?:an?|two|three) [a-z+/\d-]+ counters? on ~\.",
     r"Remove an? [a-z+/\d-]+ counter from ~\.",
     r"~ doesn't untap during your next untap step\.",
@@ -341,24 +342,78 @@ _ACTIVATE_ONLY = {"as a sorcery": Condition(ConditionKind.SORCERY_TIMING),
                   "during an opponent's turn": Condition(ConditionKind.OPPONENTS_TURN)}
 
 
+# Sentences after "Add ..." read exactly whose meaning the model cannot evaluate, each
+# with why; the ability is then read with `unmodelled` (left out of payments, named).
+_UNMODELLED_SENTENCES = tuple((re.compile(p), why) for p, why in (
+    (r"You can't activate this ability until you've begun your (\w+) turn of the game\.",  # Black Tulip
+     "it may be activated only once its controller has begun their {0} turn of the game; the board does not record "
+     "how many turns they have begun"),
+    (r"Any player may activate this ability but only during their turn before the end step\.",  # Mana Cache
+     "any player may activate it, each only during their own turn before the end step; payments use only "
+     "abilities their controller activates, and the board does not say whether the step is before the end step"),
+    (r"If you don't have the city's blessing, you lose \d+ life\.",  # Temur Elevator
+     "its life loss depends on the city's blessing (702.131), which the board does not record"),
+    (r"Spend this mana only to cast spells with watermarks\.", "its spend restriction asks for watermarks, which "
+     "the board does not record"),  # Watermarket
+    (r"Spend this mana only to cast a spell that shares a watermark with ~\.", "its spend restriction asks "
+     "for watermarks, which the board does not record"),  # Secret Base
+    (r"Spend this mana only to cast spells that aren't from your starting deck\.", "its spend restriction asks "
+     "whether a spell was in its caster's starting deck, which the board does not record"),  # The Mystical Archive
+    (r"Spend this mana only to pay Un-costs\.", "its spend restriction asks for Un-costs, an Un-set notion "
+     "no rule defines"),  # Underdome
+    (r"Spend this mana only on spells and abilities that put tokens onto the battlefield\.", "its spend restriction "
+     "asks whether a spell or ability would create tokens, which the model does not read"),  # Mishra's Toy Workshop
+    (r"Spend this mana only to cast spells of the chosen types or spells whose names begin with the first letter of "
+     r"your name\.", "its spend restriction asks for chosen types and the player's own name, which the board does "
+     "not record"),  # ______
+    (r"If you're in a city that starts with an A, instead add one mana of any color\.",  # A-Town
+     "it adds one mana of any color instead of {{C}} in a city whose name starts with an A, which is no game state"),
+    (r"If you control an? [^,.]+ and an? [^,.]+, add two mana of any color in your commander's color identity instead\.",
+     "its replacement adds two mana of the commander's colours, an amount of chosen colours the model does not "
+     "read"),  # Command Mine, Command Power Plant
+))
+# Parts of an activation cost read exactly but not paid by the model (the rest of the
+# cost is read as usual).
+_UNMODELLED_COST_PARTS = (
+    (re.compile(r"Say the secret word"), "its cost %r is no game action the model pays"),  # The Secret Lair
+    # Soldevi Adnate: one permanent of either filter; `AbilityCost.sacrifice` holds one filter
+    (re.compile(r"Sacrifice an? [a-z]+ or [a-z]+ creature"), "its cost %r sacrifices a creature of either of two "
+                                                              "filters, and the model reads one filter"),
+)
+# The words in front of an ability: "{TK}{TK} — {T}: Add {C}{C}." (tickets, an Un-set mechanic).
+_TICKETS = re.compile(r"((?:\{TK\})+) — (.+)")
+
+
 def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
     """``{T}: Add {W} or {U}. ~ deals 1 damage to you.`` → ManaAbility, or None.
 
-    ``line`` is normalized text (self-references as ``~``); ``shown`` the printed line."""
+    ``line`` is normalized text (self-references as ``~``); ``shown`` the printed line.
+    What is read exactly but lies beyond the model ("unless any player pays {1}", a
+    spend restriction on watermarks) is named in ``unmodelled``."""
+    unmodelled: list[str] = []
+    if m := _TICKETS.fullmatch(line):
+        unmodelled.append("its %s prefix (tickets, an Un-set mechanic) is not modelled" % m.group(1))
+        line = m.group(2)
     head, _, effect = line.partition(": ")
-    cost = parse_ability_cost(head)
+    cost = parse_ability_cost(head) or _cost_with_unmodelled(head, unmodelled)
     if cost is None:
         return None
     said = sentences(effect)
     fields, rest = parse_add(said[0]), said[1:]
     if fields is None:  # "Choose a color. Add ...", "For each color among ..., add ...", "Choose a color of ..."
-        lead = parse_leading(said, parse_add, parse_amount) or read_colour_of(said)
+        lead = parse_leading(said, parse_add, parse_amount) or read_colour_of(said) or _unmodelled_lead(said, unmodelled)
         if lead is None:
             return None
         fields, rest = lead
     for extra in rest:
-        if not _read_extra(extra, fields):
+        if _read_extra(extra, fields):
+            continue
+        why = next((why.format(*m.groups()) for p, why in _UNMODELLED_SENTENCES if (m := p.fullmatch(extra))), None)
+        if why is None:
             return None
+        unmodelled.append(why)
+    if unmodelled:
+        fields["unmodelled"] = tuple(unmodelled)
     per = fields.get("per")
     if per and per.kind == CountKind.REMOVED_COUNTERS:
         # "X" / "for each counter removed this way" needs a variable removal cost, or
@@ -371,9 +426,68 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
             return None
         else:
             fields["per"] = Count(CountKind.REMOVED_COUNTERS, counter=variable[0], plus=per.plus)
-    elif per and per.kind in (CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER) and not _cost_object(cost, said[0]):
+    elif per and per.kind in (CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER) and not _cost_object(cost, said[0]) \
+            and not _sacrifices_one(head, cost, unmodelled):
         return None
     return ManaAbility(cost=cost, text=shown or line, moves_library=moves_library_card(line), **fields)
+
+
+def _cost_with_unmodelled(head: str, unmodelled: list[str]) -> AbilityCost | None:
+    """The activation cost without its parts `_UNMODELLED_COST_PARTS` names (their
+    reasons added to `unmodelled`); None if there is none or the rest does not read."""
+    parts = [p.strip() for p in head.split(",")]
+    named = [(p, why) for p in parts for rx, why in _UNMODELLED_COST_PARTS if rx.fullmatch(p)]
+    kept = [p for p in parts if p not in dict(named)]
+    if not named or not kept or (cost := parse_ability_cost(", ".join(kept))) is None:
+        return None
+    unmodelled.extend(why % p for p, why in named)
+    return cost
+
+
+def _sacrifices_one(head: str, cost: AbilityCost, unmodelled: list[str]) -> bool:
+    """Whether "the sacrificed creature's" names the one permanent a cost part named in
+    `unmodelled` sacrifices (Soldevi Adnate's "Sacrifice a black or artifact creature")."""
+    named = [p.strip() for p in head.split(",") if p.strip().startswith("Sacrifice ") and repr(p.strip()) in
+             " ".join(unmodelled)]
+    return len(named) == 1 and not cost.sacrifice and not cost.exile_other
+
+
+def _unmodelled_lead(said: list[str], unmodelled: list[str]) -> tuple[dict, list[str]] | None:
+    """The mana of an effect read exactly whose amount or occurrence the model cannot
+    evaluate (its reason added to `unmodelled`), with the sentences left to read:
+    "Flip a coin. If you win the flip, add {C}{C}." (Mana Screw), "Choose a color. Add
+    one mana of that color unless any player pays {1}." (Rhystic Cave), "Add one mana of
+    any color and lose life equal to ..." (Blustering Barnyard), "Add {G} for each ...
+    watermark among permanents you control" (Druid of the Sacred Beaker), Selvala's
+    parley."""
+    first, rest = said[0], said[1:]
+    if first == "Flip a coin." and rest and (m := re.fullmatch(r"If you win the flip, (add .+)", rest[0])):
+        fields = parse_add("A" + m.group(1)[1:])
+        if fields is None or set(fields) - {"options", "reference"}:
+            return None
+        unmodelled.append("it adds mana only if its controller wins a coin flip (705), which no payment relies on")
+        return fields, rest[1:]
+    if first == "Choose a color." and rest and (m := re.fullmatch(r"Add one mana of that color unless any player pays "
+                                                                  r"(\{\d+\})\.", rest[0])):
+        unmodelled.append("any player may pay %s to stop its mana, so no payment relies on it" % m.group(1))
+        return {"options": any_color_options(1)}, rest[1:]
+    if m := re.fullmatch(r"(Add .+?) and lose life equal to (the number of .+)\.", first):
+        fields = parse_add(m.group(1))
+        if fields is None or set(fields) - {"options", "reference"}:
+            return None
+        unmodelled.append("its controller loses life equal to %s, an amount the model does not read" % m.group(2))
+        return fields, rest
+    if m := re.fullmatch(r"Add (\{[WUBRGC]\}) for each ([A-Z][\w ]+) watermark among permanents you control\.", first):
+        unmodelled.append("it adds one for each %s watermark among its controller's permanents; the board records no "
+                          "watermarks" % m.group(2))
+        return {"options": (_bundle(m.group(1)),)}, rest
+    if first == "Each player reveals the top card of their library." and len(rest) >= 2 and rest[1] == \
+            "Then each player draws a card." and (m := re.fullmatch(r"For each nonland card revealed this way, add "
+                                                                     r"(\{[WUBRGC]\}) and you gain (\d+) life\.", rest[0])):
+        unmodelled.append("it adds one for each nonland card revealed from the top of each library, which the board "
+                          "does not show")
+        return {"options": (_bundle(m.group(1)),), "effects": ("You gain %s life for each." % m.group(2), rest[1])}, rest[2:]
+    return None
 
 
 def _cost_xs(cost: AbilityCost) -> int:
