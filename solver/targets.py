@@ -120,9 +120,10 @@ def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list
                         and _mana_value_ok(card, phrase)):
                     out.append("%s.graveyard[%d]" % (pl.name, i))
         return out
+    # "target spell or nonland permanent" (Commit): the permanents it may choose too
+    out = _permanents(board, phrase, casting, phrase.or_permanent) if phrase.or_permanent is not None else []
     if board.stack is None:
-        return [] if board.stack_empty else None
-    out = []
+        return out if board.stack_empty else None
     for i, obj in enumerate(board.stack):
         if kind == TargetKind.SPELL and obj.kind == "spell":
             if ((not phrase.alternatives or any(obj.card.has_words(alt) for alt in phrase.alternatives))

@@ -234,3 +234,24 @@ def test_115_1_a_kicked_instead_sentence_splits_the_targets():
     assert [p.text for p in t.for_cast(kicked=False).phrases] == ["target creature with mana value 2 or less"]
     probe = read_targets("Draw three cards, then discard two cards. If this spell was kicked, target player discards two cards.")
     assert probe.for_cast(kicked=False).phrases == () and len(probe.for_cast(kicked=True).phrases) == 1
+
+
+def test_601_2c_commit_targets_a_spell_or_a_nonland_permanent():
+    """Commit's "target spell or nonland permanent" is one phrase choosing either (it was
+    read as "target spell" alone): with an empty stack it is a play while a nonland
+    permanent is on the battlefield, and not one when there are only lands."""
+    (phrase,) = read_targets("Put target spell or nonland permanent into its owner's library second from the top.").phrases
+    assert (phrase.text, phrase.kind, phrase.or_permanent) == ("target spell or nonland permanent", TargetKind.SPELL,
+                                                             (("non-Land", "Permanent"),))
+    islands = [("i%d" % i, "Island") for i in range(4)]
+    only_lands = board(*islands, hand=["Commit // Memory"], opponents=["bob"])
+    assert casts(api.plays(only_lands), "Commit // Memory") == []
+    assert api.cost(only_lands, "Commit")["castable_now"] is False
+    with_bears = board(*islands, hand=["Commit // Memory"], opponents={"bob": [("gb", "Grizzly Bears")]})
+    (play,) = casts(api.plays(with_bears), "Commit // Memory")
+    assert play["targets"] == [{"target": "target spell or nonland permanent", "legal": ["gb"]}] and play["payable"]
+    assert api.cost(with_bears, "Commit")["castable_now"] is True
+    with_bears["stack"] = [{"kind": "spell", "controller": "bob", "card": "Llanowar Elves"}]
+    with_bears["active_player"], with_bears["priority_player"] = "bob", "alice"
+    (play,) = casts(api.plays(with_bears, player="alice"), "Commit // Memory")
+    assert play["targets"] == [{"target": "target spell or nonland permanent", "legal": ["gb", "stack[0]"]}]

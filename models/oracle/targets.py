@@ -63,6 +63,9 @@ class TargetPhrase:
     # (702.172a, counted from 0).
     kicked: bool | None = None
     mode: int | None = None
+    # "target spell or nonland permanent" (Commit): a SPELL phrase that may choose instead a
+    # permanent with every word of one of these alternatives (``((),)``: any permanent)
+    or_permanent: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,12 @@ def _head(phrase: str) -> TargetPhrase | None:
     m = re.fullmatch(r"(activated|triggered|activated or triggered) abilit(?:y|ies)", phrase)
     if m:
         return TargetPhrase("", TargetKind.ABILITY, ability_kinds=tuple(m.group(1).split(" or ")))
+    m = re.fullmatch(r"spell or (.+)", phrase)  # Commit: "target spell or nonland permanent"
+    if m:
+        perm = _head(m.group(1))
+        if perm is None or perm.kind != TargetKind.PERMANENT or perm.relation != Relation.ANY:
+            return None
+        return TargetPhrase("", TargetKind.SPELL, or_permanent=perm.alternatives or ((),))
     m = re.fullmatch(r"(?:(.+) )?spells?", phrase)
     if m:
         alts = filter_alternatives(m.group(1) or "")
@@ -155,7 +164,7 @@ def _one(before: str, after: str) -> TargetPhrase | None:
         text = ((q.group(0) if q else "") + "target " + bare).strip()
         return TargetPhrase(text, read.kind, read.alternatives, read.relation, count, optional, other,
                             read.planeswalkers, read.ability_kinds,
-                            (_MV_OP[mv.group(2)], int(mv.group(1))) if mv else None)
+                            (_MV_OP[mv.group(2)], int(mv.group(1))) if mv else None, or_permanent=read.or_permanent)
     return None
 
 
