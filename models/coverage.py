@@ -4,8 +4,8 @@ Counts, over every card face: activated mana-ability lines (605.1a) and how many
 the cost keywords Saddle, Crew, Convoke, Improvise, Delve (`oracle.card_abilities`) and
 Flashback, Kicker, Multikicker (`oracle.spell_costs`); the cost sentences of
 `oracle.spell_costs` (alternative and additional costs, cost modifiers, keyword ways of
-casting: ``cost_sentences``); and every sentence left out, grouped by template and by
-family (`FAMILIES`).
+casting: ``cost_sentences``, with those read but not applied counted apart); and every
+sentence left out, grouped by template and by family (`FAMILIES`).
 """
 
 from __future__ import annotations
@@ -61,7 +61,10 @@ def coverage_report(cards: Iterable[dict]) -> dict:
     kw = {k: {"seen": 0, "understood": 0} for k in ORACLE_KEYWORDS + SPELL_COST_KEYWORDS}
     missed: list[NotUnderstood] = []
     effects = {"seen": 0, "understood": 0}  # sentences on other permanents' mana production
-    costs = {"seen": 0, "understood": 0}  # cost sentences: alternative/additional costs, cost modifiers (601.2b, 601.2f)
+    # cost sentences: alternative/additional costs, cost modifiers (601.2b, 601.2f); "unapplied": of the
+    # understood, those read exactly but not applied, each named with why (`oracle.unapplied_costs`)
+    costs = {"seen": 0, "understood": 0, "unapplied": 0}
+    unmodelled = 0  # mana-ability lines read with a part named not modelled (`ManaAbility.unmodelled`)
     for d in cards:
         if d.get("aliasOf"):
             continue
@@ -80,12 +83,14 @@ def coverage_report(cards: Iterable[dict]) -> dict:
                 kw[k]["seen"] += len(found_lines)
             continue
         mana_ok += len(card.mana_abilities)  # each parsed from one of this card's mana-ability lines
+        unmodelled += sum(1 for ab in card.mana_abilities if ab.unmodelled)
         missed.extend(card.not_understood)
         missed.extend(card.mana_effects.not_understood)
         effects["seen"] += card.mana_effects.understood + len(card.mana_effects.not_understood)
         effects["understood"] += card.mana_effects.understood
         costs["seen"] += card.spell_costs.seen
         costs["understood"] += card.spell_costs.seen - len(card.spell_costs.not_understood)
+        costs["unapplied"] += len(card.spell_costs.unapplied)
         for k in ORACLE_KEYWORDS:
             kw[k]["seen"] += len(found.get(k, ()))
         for k in ("Saddle", "Crew"):
@@ -102,6 +107,7 @@ def coverage_report(cards: Iterable[dict]) -> dict:
         "mana_lines": mana_lines,
         "mana_lines_understood": mana_ok,
         "mana_lines_pct": round(100.0 * mana_ok / mana_lines, 2) if mana_lines else 100.0,
+        "mana_lines_unmodelled": unmodelled,
         "keywords": kw,
         "spell_costs": "manasolve.models.spell_costs.parse_spell_costs",
         "mana_effects": effects,

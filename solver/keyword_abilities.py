@@ -84,4 +84,5 @@ def locked(board: Board, player: str, card: Card, zone: str, kind: str, cost: Co
                      additional=[], increases=[], cost=mana, life=cost.life, other=list(cost.other),
                      reductions=[{"source": pid, "by": str(amount)} for pid, amount in reductions or ()],
                      announcements=announcements, castable_now=why is None, reason=why, ability=True,
-                     notes=[nu.sentence for nu in card.spell_costs.not_understood])  # "This cost is reduced ..."
+                     notes=[nu.sentence for nu in card.spell_costs.not_understood]  # "This cost is reduced ..."
+                     + [u.note for u in card.spell_costs.unapplied if not u.others])

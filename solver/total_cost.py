@@ -317,7 +317,7 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
         elif sr.counting == Counting.BATTLEFIELD:
             n = len(mine)
         elif sr.counting == Counting.IF_CONTROL:
-            n = int(bool(mine))
+            n = int(len(mine) >= sr.at_least)
         elif sr.counting == Counting.MANA_VALUE:
             n = sum(perm.card.mana_cost.mana_value for perm in mine if perm.card.mana_cost)
         elif sr.counting == Counting.OPPONENT_MOST:
@@ -340,6 +340,12 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
             n = sum(perm.power for perm in mine)
         elif sr.counting == Counting.DEVOTION:
             n = devotion(board, player, sr.color)
+        elif sr.counting == Counting.OPPONENTS_CONTROL:
+            n = sum(len(matching(o)) for o in board.opponents_of(player))
+        elif sr.counting == Counting.YOUR_TURN:
+            n = int(board.active_player == player)
+        elif sr.counting == Counting.CAST_ANOTHER:  # the spells it cast before this one
+            n = int(board.player(player).spells_cast_this_turn > 0)
         else:  # graveyard; the spell cast from there is on the stack (601.2a)
             cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == "graveyard" else None)
             n = sum(1 for _, nm in cards if any(board.db.get(nm).has_words(w) for w in sr.per))
@@ -610,9 +616,20 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         cost=shown, life=life, other=other, announcements=announcements,
         castable_now=why_not is None, reason=why_not,
         convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
-        delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood],
+        delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood] +
+        unapplied_notes(board, card),
         targets=chosen if legal else None,
     )
+
+
+def unapplied_notes(board: Board, card: Card) -> list[str]:
+    """What the total of casting `card` leaves out, read but not applied
+    (`oracle.unapplied_costs`): the card's own cost sentences, and those of permanents on
+    the battlefield that change other spells' costs; each with why."""
+    notes = [u.note for u in card.spell_costs.unapplied if not u.others]
+    for perm in board.permanents:
+        notes += ["%s (%s): %s" % (perm.id, perm.name, u.note) for u in perm.card.spell_costs.unapplied if u.others]
+    return notes
 
 
 def _floor(board: Board) -> tuple[int, list[dict]]:

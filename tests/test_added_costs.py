@@ -264,12 +264,12 @@ def test_aftermath_half_is_cast_only_from_the_graveyard():
     assert [p.get("face") for p in _plays(in_hand) if p["kind"] == "cast"] == []  # Commit needs a target; never Memory
 
 
-def test_a_face_up_cost_reduction_not_understood_is_a_note_never_dropped():
+def test_a_face_up_cost_reduction_not_applied_is_a_note_never_dropped():
     # Fugitive Codebreaker: Disguise {5}{R}. "This cost is reduced by {1} for each instant and
-    # sorcery card in your graveyard." (not read: the answer says so)
+    # sorcery card in your graveyard." (read, not applied: the answer says so and why)
     b = board(*MOUNTAINS, {"id": "fd", "card": "Fugitive Codebreaker", "face_down": True})
     answer = api.pay(b, card="fd", ability="face_up")
-    assert any(n.startswith("This cost is reduced") for n in answer["notes"])
+    assert any(n.startswith("not applied: 'This cost is reduced") and "does not reduce" in n for n in answer["notes"])
     (up,) = [p for p in _plays(b) if p["kind"] == "turn_face_up"]
     assert up["notes"] == answer["notes"]
 

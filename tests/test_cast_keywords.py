@@ -219,7 +219,9 @@ def test_special_actions_pay_no_spell_cost_increase():
 def test_keyword_lines_are_read_exactly_and_names_are_not_keywords():
     assert parse_spell_costs("Test", "Warp Vortex — When this creature enters, draw a card.").alternative == ()
     sc = parse_spell_costs("Test", "Madness {B}, cycling {2}, kicker {1}")
-    assert sc.alternative == () and len(sc.not_understood) == 1  # never guessed
+    assert sc.alternative == () and sc.kicker == ()  # never guessed: named, not offered
+    assert [(u.kind, u.why) for u in sc.unapplied] == [("alternative", "a keyword cost of a form the model does not read; "
+                                                                       "not offered")]
     emerge = parse_spell_costs("Test", "Emerge from artifact {5}{U}{U}").alternative[0]
     assert emerge.sacrifice == (("Artifact",),)
     suspend = parse_spell_costs("Test", "Suspend X—{X}{R}{R}. X can't be 0.").specials[0]

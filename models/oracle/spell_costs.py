@@ -16,8 +16,10 @@ Read here, from a card's oracle text (exact templates only):
 * keyword ways of casting (Escape, Dash, Emerge, Jump-start, ..., and the special actions
   Plot and Suspend), read by `oracle.cast_keywords`.
 
-Every cost-related sentence that matches no template is returned in ``not_understood``
-(never guessed).  Nothing here evaluates a board: that is the total-cost pipeline's job.
+A cost sentence read exactly whose effect the model does not apply (it depends on the
+spell's targets, on this turn's events, it is created by a resolving ability ...) is
+returned in ``unapplied`` with why (`oracle.unapplied_costs`); every other cost-related
+sentence that matches no template is returned in ``not_understood`` (never guessed).  Nothing here evaluates a board: that is the total-cost pipeline's job.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ from manasolve.models.oracle.added_costs import (
 from manasolve.models.oracle.cast_keywords import KEYWORD_LINE, SpecialAction, read_keyword
 from manasolve.models.oracle.costs import CostPart, parse_cost_part
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
+from manasolve.models.oracle.unapplied_costs import Unapplied, read_unapplied
 from manasolve.models.oracle.words import (
+    NUMBER,
     SYMBOLS,
     filter_alternatives,
     filter_words,
@@ -112,6 +116,9 @@ class Counting(Vocabulary):
     GREATEST_POWER = "greatest_power"  # the greatest power among creatures its caster controls (The Great Henge)
     TOTAL_POWER = "total_power"  # the total power of creatures its caster controls (Ghalta)
     DEVOTION = "devotion"  # its caster's devotion to `color` (700.5; Drag to the Underworld)
+    OPPONENTS_CONTROL = "opponents_control"  # each permanent its caster's opponents control (Primeval Protector)
+    YOUR_TURN = "your_turn"  # once during its caster's turn (Mental Modulation)
+    CAST_ANOTHER = "cast_another"  # once if its caster has cast another spell this turn (Focus the Mind)
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,7 @@ class SelfReduction:
     text: str = ""
     if_paid: str = ""
     color: str = ""
+    at_least: int = 1  # ``if_control``: "if you control three or more artifacts" (Stoic Rebuttal)
 
 
 @dataclass(frozen=True)
@@ -235,8 +243,10 @@ class SpellCosts:
     aftermath: bool = False  # 702.127a: this half is cast only from the graveyard
     fuse: bool = False  # 702.102: both halves of this split card may be cast together from the hand
     specials: tuple[SpecialAction, ...] = ()  # Plot, Suspend: special actions from hand
+    # cost sentences read exactly but not applied, each with why (`oracle.unapplied_costs`)
+    unapplied: tuple[Unapplied, ...] = ()
     not_understood: tuple[NotUnderstood, ...] = ()
-    seen: int = 0  # cost sentences (and Spree mode costs) read or reported in not_understood (`cards check`)
+    seen: int = 0  # cost sentences (and Spree mode costs) read, read but not applied, or in not_understood (`cards check`)
 
     def has_keyword_cost(self, kind: str) -> bool:
         """Whether the card has an alternative cost or special action of `kind` (``plot``,
@@ -305,10 +315,24 @@ def _self_reduction(sentence: str) -> SelfReduction | None:
     if m:
         letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group(1)]
         return SelfReduction(ManaCost.parse("{1}"), (), Counting.DEVOTION, sentence, color=letter)
-    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
+    # "It also costs {1} less ...": the spell's second reduction (Geistlight Snare)
+    m = re.fullmatch(r"(?:~|It also) costs (\{\d+\}) less to cast if you control an? (.+?)\.", sentence)
     if m:
         per = filter_alternatives(m.group(2))
         return SelfReduction(ManaCost.parse(m.group(1)), per, Counting.IF_CONTROL, sentence) if per else None
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast if you control (%s) or more (.+?)\." % NUMBER, sentence)
+    if m and (n := number_word(m.group(2))) and (per := filter_alternatives(m.group(3))):
+        return SelfReduction(ManaCost.parse(m.group(1)), per, Counting.IF_CONTROL, sentence, at_least=n)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast for each (.+?) your opponents control\.", sentence)
+    if m and (per := filter_alternatives(m.group(2))):
+        return SelfReduction(ManaCost.parse(m.group(1)), per, Counting.OPPONENTS_CONTROL, sentence)
+    m = re.fullmatch(r"~ costs (\{\d+\}) less to cast (during your turn|if you've cast another spell this turn)\.",
+                     sentence)
+    if m:
+        counting = Counting.YOUR_TURN if m.group(2) == "during your turn" else Counting.CAST_ANOTHER
+        return SelfReduction(ManaCost.parse(m.group(1)), (), counting, sentence)
+    if (m := re.fullmatch(r"~ costs (\{\d+\}) less to cast for each opponent you have\.", sentence)):
+        return SelfReduction(ManaCost.parse(m.group(1)), ((),), Counting.OPPONENTS, sentence)  # Avatar of Growth
     m = re.fullmatch(r"~ costs \{X\} less to cast, where X is the total mana value of (.+?) you control\.", sentence)
     if m:
         per = filter_alternatives(m.group(1))
@@ -349,7 +373,12 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
             if not (_COST_WORDS.search(sentence) or KEYWORD_LINE.match(sentence)):
                 continue
             seen += 1
-            if not _read_sentence_safely(sentence, original, out):
+            if _read_sentence_safely(sentence, original, out):
+                continue
+            unapplied = read_unapplied(sentence, original)
+            if unapplied is not None:
+                out["unapplied"].append(unapplied)
+            else:
                 out["not_understood"].append(not_understood(name, original, sentence))
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
