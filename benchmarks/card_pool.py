@@ -3,9 +3,12 @@ in costs at start-up.
 
 1. Coverage (`cards check`'s count) of mana-ability lines on the whole built-in pool, on
    its cards in the development set (shared/data/cards-dev.json) and on those outside it
-   (the cards the parser was not tuned on), with the most frequent templates left out;
-   the same for the cost sentences (alternative and additional costs, cost modifiers,
-   keyword ways of casting: `cost_sentences`).
+   (the cards the parser was not tuned on), with the most frequent templates left out, and
+   of the lines read those with a part named not modelled (`ManaAbility.unmodelled`:
+   payments leave them out and say why); the same for the cost sentences (alternative and
+   additional costs, cost modifiers, keyword ways of casting: `cost_sentences`), with those
+   read exactly but not applied (named with why, `oracle.unapplied_costs`) apart, and
+   what is still unread, by family.
 2. Start-up: wall time (median and fastest of --runs, the cases' runs alternating) and peak RSS of ``python -m manasolve pay BOARD
    --cost {G}`` for a board of development-set cards and for a board naming pool cards
    (Arcane Signet, Cultivate, Counterspell), each run in this checkout and, side by side in
@@ -32,6 +35,10 @@ from pathlib import Path
 
 from benchmarks.results_files import write_results
 from manasolve.models.card_pool import card_pool
+from manasolve.models.cards import card_from_mtgjson
+from manasolve.models.mana import CostSyntaxError
+from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
+from manasolve.models.oracle.unapplied_costs import Unapplied
 from manasolve.models.coverage import coverage_report, family_of
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.words import normalize
@@ -71,6 +78,33 @@ def unread_mana_lines(report: dict) -> list[tuple[str, list[str]]]:
         if is_mana_ability_line(normalize(x["sentence"], x["card"]).strip()):
             by.setdefault(family_of(x["sentence"]), []).append(x["card"])
     return sorted(((f, sorted(c)) for f, c in by.items()), key=lambda fc: (-len(fc[1]), fc[0]))
+
+
+def _spell_costs(cards: dict[str, dict]) -> list[tuple[str, SpellCosts]]:
+    """(card name, its cost sentences read) of every card of the pool, aliases left out."""
+    out = []
+    for name, d in sorted(cards.items()):
+        if d.get("aliasOf"):
+            continue
+        try:
+            out.append((name, card_from_mtgjson(d).spell_costs))
+        except (CostSyntaxError, KeyError, TypeError, ValueError):  # as `coverage_report`: the text read alone
+            out.append((name, parse_spell_costs(d.get("name") or "", d.get("text") or "")))
+    return out
+
+
+def unapplied_by_kind(cards: dict[str, dict]) -> list[tuple[str, list[tuple[str, Unapplied]]]]:
+    """The cost sentences read but not applied (`oracle.unapplied_costs`), by kind, most first."""
+    by: dict[str, list[tuple[str, Unapplied]]] = {}
+    for name, sc in _spell_costs(cards):
+        for u in sc.unapplied:
+            by.setdefault(u.kind.value, []).append((name, u))
+    return sorted(by.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+
+def unread_cost_sentences(cards: dict[str, dict]) -> list[tuple[str, str]]:
+    """(card, sentence) of every cost sentence not understood."""
+    return [(name, x.sentence) for name, sc in _spell_costs(cards) for x in sc.not_understood]
 
 
 def _board(names: list[str]) -> dict:
@@ -164,24 +198,40 @@ def main() -> None:
         user_file.write_text(json.dumps(real))
         env = {"MANASOLVE_CARDS": str(user_file), "MANASOLVE_CACHE_DIR": str(Path(tmp) / "cache")}
         cases[("this", "pool board, MANASOLVE_CARDS = %d cards" % len(real))] = (ROOT, path, env)
+        load_before = os.getloadavg()[0]
         starts = startup(cases, args.runs)
+        load_after = os.getloadavg()[0]
     lines = ["# The whole card pool (`python -m benchmarks.card_pool`)", "",
              "Source: %s. Coverage counted in %.1f s." % (args.source or "the built-in pool (%s)" % pool.meta["source"],
                                                          seconds), "",
-             "| cards | cards | mana-ability lines | understood | %% | before (%s) |" % BEFORE["commit"],
-             "|---|---:|---:|---:|---:|---:|"]
+             "Understood: read into a `ManaAbility`; of them, *named not modelled*: read exactly with a part the model "
+             "cannot evaluate named (`ManaAbility.unmodelled`: \"unless any player pays {1}\", a coin flip, a spend "
+             "restriction on watermarks ...), which every payment leaves out and names.", "",
+             "| cards | cards | mana-ability lines | understood | %% | of them named not modelled | before (%s) |"
+             % BEFORE["commit"], "|---|---:|---:|---:|---:|---:|---:|"]
     for what, r in rows:
         seen, ok = BEFORE[what]
-        lines.append("| %s | %d | %d | %d | %.2f | %d / %d = %.2f |" % (
-            what, r["cards"], r["mana_lines"], r["mana_lines_understood"], r["mana_lines_pct"], ok, seen, 100.0 * ok / seen))
+        lines.append("| %s | %d | %d | %d | %.2f | %d | %d / %d = %.2f |" % (
+            what, r["cards"], r["mana_lines"], r["mana_lines_understood"], r["mana_lines_pct"], r["mana_lines_unmodelled"],
+            ok, seen, 100.0 * ok / seen))
     lines += ["", "## Cost sentences: alternative and additional costs, cost modifiers, keyword ways of casting", "",
-              "Every sentence `oracle.spell_costs` looks at (601.2b, 601.2f, 118.8, 118.9), read or reported.", "",
-              "| cards | cost sentences | understood | % |", "|---|---:|---:|---:|"]
+              "Every sentence `oracle.spell_costs` looks at (601.2b, 601.2f, 118.8, 118.9): read into the total cost, "
+              "or read exactly but not applied (named with why in every total-cost answer, `oracle.unapplied_costs`), "
+              "or not understood (reported with its template).  *Read or named* = the first two.", "",
+              "| cards | cost sentences | read or named | % | of them read, not applied | read into the total | % |",
+              "|---|---:|---:|---:|---:|---:|---:|"]
     for what, r in rows:
         cs = r["cost_sentences"]
-        lines.append("| %s | %d | %d | %.2f |" % (what, cs["seen"], cs["understood"], r["cost_sentences_pct"]))
+        applied = cs["understood"] - cs["unapplied"]
+        lines.append("| %s | %d | %d | %.2f | %d | %d | %.2f |" % (
+            what, cs["seen"], cs["understood"], r["cost_sentences_pct"], cs["unapplied"], applied,
+            100.0 * applied / cs["seen"] if cs["seen"] else 100.0))
     lines += ["", "## Start-up: `manasolve pay BOARD --cost {G}` (%d runs each, alternating; peak RSS of one)" % args.runs, "",
               "Baseline checkout: %s." % (args.baseline.resolve().name if args.baseline else "none"), "",
+              "Machine load (1-minute load average, %d cores) before / after these runs: %.1f / %.1f%s." % (
+                  os.cpu_count() or 0, load_before, load_after,
+                  "; the machine was shared and loaded, so these times are inflated (compare runs side by side, not "
+                  "with other files)" if max(load_before, load_after) > (os.cpu_count() or 1) else ""), "",
               "| checkout | board | median s | fastest s | peak RSS MiB | exit |", "|---|---|---:|---:|---:|---:|"]
     for who, what, median, fastest, mib, code in starts:
         lines.append("| %s | %s | %.3f | %.3f | %.0f | %d |" % (who, what, median, fastest, mib, code))
@@ -201,6 +251,14 @@ def main() -> None:
               "| family | lines | cards |", "|---|---:|---|"]
     for family, cards_of in unread_mana_lines(rows[0][1]):
         lines.append("| %s | %d | %s |" % (family, len(cards_of), ", ".join(cards_of).replace("|", "\\|")))
+    lines += ["", "## Cost sentences read but not applied, by family (whole pool)", "",
+              "| family | sentences | of them changing other spells' costs | example cards |", "|---|---:|---:|---|"]
+    for kind, found in unapplied_by_kind(cards):
+        lines.append("| %s | %d | %d | %s |" % (kind, len(found), sum(1 for _, u in found if u.others),
+                                                ", ".join(dict.fromkeys(c for c, _ in found[:4])).replace("|", "\\|")))
+    lines += ["", "## Cost sentences still unread (whole pool)", "", "| card | sentence |", "|---|---|"]
+    for card, sentence in unread_cost_sentences(cards):
+        lines.append("| %s | %s |" % (card.replace("|", "\\|"), sentence.replace("|", "\\|")))
     text = "\n".join(lines) + "\n"
     print(text)
     write_results("card_pool", text, plot(rows, starts))

@@ -7,12 +7,15 @@ text gives, worked out here by hand."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from manasolve import api
 from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
 from manasolve.models.board import load_board
+from manasolve.models.card_pool import card_pool
 from tests.boards import board
 from tests.bruteforce import brute_payments
 
@@ -112,3 +115,36 @@ def test_answers_name_what_they_do_not_apply():
     bears = api.cost(data, "Grizzly Bears")
     assert any(n.startswith("h (Herald's Horn): not applied: 'Creature spells you cast of the chosen type")
                for n in bears["notes"])
+
+
+_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}
+# A second reading, by this test, of the sentences the new reductions read.
+_SECOND = [
+    (re.compile(r"This spell costs \{(\d+)\} less to cast if you control (two|three|four|five) or more ([a-z]+)( creatures)?\."),
+     lambda m, r: r.counting == "if_control" and r.at_least == _WORDS[m.group(2)] and str(r.amount) == "{%s}" % m.group(1)),
+    (re.compile(r"This spell costs \{(\d+)\} less to cast for each creature your opponents control\."),
+     lambda m, r: r.counting == "opponents_control" and r.per == (("Creature",),) and str(r.amount) == "{%s}" % m.group(1)),
+    (re.compile(r"This spell costs \{(\d+)\} less to cast if you've cast another spell this turn\."),
+     lambda m, r: r.counting == "cast_another" and str(r.amount) == "{%s}" % m.group(1)),
+    (re.compile(r"This spell costs \{(\d+)\} less to cast during your turn\."),
+     lambda m, r: r.counting == "your_turn" and str(r.amount) == "{%s}" % m.group(1)),
+]
+
+
+def test_every_pool_sentence_of_the_new_reductions_is_read_as_a_second_reading_says():
+    """Every sentence of the whole pool the new reductions read, read again here from the
+    printed text: the count, the kind and the amount agree (no silent misparse)."""
+    pool = card_pool()
+    seen = 0
+    for name in pool:
+        text = pool[name].get("text") or ""
+        if "less to cast" not in text or pool[name].get("aliasOf"):
+            continue
+        for sentence in re.split(r"(?<=\.)\s+", text.replace("\n", " ")):
+            for rx, agrees in _SECOND:
+                said = re.sub(r"^[A-Z][a-z]+ — ", "", sentence.strip())  # an ability word (Metalcraft —)
+                if (m := rx.fullmatch(said)):
+                    seen += 1
+                    reductions = [r for r in default_db().get(name).spell_costs.self_reductions if r.text.endswith(said)]
+                    assert len(reductions) == 1 and agrees(m, reductions[0]), (name, sentence, reductions)
+    assert seen >= 8

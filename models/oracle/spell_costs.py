@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle.added_costs import (
@@ -41,7 +42,6 @@ from manasolve.models.oracle.added_costs import (
 from manasolve.models.oracle.cast_keywords import KEYWORD_LINE, SpecialAction, read_keyword
 from manasolve.models.oracle.costs import CostPart, parse_cost_part
 from manasolve.models.oracle.not_understood import NotUnderstood, not_understood
-from manasolve.models.oracle.unapplied_costs import Unapplied, read_unapplied
 from manasolve.models.oracle.words import (
     NUMBER,
     SYMBOLS,
@@ -54,6 +54,9 @@ from manasolve.models.oracle.words import (
 )
 from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
+
+if TYPE_CHECKING:  # imported where first needed (`_unapplied`): the CLI's start-up does not read these families
+    from manasolve.models.oracle.unapplied_costs import Unapplied
 
 _COST_WORDS = re.compile(
     r"^(?:Flashback|Kicker|Multikicker|Overload|Evoke|Foretell|Affinity for|Buyback|Offspring|Replicate)\b"
@@ -375,7 +378,7 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
             seen += 1
             if _read_sentence_safely(sentence, original, out):
                 continue
-            unapplied = read_unapplied(sentence, original)
+            unapplied = _unapplied(sentence, original)
             if unapplied is not None:
                 out["unapplied"].append(unapplied)
             else:
@@ -385,6 +388,12 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
                               for o in out["multikicker"]]
     return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()},
                       seen=seen)
+
+
+def _unapplied(sentence: str, original: str) -> Unapplied | None:
+    """`unapplied_costs.read_unapplied`, imported on the first sentence no template reads."""
+    from manasolve.models.oracle.unapplied_costs import read_unapplied
+    return read_unapplied(sentence, original)
 
 
 def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
