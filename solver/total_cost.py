@@ -25,7 +25,8 @@ from manasolve.models.cards import Card
 from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart, PartKind, PartZone
-from manasolve.models.oracle.spell_costs import AltCost, Casters, Counting, Direction, OptionalCost, OptionalKind, SpellCosts
+from manasolve.models.oracle.spell_costs import (AltCost, Casters, Counting, Direction, ModifierTurn, OptionalCost, OptionalKind,
+                                                 SpellCosts)
 from manasolve.models.request import Alternative, CastChoice, Zone
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
@@ -199,10 +200,16 @@ class TotalCost:
     def mana_value(self) -> int:
         """202.3: from the printed mana cost only (never the total), X as announced on
         the stack (202.3e); no mana cost → 0."""
-        mc = self.card.mana_cost
-        if mc is None:
-            return 0
-        return mc.mana_value + self.x * sum(1 for s in mc.symbols if s.kind == SymbolKind.X)
+        return spell_mana_value(self.card, self.x)
+
+
+def spell_mana_value(card: Card, x: int) -> int:
+    """202.3: a spell's mana value, from its printed mana cost only, X as announced on the
+    stack (202.3e); no mana cost → 0."""
+    mc = card.mana_cost
+    if mc is None:
+        return 0
+    return mc.mana_value + x * sum(1 for s in mc.symbols if s.kind == SymbolKind.X)
 
 
 def find_card(board: Board, player: str, name: str, zone: str) -> Card:
@@ -266,10 +273,22 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     return why
 
 
-def _modifiers(board: Board, player: str, card: Card,
-               zone: str) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
+def _in_its_turn(board: Board, turn: ModifierTurn, source_controller: str, caster: str) -> bool:
+    """Whether a cost modifier of a permanent `source_controller` controls applies in
+    this turn to a spell `caster` casts (`ModifierTurn`)."""
+    if turn == ModifierTurn.SOURCE:
+        return board.active_player == source_controller
+    if turn == ModifierTurn.NOT_SOURCE:
+        return board.active_player != source_controller
+    if turn == ModifierTurn.NOT_CASTER:
+        return board.active_player != caster
+    return True
+
+
+def _modifiers(board: Board, player: str, card: Card, zone: str,
+               mana_value: int) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
     """The increases and reductions the battlefield applies to `player` casting `card`
-    from `zone`: (amount, answer entry) pairs."""
+    (of `mana_value` on the stack) from `zone`: (amount, answer entry) pairs."""
     inc: list[tuple[ManaCost, dict]] = []
     red: list[tuple[ManaCost, dict]] = []
     for perm in board.permanents:
@@ -283,6 +302,10 @@ def _modifiers(board: Board, player: str, card: Card,
             if mod.zones and zone not in mod.zones:
                 continue
             if mod.nth_spell is not None and board.player(player).spells_cast_this_turn + 1 != mod.nth_spell:
+                continue
+            if mod.mana_value_at_least is not None and mana_value < mod.mana_value_at_least:
+                continue  # 202.3e: the spell's mana value, X as announced
+            if not _in_its_turn(board, mod.turn, perm.controller, player):
                 continue
             entry: dict = {"source": perm.id, "text": mod.text}
             amount = mod.amount
@@ -577,7 +600,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
-    inc, red = _modifiers(board, player, card, zone) if base.kind not in SPECIAL_ACTIONS else ([], [])
+    inc, red = _modifiers(board, player, card, zone, spell_mana_value(card, x)) if base.kind not in SPECIAL_ACTIONS \
+        else ([], [])
     if base.reduction:  # 702.119a: an amount of generic mana equal to the sacrificed creature's mana value
         emerged = ManaCost.parse("{%d}" % base.reduction)
         red.append((emerged, {"by": str(emerged), "source": card.name, "count": 1,

@@ -148,3 +148,38 @@ def test_every_pool_sentence_of_the_new_reductions_is_read_as_a_second_reading_s
                     reductions = [r for r in default_db().get(name).spell_costs.self_reductions if r.text.endswith(said)]
                     assert len(reductions) == 1 and agrees(m, reductions[0]), (name, sentence, reductions)
     assert seen >= 8
+
+
+def test_krosan_drover_reduces_only_creature_spells_of_mana_value_6_or_greater():
+    # "Creature spells you cast with mana value 6 or greater cost {2} less to cast." (202.3)
+    forests = [("f%d" % k, "Forest") for k in range(4)]
+    data = board(*forests, ("d", "Krosan Drover"), hand=["Craw Wurm", "Grizzly Bears"])
+    assert _agrees(data, "Craw Wurm", "{2}{G}{G}") == 1  # {4}{G}{G}, mana value 6
+    assert api.cost(data, "Grizzly Bears")["total"] == "{1}{G}"
+
+
+@pytest.mark.parametrize("source, active, total", [
+    ("Geyser Drake", "bob", "{U}"),  # "During turns other than yours, spells you cast cost {1} less to cast."
+    ("Geyser Drake", "alice", "{1}{U}"),
+    ("Defense Grid", "bob", "{4}{U}"),  # "Each spell costs {3} more to cast except during its controller's turn."
+    ("Defense Grid", "alice", "{1}{U}"),
+])
+def test_a_cost_change_applies_only_in_the_turns_it_names(source, active, total):
+    data = board(*_islands(2), ("s", source), hand=["Think Twice"], opponents=["bob"], active=active)
+    assert api.cost(data, "Think Twice", player="alice")["total"] == total
+
+
+def test_paladin_class_taxes_opponents_only_during_its_controllers_turn():
+    # "Spells your opponents cast during your turn cost {1} more to cast."
+    mine = board(("pc", "Paladin Class"), opponents={"bob": _islands(3)}, active="alice")
+    mine["players"][1]["hand"] = ["Think Twice"]
+    assert api.cost(mine, "Think Twice", player="bob")["total"] == "{2}{U}"
+    mine["active_player"] = "bob"
+    assert api.cost(mine, "Think Twice", player="bob")["total"] == "{1}{U}"
+
+
+def test_goblin_anarchomancer_reduces_red_or_green_spells():
+    # "Each spell you cast that's red or green costs {1} less to cast."
+    data = board(("m", "Mountain"), ("g", "Goblin Anarchomancer"), hand=["Lightning Strike", "Think Twice"])
+    assert _agrees(data, "Lightning Strike", "{R}") == 1
+    assert api.cost(data, "Think Twice")["total"] == "{1}{U}"

@@ -101,6 +101,18 @@ class Casters(Vocabulary):
     ALL = "all"
 
 
+class ModifierTurn(Vocabulary):
+    """Whose turn a cost modifier applies in (601.2f): any, its source's controller's
+    ("Spells your opponents cast during your turn", Paladin Class), any other ("During
+    turns other than yours, spells you cast", Geyser Drake), or any but the caster's
+    ("Each spell costs {3} more to cast except during its controller's turn", Defense Grid)."""
+
+    ANY = "any"
+    SOURCE = "source_controller"
+    NOT_SOURCE = "not_source_controller"
+    NOT_CASTER = "not_caster"
+
+
 class Counting(Vocabulary):
     """What a spell's own reduction counts (see `SelfReduction`)."""
 
@@ -188,6 +200,8 @@ class CostModifier:
     per_other_spell: bool = False  # "for each other spell that player has cast this turn"
     zones: tuple[str, ...] = ()  # only spells cast from one of these zones ("from your graveyard"); empty: any
     nth_spell: int | None = None  # only its caster's Nth spell this turn ("The second spell you cast each turn")
+    mana_value_at_least: int | None = None  # only spells of this mana value or greater (202.3; Krosan Drover)
+    turn: ModifierTurn = ModifierTurn.ANY  # only in these turns (Geyser Drake, Paladin Class, Defense Grid)
 
 
 @dataclass(frozen=True)
@@ -264,26 +278,48 @@ class SpellCosts:
 
 
 def _modifier(sentence: str) -> CostModifier | None:
+    turn = next((t for prefix, t in _TURNS.items() if sentence.startswith(prefix)), ModifierTurn.ANY)
+    if turn != ModifierTurn.ANY:
+        rest = sentence.split(", ", 1)[1]
+        sentence = rest[0].upper() + rest[1:]
+    if (m := re.fullmatch(r"Each spell costs (\{\d+\}) more to cast except during its controller's turn\.", sentence)):
+        return CostModifier(Direction.MORE, ManaCost.parse(m.group(1)), turn=ModifierTurn.NOT_CASTER)  # Defense Grid
+    if (m := re.fullmatch(r"Each spell you cast that's (.+?) costs (\{\d+\}) less to cast\.", sentence)):
+        # "a Demon, Horror, or Nightmare" (Ancient Cellarspawn), "red or green" (Goblin Anarchomancer)
+        spells = filter_alternatives(re.sub(r"\b(?:an?) ", "", m.group(1)).replace(", or ", " or ").replace(", ", " or "))
+        return CostModifier(Direction.LESS, ManaCost.parse(m.group(2)), spells=spells, casters=Casters.YOU,
+                            turn=turn) if spells else None
     m = re.fullmatch(
-        r"(?:(.*?) )?[Ss]pells (you cast |your opponents cast )?(?:from (anywhere other than your hand|your graveyard|"
-        r"your graveyard or from exile) )?cost (%s) (more|less) to cast(?:, where X is ~'s power)?\." % SYMBOLS, sentence)
+        r"(?:(?P<spells>.*?) )?[Ss]pells (?P<casters>you cast |your opponents cast )?(?:from (?P<zone>anywhere other than "
+        r"your hand|your graveyard|your graveyard or from exile) )?(?:with mana value (?P<mv>\d+) or greater )?"
+        r"(?P<during>during your turn )?cost (?P<amount>%s) (?P<direction>more|less) to cast(?:, where X is ~'s power)?\."
+        % SYMBOLS, sentence)
     if not m:
         return None
-    zones = _MODIFIER_ZONES[m.group(3)]
-    if zones and not m.group(2):
+    if m.group("during"):
+        if turn != ModifierTurn.ANY or m.group("casters") != "your opponents cast ":
+            return None
+        turn = ModifierTurn.SOURCE  # "Spells your opponents cast during your turn" (Paladin Class)
+    zones = _MODIFIER_ZONES[m.group("zone")]
+    if zones and not m.group("casters"):
         return None  # "from ..." is read only for "you cast" / "your opponents cast" (whose graveyard)
-    spells = filter_alternatives(m.group(1) or "")
+    spells = filter_alternatives(m.group("spells") or "")
     if spells is None:
         return None
     try:
-        amount = ManaCost.parse(m.group(4))
+        amount = ManaCost.parse(m.group("amount"))
     except CostSyntaxError:  # a symbol no cost holds ({½}, Cheap Ass): not understood
         return None
     x_is_power = sentence.endswith("where X is ~'s power.")
     if amount.has_x != x_is_power or any(s.needs_announcement for s in amount.symbols):
         return None  # an undefined X, or a hybrid reduction (118.7e) we don't model
-    casters = {"you cast ": Casters.YOU, "your opponents cast ": Casters.OPPONENTS, None: Casters.ALL}[m.group(2)]
-    return CostModifier(Direction(m.group(5)), amount, x_is_power, spells, casters, sentence, zones=zones)
+    casters = {"you cast ": Casters.YOU, "your opponents cast ": Casters.OPPONENTS, None: Casters.ALL}[m.group("casters")]
+    return CostModifier(Direction(m.group("direction")), amount, x_is_power, spells, casters, sentence, zones=zones,
+                        mana_value_at_least=int(m.group("mv")) if m.group("mv") else None, turn=turn)
+
+
+# "During turns other than yours, spells you cast ..." / "During your turn, spells ..."
+_TURNS = {"During turns other than yours, ": ModifierTurn.NOT_SOURCE, "During your turn, ": ModifierTurn.SOURCE}
 
 
 # "Spells you cast from ... cost": the zones a spell is cast from (`models.request.Zone`).
