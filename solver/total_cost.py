@@ -97,6 +97,9 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: s
         unmet = condition_reason(board, player, card, a.kind, zone)
         if a.if_you_control and not any(p.has_words(a.if_you_control) for p in board.controlled_by(player)):
             unmet = "%s controls no %s, which this alternative cost needs" % (player, " ".join(a.if_you_control))
+        if a.in_your_turn is not None and (board.active_player == player) != a.in_your_turn:
+            unmet = "it is %s's turn, and this alternative cost is only for %s turn" % (
+                board.active_player, "its caster's" if a.in_your_turn else "a turn other than its caster's")
         if a.plus_mana_cost:  # 702.133a, 702.81a: the mana cost and the discard
             cost = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
                             "%s, %s" % (mana, a.cost.text)) if mana else None

@@ -218,3 +218,28 @@ def test_squeaking_pie_sneak_reveals_a_goblin_or_pays_three():
     assert sides == {"{1}{B}, Reveal a Goblin card from your hand": 4, "{4}{B}": 1}
     with pytest.raises(InputError, match="parameter side: "):
         api.pay(b, card="Squeaking Pie Sneak", side=2, mode="count")
+
+
+def test_force_of_negation_exiles_a_blue_card_only_when_it_is_not_your_turn():
+    # "If it's not your turn, you may exile a blue card from your hand rather than pay this
+    # spell's mana cost." (118.9): in bob's turn, with bob's spell on the stack, the blue
+    # card in hand pays (not Force of Negation itself, 601.2a); in alice's turn it is no option.
+    theirs = boards.board(hand=["Force of Negation", "Think Twice", "Forest"], opponents=["bob"], active="bob")
+    theirs["stack"] = [{"kind": "spell", "controller": "bob", "card": "Divination"}]
+    theirs["priority_player"] = "alice"
+    ans = api.pay(theirs, card="Force of Negation", alt="alternative", mode="count", player="alice")
+    assert ans["castable_now"] is True and ans["count"] == 1 and ans["exile"]["from"] == ["hand[1]:Think Twice"]
+    mine = boards.board(hand=["Force of Negation", "Think Twice"], opponents=["bob"], stack_empty=False)
+    ans = api.pay(mine, card="Force of Negation", alt="alternative")
+    assert ans["castable_now"] is False and "only for a turn other than its caster's" in ans["reason"]
+
+
+def test_mine_collapse_sacrifices_a_mountain_only_in_your_turn():
+    # "If it's your turn, you may sacrifice a Mountain rather than pay this spell's mana cost."
+    mine = boards.board(("m", "Mountain"), ("gb", "Grizzly Bears"), hand=["Mine Collapse"],
+                        opponents={"bob": [("x", "Grizzly Bears")]})
+    ans = api.pay(mine, card="Mine Collapse", alt="alternative", mode="count")
+    assert ans["total"] == "{0}, Sacrifice a Mountain" and ans["castable_now"] is True and ans["count"] == 1
+    mine["active_player"] = "bob"
+    ans = api.pay(mine, card="Mine Collapse", alt="alternative", player="alice")
+    assert ans["castable_now"] is False and "only for its caster's turn" in ans["reason"]

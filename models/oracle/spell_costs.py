@@ -149,6 +149,9 @@ class AltCost:
     if_you_control: tuple[str, ...] = ()
     plus_mana_cost: bool = False  # paid with the mana cost (Jump-start 702.133a, Retrace 702.81a)
     sacrifice: tuple[tuple[str, ...], ...] = ()  # Emerge: what is sacrificed, reducing by its mana value (702.119a)
+    # "If it's (not) your turn, you may ... rather than pay ~'s mana cost" (Force of Negation, Mine Collapse):
+    # usable only during its caster's turn (True), only during another's (False), or any (None)
+    in_your_turn: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -508,6 +511,10 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
             out["optional"].append(OptionalCost(OptionalKind.OPTIONAL, cost))
         else:
             out["additional"].append(AdditionalCost(cost))
+        return True
+    m = re.fullmatch(r"If it's (not )?your turn, you may (.+?) rather than pay ~'s mana cost\.", sentence)
+    if m and (cost := parse_cost_part(m.group(2))) is not None and " or " not in m.group(2):
+        out["alternative"].append(AltCost(Alternative.ALTERNATIVE, cost, in_your_turn=not m.group(1)))
         return True
     m = re.fullmatch(r"(?:If you control an? ([A-Za-z ]+?), y|Y)ou may (.+?) rather than pay ~'s mana cost\.", sentence)
     if m:
