@@ -395,7 +395,8 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
         unmodelled.append("its %s prefix (tickets, an Un-set mechanic) is not modelled" % m.group(1))
         line = m.group(2)
     head, _, effect = line.partition(": ")
-    cost = parse_ability_cost(head) or _cost_with_unmodelled(head, unmodelled)
+    left_out: list[str] = []  # the cost parts named in `unmodelled`
+    cost = parse_ability_cost(head) or _cost_with_unmodelled(head, unmodelled, left_out)
     if cost is None:
         return None
     said = sentences(effect)
@@ -427,29 +428,23 @@ def parse_mana_ability(line: str, shown: str = "") -> ManaAbility | None:
         else:
             fields["per"] = Count(CountKind.REMOVED_COUNTERS, counter=variable[0], plus=per.plus)
     elif per and per.kind in (CountKind.SACRIFICED_MANA_VALUE, CountKind.SACRIFICED_POWER) and not _cost_object(cost, said[0]) \
-            and not _sacrifices_one(head, cost, unmodelled):
-        return None
+            and not (len([p for p in left_out if p.startswith("Sacrifice ")]) == 1 and not cost.sacrifice):
+        return None  # "the sacrificed creature's": the one permanent the cost (or its part named) sacrifices
     return ManaAbility(cost=cost, text=shown or line, moves_library=moves_library_card(line), **fields)
 
 
-def _cost_with_unmodelled(head: str, unmodelled: list[str]) -> AbilityCost | None:
+def _cost_with_unmodelled(head: str, unmodelled: list[str], left_out: list[str]) -> AbilityCost | None:
     """The activation cost without its parts `_UNMODELLED_COST_PARTS` names (their
-    reasons added to `unmodelled`); None if there is none or the rest does not read."""
+    reasons added to `unmodelled`, the parts to `left_out`); None if there is none or the
+    rest does not read."""
     parts = [p.strip() for p in head.split(",")]
     named = [(p, why) for p in parts for rx, why in _UNMODELLED_COST_PARTS if rx.fullmatch(p)]
     kept = [p for p in parts if p not in dict(named)]
     if not named or not kept or (cost := parse_ability_cost(", ".join(kept))) is None:
         return None
     unmodelled.extend(why % p for p, why in named)
+    left_out.extend(p for p, _ in named)
     return cost
-
-
-def _sacrifices_one(head: str, cost: AbilityCost, unmodelled: list[str]) -> bool:
-    """Whether "the sacrificed creature's" names the one permanent a cost part named in
-    `unmodelled` sacrifices (Soldevi Adnate's "Sacrifice a black or artifact creature")."""
-    named = [p.strip() for p in head.split(",") if p.strip().startswith("Sacrifice ") and repr(p.strip()) in
-             " ".join(unmodelled)]
-    return len(named) == 1 and not cost.sacrifice and not cost.exile_other
 
 
 def _unmodelled_lead(said: list[str], unmodelled: list[str]) -> tuple[dict, list[str]] | None:
