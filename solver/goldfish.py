@@ -361,6 +361,12 @@ class Mana:
         self.life_matters = life_matters
         self.memo: dict[tuple[int, int], int] = {}
         self.extra: dict[tuple[int, int, str], bool] = {}
+        # the same two answers per fingerprint of the untapped fixed-mana sources (`print_of`):
+        # battlefields of different lands with the same mana share them, across turns and games
+        self.by_print: dict[tuple, int] = {}
+        self.extra_by_print: dict[tuple, bool] = {}
+        self._rules: dict[tuple, tuple | None] = {}
+        self._prints: dict[int, tuple | None] = {}
         self.solver_calls = 0
 
     def board(self, bf: int, life: int = 0) -> dict:
@@ -400,6 +406,18 @@ class Mana:
                     counts[u] += n
                 life += n * self.unit_life[s]
         return counts, sum(counts.values()), life, convs
+
+    def print_of(self, bf: int) -> tuple | None:
+        """What Hall's theorem reads of battlefield `bf` (its `_untapped_units` view: the
+        untapped units by types mask, the life their taps may cost, the converters): the
+        key of the answers shared by battlefields of different lands with the same mana,
+        across turns and games; None when the solver decides."""
+        found = self._prints.get(bf, False)
+        if found is False:
+            view = self._untapped_units(bf)
+            found = self._prints[bf] = None if view is None else (tuple(sorted(view[0].items())), view[2],
+                                                                  tuple(view[3]))
+        return found
 
     def _most(self, bf: int) -> float:
         """The most mana the untapped sources of `bf` could add (`most_mana`)."""
@@ -460,6 +478,13 @@ class Mana:
         found = self.memo.get(key)
         if found is not None:
             return found
+        printed = self.print_of(bf)
+        if printed is not None:
+            printed += (key[1],)
+            found = self.by_print.get(printed)
+            if found is not None:
+                self.memo[key] = found
+                return found
         view = self._untapped_units(bf)
         paid = 0
         ask = []
@@ -478,6 +503,8 @@ class Mana:
             for i, ok in zip(ask, payable_each(board, [self.parsed[i] for i in ask], "me")):
                 paid |= ok << i
         self.memo[key] = paid
+        if printed is not None and not ask:  # (the solver's answers are the battlefield's own)
+            self.by_print[printed] = paid
         return paid
 
     def pays(self, bf: int, life: int, what: tuple, cost_of) -> bool:
@@ -486,13 +513,19 @@ class Mana:
         key = (bf, life if self.life_matters else 0, what)
         found = self.extra.get(key)
         if found is None:
-            cost = cost_of(what)
-            view = self._untapped_units(bf)
-            rule = _hall(cost)
-            found = None if view is None or rule is None else self._fast(view, rule, self.setup.life - key[1])
+            printed = self.print_of(bf)
+            found = self.extra_by_print.get((printed, key[1], what)) if printed is not None else None
             if found is None:
-                self.solver_calls += 1
-                found = payable_each(load_board(self.board(bf, key[1]), self.db), [cost], "me")[0]
+                view = self._untapped_units(bf)
+                if what not in self._rules:
+                    self._rules[what] = _hall(cost_of(what))
+                rule = self._rules[what]
+                found = None if view is None or rule is None else self._fast(view, rule, self.setup.life - key[1])
+                if found is None:
+                    self.solver_calls += 1
+                    found = payable_each(load_board(self.board(bf, key[1]), self.db), [cost_of(what)], "me")[0]
+                elif printed is not None:
+                    self.extra_by_print[printed, key[1], what] = found
             self.extra[key] = found
         return found
 
@@ -551,6 +584,9 @@ class Goldfish:
             for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
                 self.slot_kind.setdefault(self.slot_of[f.name], k)
         self.slot_is_land = [c.is_type("Land") for c in self.slot_card]
+        # (enters tapped, life paid to enter untapped) of each slot, None when it depends on the battlefield
+        self.enters_static = [(False, c.enters.life) if c.enters.life else None if c.enters.conditional
+                              else (c.enters.always or bool(c.enters.unread), 0) for c in self.slot_card]
         self.untapped_mask = sum(_FIELD << (2 * s * BITS) for s in range(len(slot_names)))
         # land plays of each kind
         self.fetchable: list[int] = []
@@ -592,7 +628,14 @@ class Goldfish:
         self.fodder_mask = sum(_FIELD << (k * BITS) for k in self.fodder_order)
         self.cast_mask = self.fodder_mask | sum(_FIELD << (k * BITS) for k in self.perm_order)
         self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
+        self.drop_table = [(k * BITS, self.hand_bit[k], self.plays[k]) for k in self.land_kinds]
+        # a land a bounce land may return: (its battlefield field's shift, its card in hand), untapped and tapped
+        self.returns = [((2 * t + tp) * BITS, self.hand_bit[self.slot_kind[t]])
+                        for t in range(len(slot_names)) if self.slot_is_land[t] for tp in (0, 1)]
         self.cost = [c.mana_cost.with_x(0) if c.mana_cost else ManaCost() for c in cards]
+        # what is cast depends on the battlefield's mana only when Hall's theorem decides every cost cast
+        self.plan_by_print = all(s.kind in (SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, SymbolKind.HYBRID)
+                                 for k in self.perm_order for s in self.cost[k].symbols)
         self.land_ratio = sum(self.is_land[k] for k in self.deck.tolist()) / max(1, len(self.deck))
         # the costs asked: each question's cost, and its reduced costs
         self.questions = list(setup.questions)
@@ -659,11 +702,10 @@ class Goldfish:
 
     def _enters_tapped(self, s: int, bf: int) -> tuple[bool, int]:
         """(enters tapped, life paid to enter untapped) for slot `s` entering `bf`."""
+        found = self.enters_static[s]
+        if found is not None:
+            return found
         rule = self.slot_card[s].enters
-        if rule.life:
-            return False, rule.life
-        if not rule.conditional:
-            return rule.always or bool(rule.unread), 0
         key = (s, bf)
         found = self._tapped_memo.get(key)
         if found is None:
@@ -687,73 +729,87 @@ class Goldfish:
         if found is not None:
             return found
         bf, hand, lib, gy, life = state
-        out = set()
-        for k in self.land_kinds:
-            if not (hand >> (k * BITS)) & _FIELD:
+        out: set = set()
+        add = out.add
+        lm, static, tapped_in = self.life_matters, self.enters_static, self._enters_tapped
+        for shift, hand_bit, plays in self.drop_table:
+            if not (hand >> shift) & _FIELD:
                 continue
-            h = hand - self.hand_bit[k]
-            for play in self.plays[k]:
+            h = hand - hand_bit
+            for play in plays:
                 s = play[1]
-                own_tapped, own_life = self._enters_tapped(s, bf)
+                own_tapped, own_life = static[s] or tapped_in(s, bf)
                 if play[0] == "fetch":
                     _, _, paid, tapped, targets = play
                     found_any = False
-                    for shift, lb, xs in targets:
-                        if not (lib >> shift) & _FIELD:
+                    for lib_shift, lb, xs in targets:
+                        if not (lib >> lib_shift) & _FIELD:
                             continue
                         found_any = True
-                        x_tapped, x_life = self._enters_tapped(xs, bf)
+                        x_tapped, x_life = static[xs] or tapped_in(xs, bf)
                         late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        out.add((bf + self._bit(xs, late), h, lib - lb, min(gy + self.delve, self.gy_cap),
-                                 life + (paid + own_life + (0 if late else x_life)) * self.life_matters))
+                        add((bf + (1 << ((2 * xs + late) * BITS)), h, lib - lb, min(gy + self.delve, self.gy_cap),
+                             life + (paid + own_life + (0 if late else x_life)) * lm))
                     if not found_any:  # nothing left to find: a land without mana
-                        out.add((bf + self._bit(s, own_tapped), h, lib, gy, life + own_life * self.life_matters))
+                        add((bf + (1 << ((2 * s + own_tapped) * BITS)), h, lib, gy, life + own_life * lm))
                     continue
-                nbf = bf + self._bit(s, own_tapped)
+                nbf = bf + (1 << ((2 * s + own_tapped) * BITS))
                 if play[0] == "land":
-                    out.add((nbf, h, lib, gy, life + own_life * self.life_matters))
+                    add((nbf, h, lib, gy, life + own_life * lm))
                     continue
-                for t in range(len(self.slot_names)):  # the bounce land's trigger: a land back to hand
-                    if not self.slot_is_land[t]:
-                        continue
-                    for tp in (0, 1):
-                        if (nbf >> ((2 * t + tp) * BITS)) & _FIELD:
-                            out.add((nbf - self._bit(t, tp), h + self.hand_bit[self.slot_kind[t]], lib, gy,
-                                     life + own_life * self.life_matters))
+                for field, back in self.returns:  # the bounce land's trigger: a land back to hand
+                    if (nbf >> field) & _FIELD:
+                        add((nbf - (1 << field), h + back, lib, gy, life + own_life * lm))
         found = self._drops_memo[state] = frozenset(out) if out else frozenset((state,))
         return found
 
     def _cast(self, state: tuple) -> tuple:
         """The position after casting the mana permanents (and, with delve, the graveyard
-        fodder) the policy of the module docstring casts."""
-        found = self._cast_memo.get(state)
-        if found is not None:
-            return found
+        fodder) the policy of the module docstring casts: what is cast depends on the
+        battlefield's mana and the castable cards in hand only, so it is memoised on
+        those (`Mana.print_of`) across positions, turns and games."""
         bf, hand, lib, gy, life = state
-        if not hand & self.cast_mask:
-            self._cast_memo[state] = state
+        castable = hand & self.cast_mask
+        if not castable:
             return state
+        printed = self.mana.print_of(bf) if self.plan_by_print else None
+        key = (bf if printed is None else printed, life if self.life_matters else 0, castable)
+        plan = self._cast_memo.get(key)
+        if plan is None:
+            plan = self._cast_memo[key] = self._plan(bf, life, castable)
+        cards, added, fodder = plan
+        hand -= cards
+        bf += added
+        gy += fodder
+        if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
+            gy, hand = self.gy_cap, hand & ~self.fodder_mask
+        return bf, hand, lib, gy, life
+
+    def _plan(self, bf: int, life: int, castable: int) -> tuple[int, int, int]:
+        """(the cards cast from hand, packed; the permanents they add to the battlefield,
+        packed; the fodder cards put into the graveyard) when the castable cards in hand
+        are `castable` on battlefield `bf`: mana permanents cheapest first while their
+        costs together are payable, then the fodder cheapest first while the mana values
+        fit."""
         cast: tuple = ()
+        cards = added = fodder = 0
         spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
         for k in self.perm_order:
-            for _ in range((hand >> (k * BITS)) & _FIELD):
-                if not self.mana.pays(state[0], life, cast + (k,), self._sum_cost):
+            for _ in range((castable >> (k * BITS)) & _FIELD):
+                if not self.mana.pays(bf, life, cast + (k,), self._sum_cost):
                     break
                 cast += (k,)
                 spent += self.mv[k]
-                hand -= self.hand_bit[k]
-                bf += self._bit(self.slot_of[self.names[k]], False)
+                cards += self.hand_bit[k]
+                added += self._bit(self.slot_of[self.names[k]], False)
         for k in self.fodder_order:
-            for _ in range((hand >> (k * BITS)) & _FIELD):
-                if not self.mana.pays(state[0], life, (-1 - spent - self.mv[k],), self._sum_cost):
+            for _ in range((castable >> (k * BITS)) & _FIELD):
+                if not self.mana.pays(bf, life, (-1 - spent - self.mv[k],), self._sum_cost):
                     break
                 spent += self.mv[k]
-                hand -= self.hand_bit[k]
-                gy += 1
-        if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
-            gy, hand = self.gy_cap, hand & ~self.fodder_mask
-        found = self._cast_memo[state] = (bf, hand, lib, gy, life)
-        return found
+                cards += self.hand_bit[k]
+                fodder += 1
+        return cards, added, fodder
 
     def _sum_cost(self, kinds: tuple) -> ManaCost:
         """The costs of mana permanent kinds together; (-1 - N,): N generic mana."""

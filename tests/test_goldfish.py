@@ -166,3 +166,69 @@ def test_command_tower_makes_the_commanders_colours(tmp_path):
     deck.write_text("20 Command Tower\n5 Llanowar Elves\n")  # no commander: the Tower makes nothing (903.4f)
     elves = castability(str(deck), games=100, turns="1-2", mulligan="none", workers=1)["cards"][0]
     assert elves["by_turn"] == {"1": "0/100", "2": "0/100"}
+
+
+def _random_battlefields(fish: Goldfish, n: int, seed: int) -> list[int]:
+    """`n` packed battlefields of 0-2 copies of each slot, untapped or tapped, from `seed`;
+    every second one the first with its lands swapped for others of the same mana (the
+    fingerprint memo's hits)."""
+    import random
+
+    rng = random.Random(seed)
+    units = fish.mana.units
+    out = []
+    for i in range(n):
+        if i % 2 and out:
+            bf = out[-1]
+            for s in range(len(fish.slot_names)):  # move copies to another slot with the same units
+                same = [t for t in range(len(units)) if t != s and units[t] == units[s] and units[s] is not None]
+                k = (bf >> (2 * s * 6)) & 63
+                if same and k:
+                    bf += k * ((1 << (2 * same[0] * 6)) - (1 << (2 * s * 6)))
+            out.append(bf)
+            continue
+        out.append(sum(rng.choice((0, 0, 1, 2)) << ((2 * s + rng.randint(0, 1)) * 6)
+                       for s in range(len(fish.slot_names))))
+    return out
+
+
+@pytest.mark.parametrize("deck_file", [GOLGARI, COMMANDER])
+def test_the_fingerprint_memo_answers_what_the_solver_answers_on_random_battlefields(deck_file):
+    # `Mana.paid` shares its answers between battlefields of the same untapped mana
+    # (`print_of`): on random battlefields, some sharing a fingerprint, each answer against
+    # the solver asked afresh on that battlefield
+    deck = read_decklist(deck_file, DB)
+    questions, _ = deck_questions(deck, DB)
+    fish = Goldfish(GameSetup(tuple(deck.cards()), tuple(questions), 5, True, KARSTEN,
+                              tuple(e.name for e in deck.commander)), DB)
+    mana = fish.mana
+    battlefields = _random_battlefields(fish, 40, seed=len(deck_file))
+    answers = [mana.paid(bf) for bf in battlefields]
+    assert len({mana.print_of(bf) for bf in battlefields}) < len(set(battlefields))  # the memo was shared
+    for bf, paid in zip(battlefields, answers):
+        fresh = payable_each(load_board(mana.board(bf), DB), mana.parsed, "me")
+        assert [bool(paid >> i & 1) for i in range(len(mana.costs))] == fresh, mana.board(bf)
+
+
+def test_the_cast_plan_memo_casts_what_the_greedy_casts_afresh():
+    # `Goldfish._cast` memoises what it casts on (mana fingerprint, castable cards in hand):
+    # on random battlefields with every mana permanent of the Commander list in hand, the
+    # permanents cast against the greedy redone with the solver (cheapest first while the
+    # costs together are payable, a permanent that does not fit left in hand)
+    deck = read_decklist(COMMANDER, DB)
+    questions, _ = deck_questions(deck, DB)
+    fish = Goldfish(GameSetup(tuple(deck.cards()), tuple(questions), 5, True, KARSTEN,
+                              tuple(e.name for e in deck.commander)), DB)
+    assert fish.plan_by_print and fish.perm_order
+    hand = sum(fish.hand_bit[k] for k in fish.perm_order)
+    for bf in _random_battlefields(fish, 24, seed=3):
+        after = fish._cast((bf, hand, 0, 0, 0))
+        cast: list[int] = []
+        for k in fish.perm_order:
+            total = ManaCost()
+            for c in cast + [k]:
+                total = total + fish.cost[c]
+            if payable_each(load_board(fish.mana.board(bf), DB), [total], "me")[0]:
+                cast.append(k)
+        assert after[1] == hand - sum(fish.hand_bit[k] for k in cast), [fish.names[k] for k in cast]
+        assert after[0] == bf + sum(fish._bit(fish.slot_of[fish.names[k]], False) for k in cast)
