@@ -357,6 +357,7 @@ class Mana:
                                                    None if c[2] is None else c[2] & masks[2])
                            for c in self.converters]
         self.unit_life = [max([a.cost.life for a in db.get(n).intrinsic_mana_abilities()] + [0]) for n in slots]
+        self.slot_table = [(2 * s * BITS, self.units[s], self.converters[s], self.unit_life[s]) for s in range(len(slots))]
         self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
         self.memo: dict[tuple[int, int], int] = {}
@@ -391,32 +392,39 @@ class Mana:
         """(units by types mask, units in all, life the units' taps may cost, the
         converters' bundles) of the untapped sources of `bf`; None when a source is
         neither (the solver decides)."""
-        counts: Counter = Counter()
-        life = 0
-        convs = []
-        for s, units in enumerate(self.units):
-            n = (bf >> (2 * s * BITS)) & _FIELD
-            if n:
-                if units is None:
-                    if self.converters[s] is None:
-                        return None
-                    convs += [self.converters[s]] * n
-                    continue
-                for u in units:
-                    counts[u] += n
-                life += n * self.unit_life[s]
-        return counts, sum(counts.values()), life, convs
+        printed = self.print_of(bf)
+        if printed is None:
+            return None
+        counts = Counter(dict(printed[0]))
+        return counts, sum(counts.values()), printed[1], list(printed[2])
 
     def print_of(self, bf: int) -> tuple | None:
-        """What Hall's theorem reads of battlefield `bf` (its `_untapped_units` view: the
-        untapped units by types mask, the life their taps may cost, the converters): the
-        key of the answers shared by battlefields of different lands with the same mana,
-        across turns and games; None when the solver decides."""
+        """What Hall's theorem reads of battlefield `bf`: ((types mask, units), ...) of the
+        units its untapped sources add, the life their taps may cost, the converters'
+        bundles; the key of the answers shared by battlefields of different lands with the
+        same mana, across turns and games.  None when a source is neither a fixed-mana
+        source nor a converter (the solver decides)."""
         found = self._prints.get(bf, False)
         if found is False:
-            view = self._untapped_units(bf)
-            found = self._prints[bf] = None if view is None else (tuple(sorted(view[0].items())), view[2],
-                                                                  tuple(view[3]))
+            counts: dict[int, int] = {}
+            life = 0
+            convs: tuple = ()
+            for shift, units, converter, unit_life in self.slot_table:
+                n = (bf >> shift) & _FIELD
+                if not n:
+                    continue
+                if units is None:
+                    if converter is None:
+                        found = None
+                        break
+                    convs += (converter,) * n
+                    continue
+                for u in units:
+                    counts[u] = counts.get(u, 0) + n
+                life += n * unit_life
+            else:
+                found = (tuple(sorted(counts.items())), life, convs)
+            self._prints[bf] = found
         return found
 
     def _most(self, bf: int) -> float:
@@ -625,10 +633,16 @@ class Goldfish:
         self.perm_order = sorted((k for k in range(len(names)) if self.is_perm[k]), key=lambda k: (self.mv[k], k))
         self.fodder_order = sorted({self.canon[k] for k in range(len(names)) if self.is_fodder[k]},
                                    key=lambda k: (self.mv[k], k))
-        self.fodder_mask = sum(_FIELD << (k * BITS) for k in self.fodder_order)
-        self.cast_mask = self.fodder_mask | sum(_FIELD << (k * BITS) for k in self.perm_order)
-        self.hand_bit = [1 << (k * BITS) for k in range(len(names))]
-        self.drop_table = [(k * BITS, self.hand_bit[k], self.plays[k]) for k in self.land_kinds]
+        # a hand packs the kinds that matter in hand only (the canonical fodder kinds among them), BITS bits each
+        kept = [k for k in range(len(names)) if self.in_hand[k] and self.canon[k] == k]
+        kept = [k for k in kept if self.plays[k]] + [k for k in kept if not self.plays[k]]  # the lands first
+        self.hand_shift = [kept.index(k) * BITS if k in kept else -1 for k in range(len(names))]
+        self.fodder_mask = sum(_FIELD << self.hand_shift[k] for k in self.fodder_order)
+        self.cast_mask = self.fodder_mask | sum(_FIELD << self.hand_shift[k] for k in self.perm_order)
+        self.hand_bit = [1 << self.hand_shift[k] if k in kept else 0 for k in range(len(names))]
+        # the land kinds by their field in a hand (the lowest fields), and the mask of those fields
+        self.drop_table = sorted((self.hand_shift[k], self.hand_bit[k], self.plays[k]) for k in self.land_kinds)
+        self.land_fields = sum(_FIELD << shift for shift, _, _ in self.drop_table)
         # a land a bounce land may return: (its battlefield field's shift, its card in hand), untapped and tapped
         self.returns = [((2 * t + tp) * BITS, self.hand_bit[self.slot_kind[t]])
                         for t in range(len(slot_names)) if self.slot_is_land[t] for tp in (0, 1)]
@@ -676,7 +690,6 @@ class Goldfish:
         self._set_id: dict[frozenset, int] = {}
         self._trans: dict[tuple[int, int, bool], int] = {}
         self._qmask: list[int] = []
-        self._drops_memo: dict[tuple, frozenset] = {}
         self._cast_memo: dict[tuple, tuple] = {}
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[tuple, int] = {}
@@ -722,23 +735,24 @@ class Goldfish:
     def _bit(self, s: int, tapped: bool) -> int:
         return 1 << ((2 * s + tapped) * BITS)
 
-    def _drops(self, state: tuple) -> frozenset:
+    def _drops(self, state: tuple) -> set:
         """Every position after this turn's land drop from `state` (no land in hand: the
         position itself)."""
-        found = self._drops_memo.get(state)
-        if found is not None:
-            return found
         bf, hand, lib, gy, life = state
         out: set = set()
         add = out.add
-        lm, static, tapped_in = self.life_matters, self.enters_static, self._enters_tapped
-        for shift, hand_bit, plays in self.drop_table:
-            if not (hand >> shift) & _FIELD:
-                continue
+        lm, static, tapped_in, table = self.life_matters, self.enters_static, self._enters_tapped, self.drop_table
+        lands = hand & self.land_fields
+        while lands:  # each land kind in hand (its lowest field first)
+            _, hand_bit, plays = table[((lands & -lands).bit_length() - 1) // BITS]
+            lands &= ~(_FIELD * hand_bit)
             h = hand - hand_bit
             for play in plays:
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
+                if play[0] == "land":
+                    add((bf + (1 << ((2 * s + own_tapped) * BITS)), h, lib, gy, life + own_life * lm))
+                    continue
                 if play[0] == "fetch":
                     _, _, paid, tapped, targets = play
                     found_any = False
@@ -754,14 +768,10 @@ class Goldfish:
                         add((bf + (1 << ((2 * s + own_tapped) * BITS)), h, lib, gy, life + own_life * lm))
                     continue
                 nbf = bf + (1 << ((2 * s + own_tapped) * BITS))
-                if play[0] == "land":
-                    add((nbf, h, lib, gy, life + own_life * lm))
-                    continue
                 for field, back in self.returns:  # the bounce land's trigger: a land back to hand
                     if (nbf >> field) & _FIELD:
                         add((nbf - (1 << field), h + back, lib, gy, life + own_life * lm))
-        found = self._drops_memo[state] = frozenset(out) if out else frozenset((state,))
-        return found
+        return out or {state}
 
     def _cast(self, state: tuple) -> tuple:
         """The position after casting the mana permanents (and, with delve, the graveyard
@@ -795,7 +805,7 @@ class Goldfish:
         cards = added = fodder = 0
         spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
         for k in self.perm_order:
-            for _ in range((castable >> (k * BITS)) & _FIELD):
+            for _ in range((castable >> self.hand_shift[k]) & _FIELD):
                 if not self.mana.pays(bf, life, cast + (k,), self._sum_cost):
                     break
                 cast += (k,)
@@ -803,7 +813,7 @@ class Goldfish:
                 cards += self.hand_bit[k]
                 added += self._bit(self.slot_of[self.names[k]], False)
         for k in self.fodder_order:
-            for _ in range((castable >> (k * BITS)) & _FIELD):
+            for _ in range((castable >> self.hand_shift[k]) & _FIELD):
                 if not self.mana.pays(bf, life, (-1 - spent - self.mv[k],), self._sum_cost):
                     break
                 spent += self.mv[k]
@@ -829,11 +839,13 @@ class Goldfish:
             return found
         out = set()
         lb = self.lib_bit.get(drawn, 0)
+        cast_mask, untapped = self.cast_mask if cast else 0, self.untapped_mask
+        ready = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
         for st in self.sets[sid]:
-            if cast:
+            if st[1] & cast_mask:
                 st = self._cast(st)
             bf, hand, lib, gy, life = st
-            bf = (bf & self.untapped_mask) + ((bf >> BITS) & self.untapped_mask)
+            bf = (bf & untapped) + ((bf >> BITS) & untapped)
             if drawn >= 0:
                 if lb:
                     if (lib // lb) & _FIELD:
@@ -842,7 +854,10 @@ class Goldfish:
                     # else: this line of play fetched that copy; the card drawn is another (thinning)
                 else:
                     hand += self.hand_bit[drawn]
-            out |= self._drops((bf, hand, lib, gy, life))
+            ready.add((bf, hand, lib, gy, life))
+        drops = self._drops
+        for st in ready:
+            out |= drops(st)
         found = self._trans[key] = self._intern(frozenset(out))
         return found
 
@@ -853,9 +868,11 @@ class Goldfish:
             return found
         union = 0
         q = 0
-        paid_of = self.mana.paid
+        paid_of, memo, lm = self.mana.paid, self.mana.memo, self.life_matters
         for bf, hand, lib, gy, life in self.sets[sid]:
-            paid = paid_of(bf, life)
+            paid = memo.get((bf, life if lm else 0))
+            if paid is None:
+                paid = paid_of(bf, life)
             union |= paid
             for i in self.reduced:
                 if q >> i & 1:
