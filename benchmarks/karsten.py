@@ -12,7 +12,9 @@ row at once (the 19 costs are questions of the same games); the table is the lea
 conditional probability reaches the threshold, beside his figure.  His 99-card column: 41
 lands (S Swamps + 41-S Wastes) and 58 spells, on the draw (the free draw), the first
 mulligan free, the same rule and threshold; seven rows, his figures from secondary
-transcriptions (±1).
+transcriptions (±1).  His free mulligan is taken on a first seven without 3-5 lands
+(`KARSTEN_FREE`): with his 60-card rule on that hand too (2-5 lands) C and CC came out 2
+sources above his column; with 3-5 every row equals it.
 
 Beyond his tables, the same search with (a) 4 of the other lands Graven Cairns (a filter
 land: {B/R},{T}: Add {B}{B}), (b) 4 Dimir Signets among the spells (not lands: the
@@ -205,7 +207,8 @@ def main(argv: list[str] | None = None) -> None:
              "London mulligan (keep 7: 2-5 lands, 6: 2-4, 5: 1-4, 4), P(castable on turn M | M lands on turn M) "
              ">= (89+M)%%, %d games per S." % args.games, "",
              "The 99-card column (his Commander tables): 99 cards, 41 lands (S Swamps + 41-S Wastes), 58 spells, "
-             "on the draw (the free draw), the first mulligan free, the same keep rule and threshold, %d games per S; "
+             "on the draw (the free draw), the first mulligan free and taken on a first seven without 3-5 lands, then "
+             "the same keep rule and threshold, %d games per S; "
              "his figures from secondary transcriptions (sources disagree on some cells: ±1). Each cell is the "
              "per-card probability (Karsten's question, `definition` of the answer)." % args.commander_games, "",
              "| row | cost | Karsten 60 | manasolve 60 | difference | Karsten 99 | manasolve 99 | difference |",

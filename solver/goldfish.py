@@ -72,6 +72,7 @@ from manasolve.solver.total_cost import reduce_symbols
 
 BITS = 6  # at most 63 copies of one card in one place of a position
 _FIELD = (1 << BITS) - 1
+MEMO_SETS = 300_000  # sets of positions kept in memory (about 1 GB on a 100-card deck), then the memos restart
 BATCH = 2048  # shuffled libraries drawn at once: fixed, so a seed's games never depend on workers
 UNIT = {c: 1 << i for i, c in enumerate(COLORS + ("C",))}  # a mana type as a bit
 _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -84,27 +85,33 @@ _BOUNCE = "When ~ enters, return a land you control to its owner's hand."
 class KeepRule:
     """Keep a hand of 7, 6 or 5 cards (after bottoming) whose land count is within the
     range for its size; always keep 4 or fewer.  `none`: keep every opening seven.
-    `free_first`: the first mulligan is free (seven cards again)."""
+    `free_first`: the first mulligan is free (seven cards again), and the first seven
+    is then kept with `first_range` lands (a player mulligans a hand for free that they
+    would keep when it costs a card)."""
 
     name: str
     ranges: dict[int, tuple[int, int]]
     free_first: bool = False  # the first mulligan draws seven again, nothing bottomed (Commander, 103.5c)
+    first_range: tuple[int, int] | None = None  # with free_first: the land range of the first seven
 
-    def keeps(self, size: int, lands: int) -> bool:
-        """Whether a hand of `size` cards with `lands` lands is kept."""
-        lo, hi = self.ranges.get(size, (0, size))
+    def keeps(self, size: int, lands: int, first: bool = False) -> bool:
+        """Whether a hand of `size` cards with `lands` lands is kept (`first`: the first
+        seven of a rule with a free mulligan)."""
+        lo, hi = self.first_range if first and self.free_first and self.first_range else self.ranges.get(
+            size, (0, size))
         return lo <= lands <= hi
 
 
 # Karsten's rule (2022 update of his source tables): 7 cards: 2-5 lands; 6: 2-4; 5: 1-4; 4: keep.
 KARSTEN = KeepRule("karsten", {7: (2, 5), 6: (2, 4), 5: (1, 4)})
 NO_MULLIGAN = KeepRule("none", {7: (0, 7)})
-KARSTEN_FREE = KeepRule("karsten-free", KARSTEN.ranges, free_first=True)  # his 99-card Commander tables
+# his 99-card Commander tables (2022): the free mulligan taken on a first seven without 3-5 lands
+KARSTEN_FREE = KeepRule("karsten-free", KARSTEN.ranges, free_first=True, first_range=(3, 5))
 
 
 def keep_rule(text: str) -> KeepRule:
     """The keep rule named `text`: ``karsten``, ``karsten-free`` (the first mulligan
-    free), ``none``, or ``LO-HI`` (a 7-card hand with
+    free, taken on a first seven without 3-5 lands), ``none``, or ``LO-HI`` (a 7-card hand with
     LO..HI lands; 6 cards LO..HI-1; 5 cards max(LO-1, 1)..HI-1; 4 kept).  ValueError
     otherwise."""
     if text == "karsten":
@@ -349,6 +356,8 @@ class Mana:
         self.costs = list(costs)
         self.parsed = [ManaCost.parse(c) for c in self.costs]
         self.hall = [_hall(c) for c in self.parsed]
+        # the costs Hall's theorem decides whatever the life (no Phyrexian symbol): one answer per fingerprint
+        self.lifeless = frozenset(i for i, h in enumerate(self.hall) if h is not None and not h[2])
         self.least = [min(a.requirement.mana_units for a in c.announcements()) for c in self.parsed]
         masks = _masks(db, setup)
         self.units = [_units(db.get(n), masks) for n in slots]
@@ -369,6 +378,12 @@ class Mana:
         self._rules: dict[tuple, tuple | None] = {}
         self._prints: dict[int, tuple | None] = {}
         self.solver_calls = 0
+
+    def forget(self) -> None:
+        """Empty the memos per battlefield (those per fingerprint stay): see `Goldfish._forget`."""
+        self.memo.clear()
+        self.extra.clear()
+        self._prints.clear()
 
     def board(self, bf: int, life: int = 0) -> dict:
         """The battlefield `bf` as a manasolve/board@1 dict (one player, main phase, the
@@ -487,18 +502,18 @@ class Mana:
         if found is not None:
             return found
         printed = self.print_of(bf)
-        if printed is not None:
-            printed += (key[1],)
-            found = self.by_print.get(printed)
-            if found is not None:
-                self.memo[key] = found
-                return found
-        view = self._untapped_units(bf)
+        view = self._untapped_units(bf) if printed is not None else None
         paid = 0
+        if printed is not None:  # the costs Hall's theorem decides without the life: per fingerprint
+            paid = self.by_print.get(printed, -1)
+            if paid < 0:
+                paid = self.by_print[printed] = sum(1 << i for i in self.lifeless if self._fast(view, self.hall[i], 0))
         ask = []
         life_left = self.setup.life - key[1]
         most = view[1] + 3 * len(view[3]) if view is not None else self._most(bf)
         for i, rule in enumerate(self.hall):
+            if printed is not None and i in self.lifeless:
+                continue
             ok = None if view is None or rule is None else self._fast(view, rule, life_left)
             if ok is None:
                 if self.least[i] <= most:  # a cost needing more mana than the sources add is unpayable
@@ -511,8 +526,6 @@ class Mana:
             for i, ok in zip(ask, payable_each(board, [self.parsed[i] for i in ask], "me")):
                 paid |= ok << i
         self.memo[key] = paid
-        if printed is not None and not ask:  # (the solver's answers are the battlefield's own)
-            self.by_print[printed] = paid
         return paid
 
     def pays(self, bf: int, life: int, what: tuple, cost_of) -> bool:
@@ -686,13 +699,22 @@ class Goldfish:
         # land rank for bottoming: fewest colours first, tapped first
         self.land_rank = {k: (self._colours(faces[k]), not any(f.enters.always for f in faces[k]), -k)
                           for k in range(len(names)) if self.is_land[k]}
+        self._cast_memo: dict[tuple, tuple] = {}
+        self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
+        self._forget()
+
+    def _forget(self) -> None:
+        """Empty the memos that grow with the games played (sets of positions and their
+        transitions, what each battlefield pays), keeping those that stay small (per mana
+        fingerprint): a cache, so the answers do not change; called between games when
+        they hold more than MEMO_SETS sets, so that memory stays bounded."""
         self.sets: list[frozenset] = []
         self._set_id: dict[frozenset, int] = {}
         self._trans: dict[tuple[int, int, bool], int] = {}
         self._qmask: list[int] = []
-        self._cast_memo: dict[tuple, tuple] = {}
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[tuple, int] = {}
+        self.mana.forget()
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -783,7 +805,8 @@ class Goldfish:
         if not castable:
             return state
         printed = self.mana.print_of(bf) if self.plan_by_print else None
-        key = (bf if printed is None else printed, life if self.life_matters else 0, castable)
+        # (no Phyrexian symbol among the costs cast when keyed on the fingerprint: the life paid does not matter)
+        key = (printed, castable) if printed is not None else (bf, life if self.life_matters else 0, castable)
         plan = self._cast_memo.get(key)
         if plan is None:
             plan = self._cast_memo[key] = self._plan(bf, life, castable)
@@ -882,12 +905,16 @@ class Goldfish:
                 v = self.variants[i]
                 if paid >> v[min(n, len(v) - 1)] & 1:
                     q |= 1 << i
-        i = 0
-        while union:
-            if union & 1:
-                q |= self.question_of_cost[i]
-            union >>= 1
-            i += 1
+        found = self._questions_of.get(union)
+        if found is None:
+            found, i, paid = 0, 0, union
+            while paid:
+                if paid & 1:
+                    found |= self.question_of_cost[i]
+                paid >>= 1
+                i += 1
+            self._questions_of[union] = found
+        q |= found
         self._qmask[sid] = q
         return q
 
@@ -922,7 +949,7 @@ class Goldfish:
             hand = row[:7]
             bottomed = k - rule.free_first if k else 0
             if not bottomed:
-                if rule.keeps(7, sum(map(is_land, hand))):
+                if rule.keeps(7, sum(map(is_land, hand)), first=not k):
                     return hand, row[7:]
                 continue
             kept = self._bottom(hand, bottomed)
@@ -963,6 +990,8 @@ class Goldfish:
         turns, on_play = setup.turns, setup.on_play
         full = (1 << len(self.questions)) - 1
         for _ in range(games):
+            if len(self.sets) > MEMO_SETS:
+                self._forget()
             hand, library = self._opening(shuffled)
             sid = self._start(hand)
             lands_seen = sum(is_land[c] for c in hand)
