@@ -16,7 +16,7 @@ from manasolve.models.decklist import read_decklist
 from manasolve.models.mana import ManaCost
 from manasolve.models.board import load_board
 from manasolve.solver.castability import deck_questions, merged, shards, summarise
-from manasolve.solver.goldfish import KARSTEN, NO_MULLIGAN, GameSetup, Goldfish, Question, keep_rule
+from manasolve.solver.goldfish import KARSTEN, KARSTEN_FREE, NO_MULLIGAN, GameSetup, Goldfish, Question, keep_rule
 from manasolve.solver.pay import payable_each
 from pathlib import Path
 
@@ -115,6 +115,22 @@ def test_karsten_rule_mulligans_an_all_land_deck_to_four():
     assert keep_rule("3-5").keeps(7, 3) and not keep_rule("3-5").keeps(7, 2)
     with pytest.raises(ValueError):
         keep_rule("often")
+
+
+def test_karsten_free_takes_the_free_mulligan_on_a_first_seven_without_three_to_five_lands():
+    # his 99-card tables: the first mulligan is free (103.5c, seven cards again, nothing
+    # bottomed) and taken on a first seven of 2 lands that the 60-card rule keeps
+    fish = Goldfish(GameSetup(("Forest",) * 41 + ("Gitaxian Probe",) * 58, (_q("{G}"),), 1, False, KARSTEN_FREE), DB)
+    forest, probe = fish.kind_of["Forest"], fish.kind_of["Gitaxian Probe"]
+    two = [forest] * 2 + [probe] * 5 + [forest] * 39 + [probe] * 53
+    three = [forest] * 3 + [probe] * 4 + [forest] * 38 + [probe] * 54
+    hand, library = fish._opening(iter([two, two]))  # the second seven is kept with 2 lands (2-5)
+    assert sorted(hand) == sorted(two[:7]) and len(library) == 92
+    hand, _ = fish._opening(iter([three, two]))
+    assert sorted(hand) == sorted(three[:7])
+    assert KARSTEN_FREE.keeps(7, 2) and not KARSTEN_FREE.keeps(7, 2, first=True) and KARSTEN.keeps(7, 2, first=True)
+    hand, _ = fish._opening(iter([[forest] * 7 + two[7:], [forest] * 7 + two[7:], two]))  # then 6 cards, 2-4 lands
+    assert len(hand) == 6 and hand.count(forest) == 2
 
 
 def test_a_seed_gives_the_same_games_whatever_the_shards_run_on():
