@@ -248,3 +248,18 @@ def test_the_cast_plan_memo_casts_what_the_greedy_casts_afresh():
                 cast.append(k)
         assert after[1] == hand - sum(fish.hand_bit[k] for k in cast), [fish.names[k] for k in cast]
         assert after[0] == bf + sum(fish._bit(fish.slot_of[fish.names[k]], False) for k in cast)
+
+
+def test_the_memos_restarting_past_memo_sets_change_no_answer(monkeypatch):
+    # the memos that grow with the games are emptied between games past MEMO_SETS sets:
+    # a cache only, so the records of a seed stay the same
+    from manasolve.solver import goldfish
+
+    deck = read_decklist(COMMANDER, DB)
+    questions, _ = deck_questions(deck, DB)
+    setup = GameSetup(tuple(deck.cards()), tuple(questions), 4, True, KARSTEN, tuple(e.name for e in deck.commander))
+    kept = Goldfish(setup, DB).play_games(120, seed=4, shard=0)
+    monkeypatch.setattr(goldfish, "MEMO_SETS", 40)
+    fish = Goldfish(setup, DB)
+    assert fish.play_games(120, seed=4, shard=0) == kept
+    assert len(fish.sets) <= 40 + 4 * 2  # restarted (a game adds a few sets past the bound)
