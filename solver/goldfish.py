@@ -377,6 +377,8 @@ class Mana:
         self.extra_by_print: dict[tuple, bool] = {}
         self._rules: dict[tuple, tuple | None] = {}
         self._prints: dict[int, tuple | None] = {}
+        self._views: dict[tuple, tuple] = {}
+        self.by_life: dict[tuple, tuple[int, list[int]]] = {}
         self.solver_calls = 0
 
     def forget(self) -> None:
@@ -410,8 +412,11 @@ class Mana:
         printed = self.print_of(bf)
         if printed is None:
             return None
-        counts = Counter(dict(printed[0]))
-        return counts, sum(counts.values()), printed[1], list(printed[2])
+        found = self._views.get(printed)
+        if found is None:
+            counts = Counter(dict(printed[0]))
+            found = self._views[printed] = counts, sum(counts.values()), printed[1], list(printed[2])
+        return found
 
     def print_of(self, bf: int) -> tuple | None:
         """What Hall's theorem reads of battlefield `bf`: ((types mask, units), ...) of the
@@ -502,24 +507,19 @@ class Mana:
         if found is not None:
             return found
         printed = self.print_of(bf)
-        view = self._untapped_units(bf) if printed is not None else None
-        paid = 0
-        if printed is not None:  # the costs Hall's theorem decides without the life: per fingerprint
+        if printed is None:
+            ask = [i for i in range(len(self.costs)) if self.least[i] <= self._most(bf)]
+            paid = 0
+        else:  # Hall's theorem per fingerprint: the costs without life once, those with it per life paid
+            view = self._untapped_units(bf)
             paid = self.by_print.get(printed, -1)
             if paid < 0:
                 paid = self.by_print[printed] = sum(1 << i for i in self.lifeless if self._fast(view, self.hall[i], 0))
-        ask = []
-        life_left = self.setup.life - key[1]
-        most = view[1] + 3 * len(view[3]) if view is not None else self._most(bf)
-        for i, rule in enumerate(self.hall):
-            if printed is not None and i in self.lifeless:
-                continue
-            ok = None if view is None or rule is None else self._fast(view, rule, life_left)
-            if ok is None:
-                if self.least[i] <= most:  # a cost needing more mana than the sources add is unpayable
-                    ask.append(i)
-            elif ok:
-                paid |= 1 << i
+            lived = self.by_life.get((printed, key[1]))
+            if lived is None:
+                lived = self.by_life[printed, key[1]] = self._lived(view, self.setup.life - key[1])
+            paid |= lived[0]
+            ask = lived[1]
         if ask:
             self.solver_calls += len(ask)
             board = load_board(self.board(bf, key[1]), self.db)
@@ -527,6 +527,23 @@ class Mana:
                 paid |= ok << i
         self.memo[key] = paid
         return paid
+
+    def _lived(self, view: tuple, life_left: int) -> tuple[int, list[int]]:
+        """(the bit mask of the costs outside `lifeless` Hall's theorem says `view` pays
+        with `life_left` life, the costs it leaves to the solver: those it does not decide
+        that the sources could add enough mana for)."""
+        paid, ask = 0, []
+        most = view[1] + 3 * len(view[3])
+        for i, rule in enumerate(self.hall):
+            if i in self.lifeless:
+                continue
+            ok = None if rule is None else self._fast(view, rule, life_left)
+            if ok is None:
+                if self.least[i] <= most:  # a cost needing more mana than the sources add is unpayable
+                    ask.append(i)
+            elif ok:
+                paid |= 1 << i
+        return paid, ask
 
     def pays(self, bf: int, life: int, what: tuple, cost_of) -> bool:
         """Whether battlefield `bf` pays the cost `cost_of(what)` (memoised on `what`), for
@@ -653,9 +670,6 @@ class Goldfish:
         self.fodder_mask = sum(_FIELD << self.hand_shift[k] for k in self.fodder_order)
         self.cast_mask = self.fodder_mask | sum(_FIELD << self.hand_shift[k] for k in self.perm_order)
         self.hand_bit = [1 << self.hand_shift[k] if k in kept else 0 for k in range(len(names))]
-        # the land kinds by their field in a hand (the lowest fields), and the mask of those fields
-        self.drop_table = sorted((self.hand_shift[k], self.hand_bit[k], self.plays[k]) for k in self.land_kinds)
-        self.land_fields = sum(_FIELD << shift for shift, _, _ in self.drop_table)
         # a land a bounce land may return: (its battlefield field's shift, its card in hand), untapped and tapped
         self.returns = [((2 * t + tp) * BITS, self.hand_bit[self.slot_kind[t]])
                         for t in range(len(slot_names)) if self.slot_is_land[t] for tp in (0, 1)]
@@ -684,6 +698,10 @@ class Goldfish:
         life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
                            for c in costs for s in ManaCost.parse(c).symbols)
         self.life_matters = life_matters
+        # the land kinds by their field in a hand (the lowest fields), and the mask of those fields
+        self.drop_table = sorted((self.hand_shift[k], self.hand_bit[k], self.plays[k], self._simple_plays(k))
+                                 for k in self.land_kinds)
+        self.land_fields = sum(_FIELD << row[0] for row in self.drop_table)
         self.mana = Mana(db, slot_names, costs, setup, life_matters)
         self.question_of_cost = [0] * len(costs)
         self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
@@ -715,6 +733,18 @@ class Goldfish:
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[tuple, int] = {}
         self.mana.forget()
+
+    def _simple_plays(self, k: int) -> tuple[tuple[int, int], ...] | None:
+        """(what the battlefield gains, the life paid) of each play of land kind `k` when
+        every play is a plain land drop entering the same way on any battlefield; None
+        otherwise (fetch, bounce, a condition)."""
+        out = []
+        for play in self.plays[k]:
+            entering = self.enters_static[play[1]]
+            if play[0] != "land" or entering is None:
+                return None
+            out.append((self._bit(play[1], entering[0]), entering[1] * self.life_matters))
+        return tuple(out)
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -766,9 +796,13 @@ class Goldfish:
         lm, static, tapped_in, table = self.life_matters, self.enters_static, self._enters_tapped, self.drop_table
         lands = hand & self.land_fields
         while lands:  # each land kind in hand (its lowest field first)
-            _, hand_bit, plays = table[((lands & -lands).bit_length() - 1) // BITS]
+            _, hand_bit, plays, simple = table[((lands & -lands).bit_length() - 1) // BITS]
             lands &= ~(_FIELD * hand_bit)
             h = hand - hand_bit
+            if simple is not None:  # lands whose entering does not depend on the battlefield
+                for added, paid in simple:
+                    add((bf + added, h, lib, gy, life + paid))
+                continue
             for play in plays:
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
