@@ -38,10 +38,13 @@ and "costs {N} less for each <permanent> you control" (affinity, 702.41) countin
 battlefield of the position.  Convoke (702.51) adds nothing here: the only creatures
 the goldfish casts are its mana creatures, which tap for the same mana.
 
-What a battlefield pays is decided exactly, once per distinct battlefield (`Mana`): by
-Hall's theorem when every untapped source adds fixed mana (one mana of a set of colours,
-or a fixed bundle like Sol Ring's {C}{C}), else by the payment solver
-(`solver.pay.payable_each`); the tests check the first against the second.
+What a battlefield pays is decided exactly (`Mana`): by Hall's theorem when every
+untapped source adds fixed mana (one mana of a set of colours, or a fixed bundle like Sol
+Ring's {C}{C}) or is a converter (a Signet, a filter land), once per *fingerprint* of
+those sources (battlefields of other lands with the same mana share it, across turns and
+games), else by the payment solver (`solver.pay.payable_each`) once per battlefield; the
+tests check the first against the second.  What the mana permanents cast is memoised on
+the fingerprint too.
 
 The London mulligan (103.5): draw seven; to keep after K mulligans, put K cards on the
 bottom, one by one: a land when the hand has more than half a land above the deck's land
