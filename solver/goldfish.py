@@ -1126,7 +1126,8 @@ def card_notes(db: CardDB, names: list[str], commanders: list[str], opponent_col
                                             ("additional costs", costs.additional), ("cost changes", costs.modifiers),
                                             ("other cost reductions", costs.self_reductions[1:] if _reduction(db, name)
                                              else costs.self_reductions), ("flashback", costs.flashback),
-                                            ("unread cost text", costs.not_understood)) if there]
+                                            ("unread cost text", costs.not_understood),
+                                            ("cost text beyond the model", costs.unapplied)) if there]
         if skipped:
             notes.append("%s: asked at its mana cost; %s not applied" % (name, ", ".join(skipped)))
     return notes

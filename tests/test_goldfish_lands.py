@@ -244,7 +244,7 @@ def test_delve_counts_the_fetch_lands_in_the_graveyard_and_affinity_the_artifact
 
 def test_cards_not_modelled_are_named_in_the_notes(tmp_path):
     text = ("Commander\n1 Meren of Clan Nel Toth\n\nDeck\n30 Forest\n1 Cultivate\n1 Murderous Cut\n"
-            "1 Chord of Calling\n1 Sol Ring\n1 Exotic Orchard\n1 Myriad Landscape\n")
+            "1 Chord of Calling\n1 Sol Ring\n1 Exotic Orchard\n1 Myriad Landscape\n1 Toxic Deluge\n")
     notes = castability(_deck(tmp_path, text), games=20, turns="1-2", workers=1)["notes"]
     assert "Cultivate: its land search is not simulated" in notes
     assert any(n.startswith("Murderous Cut: delve counted with the cards in the graveyard") for n in notes)
@@ -253,6 +253,8 @@ def test_cards_not_modelled_are_named_in_the_notes(tmp_path):
     assert "Sol Ring: its mana is used from the turn after it is cast" in notes
     assert "Exotic Orchard: assumed the opponents' lands make W, U, B, R, G (opponent_colors)" in notes
     assert "Myriad Landscape: its land search is not simulated (a land with its own mana only)" in notes
+    # a cost sentence read but not applied (its pay-X-life additional cost) is named too
+    assert "Toxic Deluge: asked at its mana cost; cost text beyond the model not applied" in notes
 
 
 # -- the exact multivariate hypergeometric law on basics and filler --
