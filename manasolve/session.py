@@ -143,11 +143,9 @@ class PlayBoard:
         Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
         is unchanged on InputError."""
         from manasolve.payment_apply import apply_payment
-        from manasolve.solver.production import pinned
 
         data = _copy_json(self._data)
-        with pinned(self.resolved):  # one analysis lookup for every activation checked
-            done = apply_payment(data, self.resolved, payment, player)
+        done = apply_payment(data, self.resolved, payment, player)
         self._commit(data, "payment")
         return done
 
