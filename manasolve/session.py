@@ -36,7 +36,8 @@ from manasolve.board_edits import apply_op
 from manasolve.models.board_changes import derive
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
-from manasolve.models.carddb import CardDB, default_db
+from manasolve.card_settings import card_db
+from manasolve.models.carddb import CardDB
 
 # How many of the latest changes keep the resolved board from before them (with the
 # solver's analysis of it) for `undo`; older ones keep only the JSON, resolved again if
@@ -51,7 +52,7 @@ class PlayBoard:
     def __init__(self, board: dict | str, db: CardDB | None = None):
         """`board`: a board dict or the path of a board file; `db`: the card database
         (default: the built-in cards).  InputError on a bad board."""
-        self.db = db or default_db()
+        self.db = db or card_db()
         if isinstance(board, str):
             text = board_file_text(board)
             resolved = load_board(text, self.db, source=board)
@@ -180,4 +181,4 @@ def _copy_json(data: dict) -> dict:
 def open_board(board: dict | str, cards: str | None = None) -> PlayBoard:
     """A `PlayBoard` from a board dict or file; `cards`: a card database file looked up
     before the built-in cards (default: the one set by ``MANASOLVE_CARDS`` or the config)."""
-    return PlayBoard(board, default_db(cards))
+    return PlayBoard(board, card_db(cards))

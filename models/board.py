@@ -7,10 +7,14 @@ is wrong, and where possible the nearest valid value.
 
 from __future__ import annotations
 
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+import orjson
 
 from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
@@ -403,6 +407,39 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                              % (str(raw.stack_empty).lower(), len(stack), str(not stack).lower()), source)
         stack_empty = not stack
     return Board(active, raw.step, stack_empty, players, db, source, raw.priority_player, stack)
+
+
+# How many boards `held_board` keeps: the ones asked about last.
+HELD_BOARDS = 16
+# (board JSON as bytes, card database) -> (that JSON read back, its board)
+_HELD: OrderedDict[tuple[bytes, CardDB], tuple[dict, Board]] = OrderedDict()
+_HELD_LOCK = threading.Lock()
+
+
+def held_board(data: dict, db: CardDB | None = None) -> Board:
+    """`load_board(data, db)`, and the same `Board` again for the same board JSON and card
+    database while it is among the `HELD_BOARDS` asked about last: boards are not changed
+    in place, so what the board holds (`Board.analyses`) serves every question asked with
+    that JSON.  The same JSON: the same bytes written, and equal to those bytes read back
+    (so of the same JSON types: a tuple is not a list, True is not 1); a value JSON does
+    not write is loaded each time, and a board that is not valid raises InputError each time."""
+    db = db or default_db()
+    try:
+        text = orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError: not JSON (a key that is not a string, a huge integer)
+        return load_board(data, db)
+    key = (text, db)
+    with _HELD_LOCK:
+        hit = _HELD.get(key)
+        if hit is not None and hit[0] == data:
+            _HELD.move_to_end(key)
+            return hit[1]
+    board = load_board(data, db)
+    with _HELD_LOCK:
+        _HELD[key] = (orjson.loads(text), board)
+        while len(_HELD) > HELD_BOARDS:
+            _HELD.popitem(last=False)
+    return board
 
 
 def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: CardLookup, source: str | None) -> StackObject:

@@ -1,6 +1,6 @@
 """Where card names are looked up: inline board cards, then the user's card file
-(``--cards PATH``, else ``MANASOLVE_CARDS`` or the config file: `card_settings`), then the
-built-in development set, then the whole card pool shipped with the package
+(``--cards PATH``, else ``MANASOLVE_CARDS`` or the config file, read by the front:
+`manasolve.card_settings`), then the built-in development set, then the whole card pool shipped with the package
 (`card_pool`, read lazily)."""
 
 from __future__ import annotations
@@ -194,42 +194,49 @@ def builtin_cards() -> dict[str, dict]:
     return _BUILTIN
 
 
-def default_db(cards: str | os.PathLike | None = None) -> CardDB:
+# The default databases built in this process: a database keeps the cards it parsed, so
+# every question asked with the same card setting finds them parsed.  Keyed by the card
+# file (its path, size and modification time; () for none), the latest card file's only.
+_DEFAULT: dict[tuple, CardDB] = {}
+
+
+def default_db(cards: str | os.PathLike | None = None, set_by: str | None = None) -> CardDB:
     """The built-in development set then the whole shipped pool, with the card file
-    ``cards`` in front, or else the one the user set (`card_settings`), if any."""
-    layers: list[Mapping[str, dict]] = [builtin_cards(), card_pool()]
-    user = user_cards(cards)
-    return CardDB(([user] if user is not None else []) + layers)
+    ``cards`` in front if given: the same database for the same card file (while it is
+    unchanged) for the life of the process.  InputError for a file that cannot be read,
+    saying what named it (``set_by``: an environment variable, a config file).  Which
+    file the user set is the front's to read (`manasolve.card_settings`)."""
+    key = _file_key(cards) if cards else ()
+    db = _DEFAULT.get(key) if key is not None else None
+    if db is None:
+        user = [_user_cards(cards, set_by)] if cards else []
+        db = CardDB(user + [builtin_cards(), card_pool()])
+        if key is not None:
+            if key:  # another card file: the database of the one before goes
+                for old in [k for k in _DEFAULT if k]:
+                    del _DEFAULT[old]
+            _DEFAULT[key] = db
+    return db
 
 
-_USER: dict[tuple, Mapping[str, dict]] = {}
-
-
-def user_cards(cards: str | os.PathLike | None = None) -> Mapping[str, dict] | None:
-    """The cards of the file ``cards``, or else of the file the user set, kept per process
-    while the file is unchanged; None without either.  InputError for a file that cannot be
-    read, saying which setting named it."""
-    from manasolve.models.card_settings import configured_card_file
-    from manasolve.models.loaders import load_card_file
-
-    setting = None if cards else configured_card_file()
-    path = cards or (setting.path if setting else None)
-    if path is None:
-        return None
+def _file_key(path: str | os.PathLike) -> tuple | None:
+    """What a card file is known by while unchanged; None if it cannot be looked at."""
     try:
         st = os.stat(path)
-        key = (os.fspath(path), st.st_size, st.st_mtime_ns)
     except OSError:
-        key = None
-    if key is not None and key in _USER:
-        return _USER[key]
+        return None
+    return (os.fspath(path), st.st_size, st.st_mtime_ns)
+
+
+def _user_cards(cards: str | os.PathLike, set_by: str | None) -> Mapping[str, dict]:
+    """The cards of the file ``cards``; InputError for a file that cannot be read, saying
+    which setting named it (`set_by`)."""
+    # loaders imports this module (its split-card helpers): imported when a card file is read
+    from manasolve.models.loaders import load_card_file
+
     try:
-        loaded = load_card_file(path)
+        return load_card_file(cards)
     except InputError as exc:
-        if setting is None or setting.set_by == "default":
+        if set_by is None:
             raise
-        raise InputError(exc.where, "%s (card file set by %s)" % (exc.message, setting.set_by), exc.source) from None
-    if key is not None:
-        _USER.clear()
-        _USER[key] = loaded
-    return loaded
+        raise InputError(exc.where, "%s (card file set by %s)" % (exc.message, set_by), exc.source) from None
