@@ -12,31 +12,8 @@ from collections.abc import Mapping
 from importlib import resources
 
 from manasolve.models.card_pool import card_pool
-from manasolve.models.cards import Card, card_from_mtgjson
+from manasolve.models.cards import SPLIT_LAYOUTS, Card, card_from_mtgjson, whole_split_card
 from manasolve.models.errors import InputError, shown
-
-
-# Layouts whose halves are both on the card's front, each cast on its own (709, 715, 702.127).
-SPLIT_LAYOUTS = ("split", "aftermath")
-
-
-def whole_split_card(name: str, halves: list[dict]) -> dict:
-    """The whole split card ``name`` ("Fire // Ice") from its halves (MTGJSON-shaped, in
-    order): their combined characteristics (709.4: mana costs, colours and types
-    together) and no text of its own (each half is cast with its own, 709.3)."""
-
-    def union(key: str) -> list[str]:
-        return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
-
-    whole = {"name": name, "layout": halves[0]["layout"], "text": "",
-             "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
-             "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
-             "subtypes": union("subtypes"), "supertypes": union("supertypes")}
-    if all(h.get("colors") is not None for h in halves):
-        whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
-    if all(h.get("colorIdentity") is not None for h in halves):  # 903.4
-        whole["colorIdentity"] = union("colorIdentity")
-    return whole
 
 
 class UnknownCard(KeyError):
@@ -231,8 +208,7 @@ def _file_key(path: str | os.PathLike) -> tuple | None:
 def _user_cards(cards: str | os.PathLike, set_by: str | None) -> Mapping[str, dict]:
     """The cards of the file ``cards``; InputError for a file that cannot be read, saying
     which setting named it (`set_by`)."""
-    # loaders imports this module (its split-card helpers): imported when a card file is read
-    from manasolve.models.loaders import load_card_file
+    from manasolve.models.loaders import load_card_file  # when a card file is read: keeps start-up light
 
     try:
         return load_card_file(cards)

@@ -33,9 +33,8 @@ import ijson
 from manasolve.models.card_pool import CardPool, normalized, write_pool
 from manasolve.models.board_schema import check_card
 from manasolve.models.bounds import MAX_CARD_FILE_BYTES
-from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
 from manasolve.models.errors import InputError, shown
-from manasolve.models.cards import split_type_line
+from manasolve.models.cards import SPLIT_LAYOUTS, split_type_line, whole_split_card
 
 # Fields of an MTGJSON card face the models read; everything else is dropped on load.
 KEPT_FIELDS = (
@@ -293,7 +292,7 @@ def _index(entries: Iterator[Entry]) -> dict[str, dict]:
     own (a prepare card's copy of Lightning Bolt) never hides that card.  A full-name
     alias is a copy of the face marked ``aliasOf`` (the name it repeats), so counts can
     skip it; a split card's full name is the whole card made of its own halves
-    (`carddb.whole_split_card`), even where a half's name is another card's too (Bind,
+    (`cards.whole_split_card`), even where a half's name is another card's too (Bind,
     Start, Fire)."""
     cards: dict[str, dict] = {}
     faces: dict[str, dict] = {}
