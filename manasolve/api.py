@@ -38,7 +38,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 
 from manasolve.answer_format import names_format
-from manasolve.card_settings import card_db
+from manasolve.card_settings import cache_dir, card_db
 from manasolve.models.board import Board, InputError, ParameterError, held_board, read_board_file
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import (
@@ -210,7 +210,7 @@ def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> 
     from manasolve.models.loaders import load_card_file
 
     with _within(time_limit):
-        return coverage_report(deadline.checked(load_card_file(path).values()))
+        return coverage_report(deadline.checked(load_card_file(path, cache_dir()).values()))
 
 
 @names_format("cost")

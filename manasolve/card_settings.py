@@ -8,8 +8,8 @@
 3. the file ``manasolve cards update`` stores when neither is set:
    ``$XDG_DATA_HOME/manasolve/AtomicCards.json.gz`` (``~/.local/share/...``), if it exists.
 
-The setting is read here, at the front, and handed down (`card_db`): models/ reads no
-environment and no config file.
+The setting is read here, at the front, and handed down (`card_db`), with the folder card
+files are cached in (`cache_dir`): models/ reads no environment and no config file.
 """
 
 from __future__ import annotations
@@ -105,11 +105,17 @@ def card_db(cards: str | os.PathLike | None = None) -> CardDB:
     one the user set (`configured_card_file`), looked up before the built-in cards; one
     database per process for a given setting (`models.carddb.default_db`)."""
     if cards:
-        return default_db(cards)
+        return default_db(cards, cache=cache_dir())
     setting = _configured_now()
     if setting is None:
         return default_db()
-    return default_db(setting.path, None if setting.set_by == "default" else setting.set_by)
+    return default_db(setting.path, None if setting.set_by == "default" else setting.set_by, cache_dir())
+
+
+def cache_dir() -> Path:
+    """Where loaded card files are cached: ``$MANASOLVE_CACHE_DIR`` or ~/.cache/manasolve."""
+    env = os.environ.get("MANASOLVE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "manasolve"
 
 
 # The variables a setting is read from (HOME: where the default folders are).

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from manasolve import __version__, api, protocol
 from manasolve.answer_format import FORMATS, stamped
 from manasolve.models.board import InputError, ParameterError
-from manasolve.card_settings import card_db
+from manasolve.card_settings import cache_dir, card_db
 from manasolve.models.carddb import CardDB
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest, one_line, shown
@@ -390,7 +390,7 @@ class Server:
         from manasolve.models.loaders import load_card_file
 
         try:
-            db = self.db.with_layer_first(load_card_file(real))
+            db = self.db.with_layer_first(load_card_file(real, cache_dir()))
         except InputError as exc:
             raise InputError("cards", "%s: %s" % (path, exc.message)) from None
         self._card_files[real] = db

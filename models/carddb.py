@@ -10,6 +10,7 @@ import json
 import os
 from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
 
 from manasolve.models.card_pool import card_pool
 from manasolve.models.cards import SPLIT_LAYOUTS, Card, card_from_mtgjson, whole_split_card
@@ -177,16 +178,18 @@ def builtin_cards() -> dict[str, dict]:
 _DEFAULT: dict[tuple, CardDB] = {}
 
 
-def default_db(cards: str | os.PathLike | None = None, set_by: str | None = None) -> CardDB:
+def default_db(cards: str | os.PathLike | None = None, set_by: str | None = None,
+               cache: Path | None = None) -> CardDB:
     """The built-in development set then the whole shipped pool, with the card file
     ``cards`` in front if given: the same database for the same card file (while it is
     unchanged) for the life of the process.  InputError for a file that cannot be read,
-    saying what named it (``set_by``: an environment variable, a config file).  Which
-    file the user set is the front's to read (`manasolve.card_settings`)."""
+    saying what named it (``set_by``: an environment variable, a config file); ``cache``:
+    the folder card files are cached in (`loaders.load_card_file`).  Which file the user
+    set, and where the cache is, are the front's to read (`manasolve.card_settings`)."""
     key = _file_key(cards) if cards else ()
     db = _DEFAULT.get(key) if key is not None else None
     if db is None:
-        user = [_user_cards(cards, set_by)] if cards else []
+        user = [_user_cards(cards, set_by, cache)] if cards else []
         db = CardDB(user + [builtin_cards(), card_pool()])
         if key is not None:
             if key:  # another card file: the database of the one before goes
@@ -205,13 +208,13 @@ def _file_key(path: str | os.PathLike) -> tuple | None:
     return (os.fspath(path), st.st_size, st.st_mtime_ns)
 
 
-def _user_cards(cards: str | os.PathLike, set_by: str | None) -> Mapping[str, dict]:
+def _user_cards(cards: str | os.PathLike, set_by: str | None, cache: Path | None) -> Mapping[str, dict]:
     """The cards of the file ``cards``; InputError for a file that cannot be read, saying
     which setting named it (`set_by`)."""
     from manasolve.models.loaders import load_card_file  # when a card file is read: keeps start-up light
 
     try:
-        return load_card_file(cards)
+        return load_card_file(cards, cache)
     except InputError as exc:
         if set_by is None:
             raise

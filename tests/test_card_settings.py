@@ -80,6 +80,14 @@ def test_the_model_layer_reads_no_card_setting(tmp_path, monkeypatch):
     assert "Grove Tender Prime" in card_db()
 
 
+def test_the_lower_layers_read_no_environment_and_no_config_file():
+    root = Path(manasolve.__file__).resolve().parent.parent
+    assert (root / "models" / "board.py").is_file() and (root / "solver" / "pay.py").is_file()
+    found = [(str(f.relative_to(root)), word) for layer in ("models", "solver") for f in (root / layer).rglob("*.py")
+             for word in ("os.environ", "getenv", "tomllib", "config.toml") if word in f.read_text(encoding="utf-8")]
+    assert found == []
+
+
 def test_manasolve_cards_names_the_file_looked_up_first(tmp_path, monkeypatch):
     monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "mine.json", MINE, FOREST)))
     db = card_db()
