@@ -32,7 +32,7 @@ from typing import Any
 import orjson
 
 from manasolve import api
-from manasolve.board_edits import apply_op
+from manasolve.models.board_edits import apply_op
 from manasolve.models.board_changes import derive
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
@@ -128,7 +128,7 @@ class PlayBoard:
     # -- changes ---------------------------------------------------------------------
     def patch(self, ops: list[dict]) -> None:
         """Apply patch operations in order, all or nothing (InputError naming
-        ``ops[i]...`` on the first bad one).  See `manasolve.board_edits.OPS`: tap,
+        ``ops[i]...`` on the first bad one).  See `manasolve.models.board_edits.OPS`: tap,
         untap, untap_all, set, counters, move, life, energy, mana_pool, set_player,
         step, active_player, priority_player, stack_empty."""
         if not isinstance(ops, list):

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
-from manasolve.board_edits import apply_op
+from manasolve.models.board_edits import apply_op
 from manasolve.models.board import Board, InputError, Permanent, Player, load_board
 from manasolve.models.board_schema import STEPS
 from manasolve.models.carddb import default_db
