@@ -12,9 +12,10 @@ stack, commanders, ...) return None: the caller resolves the whole board with
 
 The derived board records (`Board.derived`) its parent, weakly, and the fields the
 change touched, as ``"permanent.tapped"``, ``"player.life"``, ``"board.step"``,
-``"permanent.added"`` / ``"permanent.removed"``: the solver's caches of the parent
-(`manasolve.solver.production`, `manasolve.solver.resources`) are carried over for what
-the change does not touch.
+``"permanent.added"`` / ``"permanent.removed"``, and so hands the child the parent's
+analyses (`Derivation.parent_analyses`: what the solver derived from the parent and the
+parent holds, `Board.analyses`), which the solver (`manasolve.solver.production`,
+`manasolve.solver.resources`) carries over for what the change does not touch.
 """
 
 from __future__ import annotations
