@@ -20,6 +20,8 @@ into a temporary folder), each question asked in a fresh worker process of that 
 * exact count on land-sea random boards of 40, 80 and 160 lands, six costs each (3 to 8
   symbols), as in benchmarks/land_sea.py; after: time limit half ``--cap``;
 * count of ``{7}{U}`` and ``{8}{U}`` on the Commander board;
+* ``api.pay`` (payable, ``{G}``) given a board dict and given the Board made from it,
+  the Commander board and the 160-land board (issue 28: a dict within 2x of a held Board);
 * CLI wall time of ``python -m manasolve --help`` and ``python -m manasolve pay BOARD
   --cost {G}`` (median of 5 runs).
 
@@ -88,7 +90,14 @@ def worker(case: dict) -> dict:
     cost = ManaCost.parse(case["cost"])
     params = inspect.signature(pay_module.pay).parameters
     kw: dict = {}
-    if case["kind"] == "payable":
+    if case["kind"] in ("api dict", "api board"):
+        from manasolve import api
+
+        given = case["board"] if case["kind"] == "api dict" else api.as_board(case["board"])
+
+        def ask():
+            return api.pay(given, case["cost"], mode="payable")
+    elif case["kind"] == "payable":
         def ask():
             return pay_module.payable(board, cost)
     else:
@@ -173,6 +182,10 @@ def cases(seed: int, repeat: int, cap: float) -> list[dict]:
                                ("land sea, 160 lands", ls160, "{2}{W}{U}")):
         out.append({"group": "loop", "label": "best + 2 keep costs: " + label, "kind": "best", "board": board,
                     "cost": cost, "keep": ["{1}{G}", "{B}{R}"], "repeat": BEST_REPEAT})
+    for label, board in (("Commander, 17 permanents", commander()), ("land sea, 160 lands", ls160)):
+        for kind, given in (("api board", "a held Board"), ("api dict", "a board dict")):
+            out.append({"group": "api", "label": "api.pay payable, %s: %s" % (given, label), "kind": kind,
+                        "board": board, "cost": "{G}", "repeat": repeat})
     for n in (20, 100, 2000):
         for kind in ("payable", "best", "count"):
             out.append({"group": "signets", "label": "%s: Signet board, %d permanents" % (kind, n), "kind": kind,
@@ -255,15 +268,16 @@ def verdict(label: str, found: dict | None, cap: float) -> str:
 
 def report(rows: list[dict], cli: list[dict], cap: float, before: str, python: str) -> str:
     lines = ["# Decision loop benchmark", "",
-             "`python -m benchmarks.decision_loop` (cap %g s per question). **before** = commit %s (the code "
-             "before issue 13), **after** = this checkout; both in fresh worker processes of their own code, "
+             "`python -m benchmarks.decision_loop` (cap %g s per question). **before** = commit %s (`--before`: "
+             "the code before the work measured), **after** = this checkout; both in fresh worker processes of their own code, "
              "one board object reused per question; payable: median of the repeated calls, best: median of %d "
              "(fewer once 2 s are spent; after: without `why`, which is asked for separately now; before: "
              "always explained), count: one call (after: time limit %g s). ratio = before / after; "
              "**target** = issue 13's, after / target < 1 passes (counts must be exact where the issue asks for "
              "an exact count)." % (cap, before, BEST_REPEAT, cap / 2), ""]
     titles = {"loop": "Payable and best on one board object", "signets": "Signet boards ({W}{U}{B})",
-              "count": "Exact count on the Commander board", "land_sea": "Exact count, land-sea random boards"}
+              "count": "Exact count on the Commander board", "land_sea": "Exact count, land-sea random boards",
+              "api": "api.pay with a board dict against a held Board (warm; issue 28: within 2x)"}
     passed = failed = 0
     for group, title in titles.items():
         lines += ["## " + title, "",
@@ -281,7 +295,15 @@ def report(rows: list[dict], cli: list[dict], cap: float, before: str, python: s
                     ratio(b, a, cap), "%.2f" % (a["seconds"] / t) if a and t else "—", v, count_text(b),
                     count_text(a)))
         lines.append("")
-    lines += ["## CLI wall time", "", "`%s -m manasolve ...`, median of 5 runs." % python, "",
+    held = {r["label"].split(": ", 1)[1]: r for r in rows if r["label"].startswith("api.pay payable, a held Board")}
+    for r in rows:
+        if r["label"].startswith("api.pay payable, a board dict"):
+            h = held.get(r["label"].split(": ", 1)[1])
+            for side in ("before", "after"):
+                if h and r[side] and h[side]:
+                    lines.append("- %s, %s: a board dict takes %.1f× the time of a held Board" % (
+                        r["label"].split(": ", 1)[1], side, r[side]["seconds"] / h[side]["seconds"]))
+    lines += ["", "## CLI wall time", "", "`%s -m manasolve ...`, median of 5 runs." % python, "",
               "| command | target | before | after | ratio | after / target | pass |", "|---|---:|---:|---:|---:|---:|---|"]
     for c in cli:
         t = TARGETS[c["label"]]

@@ -38,7 +38,8 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 
 from manasolve.answer_format import names_format
-from manasolve.models.board import Board, InputError, ParameterError, load_board, read_board_file
+from manasolve.card_settings import cache_dir, card_db
+from manasolve.models.board import Board, InputError, ParameterError, held_board, read_board_file
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import (
     DEFAULT_CANDIDATES,
@@ -64,12 +65,13 @@ def _within(time_limit: float | None) -> AbstractContextManager[None]:
 
 
 def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
-    """A validated `Board` from a Board, a board dict, or a board file path."""
+    """A validated `Board` from a Board, a board dict, or a board file path (`db`: default
+    the card setting's, `card_settings.card_db`)."""
     if isinstance(board, Board):
         return board
     if isinstance(board, dict):
-        return load_board(board, db)
-    return read_board_file(board, db)
+        return held_board(board, db or card_db())
+    return read_board_file(board, db or card_db())
 
 
 @names_format("saddle")
@@ -208,7 +210,7 @@ def cards_check(path: str, *, time_limit: float | None = DEFAULT_TIME_LIMIT) -> 
     from manasolve.models.loaders import load_card_file
 
     with _within(time_limit):
-        return coverage_report(deadline.checked(load_card_file(path).values()))
+        return coverage_report(deadline.checked(load_card_file(path, cache_dir()).values()))
 
 
 @names_format("cost")

@@ -141,11 +141,11 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
-    from manasolve.models.carddb import default_db
+    from manasolve.card_settings import card_db
     from manasolve.solver.castability import DEFINITION, summarise
     from manasolve.solver.goldfish import land_faces
 
-    db = default_db(cards)
+    db = card_db(cards)
     work = _Work(deck, db, list(pairs), last, on_play, rule, asked, seed, workers, address, cards, until)
     played = work.run_within(progress)
     if played.games == 0:
@@ -280,10 +280,10 @@ class _Work:
     def _play_here(self, tasks: list, pool: bool) -> None:
         """The shards played in this process, or (`pool`, see the module docstring) also
         by forked processes, each taking the next shard no one has taken."""
-        from manasolve.models.carddb import default_db
+        from manasolve.card_settings import card_db
         from manasolve.solver.goldfish import Goldfish
 
-        fish = Goldfish(self.setup, default_db(self.cards))
+        fish = Goldfish(self.setup, card_db(self.cards))
         cores = usable_cores()
         can_fork = pool and len(tasks) > 1 and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork") if can_fork else None
@@ -361,10 +361,10 @@ def goldfish_worker(setup: GameSetup, cards: str | None, until: float | None = N
                     ) -> Callable[[tuple[int, int, int]], tuple[Counter, int, bool]]:
     """A worker playing shards (seed, shard, games) of `setup` with one shared memo: each
     answers (records, games played, stopped by the time limit `until`, a time.time())."""
-    from manasolve.models.carddb import default_db
+    from manasolve.card_settings import card_db
     from manasolve.solver.goldfish import Goldfish
 
-    return _shard_player(Goldfish(setup, default_db(cards)), until)
+    return _shard_player(Goldfish(setup, card_db(cards)), until)
 
 
 def _shard_player(fish: Goldfish, until: float | None, counter=None, watch: Callable[[int], None] | None = None,

@@ -21,7 +21,7 @@ from typing import Any
 
 from ortools.graph.python import min_cost_flow
 
-from manasolve.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
+from manasolve.models.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.errors import nearest

@@ -27,7 +27,8 @@ from pydantic import ValidationError
 from manasolve import __version__, api, protocol
 from manasolve.answer_format import FORMATS, stamped
 from manasolve.models.board import InputError, ParameterError
-from manasolve.models.carddb import CardDB, default_db
+from manasolve.card_settings import cache_dir, card_db
+from manasolve.models.carddb import CardDB
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest, one_line, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT
@@ -90,7 +91,7 @@ class Server:
     def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
                  allowed_paths: Sequence[str | os.PathLike] = (), card_file: str | os.PathLike | None = None,
                  max_sessions: int = MAX_SESSIONS, max_card_files: int = MAX_CARD_FILES):
-        self.db = db or default_db()
+        self.db = db or card_db()
         self.time_limit = time_limit
         self.allowed = [os.path.realpath(p) for p in allowed_paths]
         self.card_file = os.path.realpath(card_file) if card_file is not None else None
@@ -389,7 +390,7 @@ class Server:
         from manasolve.models.loaders import load_card_file
 
         try:
-            db = self.db.with_layer_first(load_card_file(real))
+            db = self.db.with_layer_first(load_card_file(real, cache_dir()))
         except InputError as exc:
             raise InputError("cards", "%s: %s" % (path, exc.message)) from None
         self._card_files[real] = db
