@@ -7,9 +7,19 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 from __future__ import annotations
 
 from manasolve.solver.creatures import Counters, CreatureState, Modification
-from manasolve.solver.other_costs import understood
+from manasolve.solver.other_costs import PartChoice, understood
 from manasolve.solver.produce import Production
-from manasolve.solver.results import Payment, PaymentGroup
+from manasolve.models.oracle.costs import PartKind
+from manasolve.solver.results import (
+    Announced,
+    BestFound,
+    Candidate,
+    ChoiceTotal,
+    Counted,
+    PayAnswer,
+    Payment,
+    PaymentGroup,
+)
 from manasolve.solver.tapset_results import TapSets
 from manasolve.solver.total_cost import TotalCost
 
@@ -81,20 +91,100 @@ def _activation(a) -> dict:
     return entry
 
 
-def pay_json(answer: dict) -> dict:
-    """A ``pay`` answer of the solver with its typed payments as JSON (the answer is
-    otherwise kept as it is, keys in order)."""
-    out = dict(answer)
-    if "payments" in out:
-        out["payments"] = [group_json(g) for g in out["payments"]]
-    if isinstance(out.get("best"), Payment):
-        out["best"] = payment_json(out["best"])
-    if "candidates" in out:
-        out["candidates"] = [candidate_json(c) for c in out["candidates"]]
+def pay_json(answer: PayAnswer) -> dict:
+    """The JSON of a ``pay`` answer: cost, player, payable, what the mode found (keys in
+    the order of design.md's examples), the non-mana parts (``other_costs`` and one key
+    per kind), ``not_modelled`` and a card's cast fields."""
+    out: dict = {"cost": answer.cost, "player": answer.player, "payable": answer.payable}
+    found, cast = answer.found, answer.cast
+    notes_written = False
+    if isinstance(found, Announced):
+        out["announced"] = found.announced
+    elif isinstance(found, Counted):
+        out["count" if found.exact else "count_at_least"] = found.count
+        out["count_exact"] = found.exact
+        if answer.choices is not None and found.time_limit_reached:  # summed over the choices: said first
+            out["time_limit_reached"] = True
+        if not found.exact:
+            out["count_undone"] = list(found.undone)
+        if found.payments is not None:
+            out["payments"] = [group_json(g) for g in found.payments]
+            out["groups_listed_all"] = found.listed_all
+            if found.payments_undone:
+                out["payments_undone"] = list(found.payments_undone)
+        if answer.choices is None and found.time_limit_reached:
+            out["time_limit_reached"] = True
+    elif isinstance(found, BestFound):
+        notes_written = _best_fields(out, found, cast.notes if cast is not None else ())
+    else:
+        out["candidates"] = [candidate_json(c) for c in found.candidates]
+        out["groups_ranked"], out["ranked_all"] = found.groups_ranked, found.ranked_all
+        if found.time_limit_reached:
+            out["time_limit_reached"] = True
+        if not found.optimal:
+            out["best_optimal"] = False
+    if answer.parts:
+        out["other_costs"] = [part_json(p) for p in answer.parts]
+        for p in answer.parts:  # one key per kind too ("sacrifice", "discard", ...)
+            out[p.kind] = part_json(p)
+    if answer.not_modelled:
+        out["not_modelled"] = list(answer.not_modelled)
+    if cast is not None:
+        if answer.choices is not None:  # the total answered, then each choice's
+            out["total"] = cast.total
+            out["choices"] = [_choice_json(c) for c in answer.choices]
+        out["card"] = cast.card
+        out.setdefault("total", cast.total)
+        out["castable_now"], out["reason"] = cast.castable_now, cast.reason
+        if cast.notes and not notes_written:
+            out["notes"] = list(cast.notes)
     return out
 
 
-def candidate_json(candidate) -> dict:
+def _best_fields(out: dict, found: BestFound, cast_notes: tuple[str, ...]) -> bool:
+    """Mode best's keys into `out`; whether ``notes`` was written (a card's cost notes
+    take the place of the best payment's notes about damage not counted)."""
+    from manasolve.solver.best import levels_words
+
+    out["best"] = None if found.best is None else payment_json(found.best)
+    why = list(found.reasons)
+    if found.no_option:
+        out["why"] = why
+    out.update(levels=dict(found.levels), levels_words=levels_words(found.levels), kept=list(found.kept))
+    if found.keep is not None:
+        out["keep"] = list(found.keep)
+    if not found.optimal:
+        out["best_optimal"], out["time_limit_reached"] = False, True
+    if found.why is not None and not found.no_option:
+        out["why"] = why
+    if found.optimal and found.time_limit_reached:  # the runner-up was not found in time
+        out["time_limit_reached"] = True
+    notes_written = bool(found.notes)
+    if found.notes:
+        out["notes"] = list(cast_notes or found.notes)
+    if found.why is None and found.parts_why is not None:  # not asked: only how the parts were chosen
+        out["why"] = why
+    return notes_written
+
+
+def _choice_json(c: ChoiceTotal) -> dict:
+    out: dict = {"total": c.total, "payable": c.payable}
+    if c.count is not None:
+        out["count" if c.exact else "count_at_least"] = c.count
+    return out
+
+
+def part_json(part: PartChoice) -> dict:
+    """A non-mana part as answers show it: kind, text, eligible objects, how many, ways."""
+    out: dict = {"kind": part.kind, "cost": part.text, "from": list(part.eligible), "ways": part.ways()}
+    if part.kind == PartKind.COLLECT_EVIDENCE:
+        out["total_mana_value_at_least"] = part.at_least
+    else:
+        out["choose"] = "any number" if part.k is None else part.k
+    return out
+
+
+def candidate_json(candidate: Candidate) -> dict:
     """One candidate of ``pay --candidates``: its group (as ``--all`` shows groups), the
     mana it makes, the sources it leaves untapped, the hand cards it leaves castable and
     its levels (numbers and words)."""

@@ -34,6 +34,7 @@ from manasolve.models.request import CastChoice
 from manasolve.payment_apply import activation_ability, group_as_payment
 from manasolve.payment_model import checked_payment
 from manasolve.session import PlayBoard
+from manasolve.solver.results import BestFound
 
 if TYPE_CHECKING:
     from manasolve.solver.resources import SpellBeingCast
@@ -49,26 +50,36 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     (manasolve's best payment, measured the same way), ``better`` and ``why``."""
     from manasolve.solver.best import compared, levels_words, parse_order
 
+    from manasolve.answers import payment_json
+    from manasolve.api import _PAY_DEFAULTS, payment_request
+    from manasolve.solver.pay import pay_request
+
     payment, player = checked_payment(payment, player)  # bad input (not a payment) before any question
-    best = board.pay(cost, mode="best", player=player, keep=list(keep or []) or None, order=order, **pay_kw)
-    player = best["player"]
+    asked = dict(pay_kw, mode="best", player=player, keep=tuple(keep or ()), order=order)
+    card = asked.pop("card", None)
+    solved = pay_request(board.resolved, payment_request(cost, card, **{
+        k: v for k, v in asked.items() if v != _PAY_DEFAULTS[k]}))  # as api.pay asks it
+    found = solved.found
+    assert isinstance(found, BestFound)
+    best_payment = None if found.best is None else payment_json(found.best)  # carried out as a client's would be
+    player = solved.player
     criteria = list(parse_order(order))
-    answer: dict = {"cost": best["cost"], "player": player, "legal": True, "broken": None, "levels": None,
-                    "best": best["best"], "best_levels": None, "better": False, "why": None}
-    if "card" in best:
-        answer["card"] = best["card"]
-    keeps = best.get("keep", [])
+    answer: dict = {"cost": solved.cost, "player": player, "legal": True, "broken": None, "levels": None,
+                    "best": best_payment, "best_levels": None, "better": False, "why": None}
+    if solved.cast is not None:
+        answer["card"] = solved.cast.card
+    keeps = list(found.keep or ())
     try:
         if "multiplicity" in payment:
             payment = group_as_payment(payment)
-        _check(board, payment, best["cost"], player, _payee(board, player, pay_kw))
+        _check(board, payment, solved.cost, player, _payee(board, player, pay_kw))
         answer["levels"] = _levels(board, payment, player, keeps, criteria)
     except InputError as exc:
         rule = _RULE.search(exc.message)
         answer.update(legal=False, broken={"rule": rule.group(1) if rule else None, "path": exc.where,
                                            "message": exc.message})
-    if best["best"] is not None:
-        answer["best_levels"] = _levels(board, best["best"], player, keeps, criteria)
+    if best_payment is not None:
+        answer["best_levels"] = _levels(board, best_payment, player, keeps, criteria)
     for key in ("levels", "best_levels"):  # the same values in words
         answer[key + "_words"] = levels_words(answer[key]) if answer[key] is not None else None
     if answer["levels"] is not None and answer["best_levels"] is not None:
@@ -80,9 +91,9 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
             "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
             "the payment is better than manasolve's best on %s by these measures" % worse)
     elif not answer["legal"]:
-        answer["better"] = best["best"] is not None
+        answer["better"] = best_payment is not None
         answer["why"] = "the payment is not legal (%s)" % answer["broken"]["message"] + (
-            "; manasolve's best payment is given under \"best\"" if best["best"] is not None else "; the cost can't be paid")
+            "; manasolve's best payment is given under \"best\"" if best_payment is not None else "; the cost can't be paid")
     return answer
 
 

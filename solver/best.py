@@ -69,7 +69,7 @@ from manasolve.solver.resources import (
     Role,
     collect,
 )
-from manasolve.solver.results import Payment
+from manasolve.solver.results import BestFound, Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "attackers", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
@@ -697,38 +697,32 @@ def next_best(board: Board, player: str, res: Resources, anns: list[Announcement
 
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
                  keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER,
-                 why: bool = True) -> dict:
-    """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``levels``
-    (the best payment's value on each criterion, lower is better; keep and colors are
-    negated counts), ``kept`` (the keep costs that stay payable) and, with `why`, ``why``
-    (the deciding criterion against the runner-up: a second optimisation).
+                 why: bool = True) -> BestFound:
+    """What ``pay --best`` finds: one payment (None if none), its levels (its value on
+    each criterion, lower is better; keep and colors are negated counts), the keep costs
+    that stay payable and, with `why`, the deciding criterion against the runner-up (a
+    second optimisation).
 
     At the question's time limit (solver.deadline) the answer is the best payment found
-    so far, a legal one, with ``best_optimal`` False, ``time_limit_reached`` True and
-    ``levels`` only those proven optimal (a reason not found in time is said in ``why``);
-    TimeUp if no payment was found."""
+    so far, a legal one, not optimal, with `time_limit_reached` and the levels only those
+    proven optimal (a reason not found in time is said in `why`); TimeUp if no payment
+    was found."""
     keeps = list(keeps or [])
     solved = solve_best(board, player, res, anns, keeps, order)
     if solved is None:
-        return {"payable": False, "best": None, "levels": {}, "levels_words": {}, "kept": [],
-                **({"why": []} if why else {})}
+        return BestFound(None, {}, why=() if why else None)
     _, solver, best, proven = solved
-    answer = {"payable": True, "best": best.payment, "levels": best.values, "levels_words": levels_words(best.values),
-              "kept": best.kept, "keep": [k.label for k in keeps]}
-    if not proven:
-        answer["best_optimal"], answer["time_limit_reached"] = False, True
+    reasons, by_time = None, not proven
     if why and not proven:
-        answer["why"] = ["not explained: %s before this payment was proven best" % deadline.give_up()]
+        reasons = ("not explained: %s before this payment was proven best" % deadline.give_up(),)
     elif why:
         try:
-            answer["why"] = _why(board, player, res, anns, keeps, order, solver, best)
+            reasons = tuple(_why(board, player, res, anns, keeps, order, solver, best))
         except deadline.TimeUp as stop:
-            answer["why"] = ["not explained: %s before the runner-up was found" % stop]
-            answer["time_limit_reached"] = True
-    notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
-             for line in p.card.triggers.tapped_unread]
-    if notes:
-        answer["notes"] = notes
-    return answer
+            reasons, by_time = ("not explained: %s before the runner-up was found" % stop,), True
+    notes = tuple("%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
+                  for line in p.card.triggers.tapped_unread)
+    return BestFound(best.payment, best.values, tuple(best.kept), tuple(k.label for k in keeps), proven, reasons,
+                     by_time, notes)
 
 

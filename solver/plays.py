@@ -28,6 +28,7 @@ from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.results import Counted, PayAnswer
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
@@ -92,19 +93,23 @@ class _Counter:
                 ans = self.ask(what)
             except NotPaid:
                 return None, {"count": None}
-            self.cache[key] = (ans["payable"], _count_keys(ans))
+            self.cache[key] = (ans.payable, _count_keys(ans))
         return self.cache[key]
 
-    def ask(self, what: CostToPay, board: Board | None = None) -> dict:
+    def ask(self, what: CostToPay, board: Board | None = None) -> PayAnswer:
         """The pay answer for `what`: payable only, or with the count when counting."""
         if self.counting:
             return pay(board or self.board, what, self.player, Mode.COUNT, time_limit=self.time_limit)
         return pay(board or self.board, what, self.player, Mode.PAYABLE)
 
 
-def _count_keys(answer: dict) -> dict:
-    """The count keys of a pay answer (none for a payable-only answer)."""
-    return {k: answer[k] for k in ("count", "count_at_least", "count_exact") if k in answer}
+def _count_keys(answer: PayAnswer) -> dict:
+    """A play's count keys from a pay answer: ``count`` (or ``count_at_least`` past the
+    time limit) and ``count_exact``; none for a payable-only answer."""
+    found = answer.found
+    if not isinstance(found, Counted):
+        return {}
+    return {"count" if found.exact else "count_at_least": found.count, "count_exact": found.exact}
 
 
 def _largest(ok, low: int) -> int:
@@ -245,7 +250,7 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
             except NotPaid as exc:
                 out.append(dict(entry, payable=None, count=None, not_modelled=[str(exc)]))
                 continue
-            out.append(dict(entry, payable=ans["payable"], **_count_keys(ans)))
+            out.append(dict(entry, payable=ans.payable, **_count_keys(ans)))
     return out
 
 
