@@ -6,6 +6,16 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
+from manasolve.solver.attack_results import (
+    AttackAnswer,
+    AttackTriggered,
+    BroncoResolution,
+    Fate,
+    FortuneResolution,
+    Pumped,
+    PumpModified,
+    Resolution,
+)
 from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import PartChoice, understood
 from manasolve.solver.produce import Production
@@ -315,18 +325,57 @@ def creatures_json(result: tuple[CreatureState, ...]) -> dict:
     return {"creatures": out}
 
 
-def attack_json(answer: dict) -> dict:
-    """An ``attack`` answer of the solver with the typed modifications of the creatures
-    Golden-Tail Trainer pumps as JSON (the answer is otherwise kept as it is)."""
-    out = dict(answer)
-    out["triggers"] = [_trigger_json(t) for t in answer["triggers"]]
+def attack_json(answer: AttackAnswer) -> dict:
+    """The answer of ``manasolve attack``: the attackers, whether each Mount among them is
+    saddled, and each trigger: whether it fires, why, and how it resolves."""
+    return {"attackers": list(answer.attackers), "saddled": dict(answer.saddled),
+            "triggers": [_trigger_json(t) for t in answer.triggers]}
+
+
+def _trigger_json(t: AttackTriggered) -> dict:
+    entry: dict = {"source": t.source, "card": t.card, "ability": t.ability,
+                   "condition": "attacks while saddled" if t.while_saddled else "attacks", "triggers": t.triggers,
+                   "why": t.why}
+    if t.resolution is not None:
+        entry["resolution"] = _resolution_json(t.resolution)
+    return entry
+
+
+def _resolution_json(res: Resolution) -> dict:
+    if isinstance(res, BroncoResolution):
+        return {"effect": "reveal and draw; life loss", "saddled_on_resolution": res.saddled_on_resolution,
+                "uses_last_known_information": res.uses_last_known_information, "revealed": res.revealed,
+                "mana_value": res.mana_value,
+                "loses_life": [{"player": loss.player, "amount": loss.amount} for loss in res.loses_life]}
+    if isinstance(res, FortuneResolution):
+        return {"effect": "delayed trigger at end of combat: exile it and up to one creature that saddled it, "
+                          "then return them",
+                "delayed_trigger": "end_of_combat", "triggers_although_source_left": res.source_left,
+                "targets": False, "chosen_on_resolution": True,
+                "choices": [{"creature": c.creature, "permanents": [_fate_json(f) for f in c.permanents]}
+                            for c in res.choices]}
+    if isinstance(res, PumpModified):
+        return {"effect": "other modified creatures you control get +X/+X until end of turn", "x": res.x,
+                "x_determined": "as the ability resolves: the source's power then",
+                "uses_last_known_information": res.uses_last_known_information,
+                "pumped": [_pumped_json(p) for p in res.pumped]}
+    out: dict = {"effect": "it gets +%d/+%d until end of turn" % (res.power, res.toughness)}
+    if res.x is not None:
+        out["x"] = res.x
+    out["pumped"] = [_pumped_json(p) for p in res.pumped]
+    if res.left:
+        out["why"] = "it left the battlefield: nothing to pump"
     return out
 
 
-def _trigger_json(entry: dict) -> dict:
-    res = entry.get("resolution")
-    if not isinstance(res, dict) or not any("modifications" in p for p in res.get("pumped", ())):
-        return entry
-    pumped = [{**p, "modifications": [modification_json(m) for m in p["modifications"]]} if "modifications" in p else p
-              for p in res["pumped"]]
-    return {**entry, "resolution": {**res, "pumped": pumped}}
+def _fate_json(f: Fate) -> dict:
+    if f.returns:
+        return {"id": f.id, "exiled": True, "returns": True, "under": f.under}
+    return {"id": f.id, "exiled": True, "returns": False, "why": f.why}
+
+
+def _pumped_json(p: Pumped) -> dict:
+    out: dict = {"id": p.id, "power": p.power, "toughness": p.toughness}
+    if p.modifications is not None:
+        out["modifications"] = [modification_json(m) for m in p.modifications]
+    return out
