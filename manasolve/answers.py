@@ -6,6 +6,8 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
+
 from manasolve.solver.attack_results import (
     AttackAnswer,
     AttackTriggered,
@@ -18,6 +20,7 @@ from manasolve.solver.attack_results import (
 )
 from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import PartChoice, understood
+from manasolve.solver.play_results import Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
@@ -379,3 +382,43 @@ def _pumped_json(p: Pumped) -> dict:
     if p.modifications is not None:
         out["modifications"] = [modification_json(m) for m in p.modifications]
     return out
+
+
+def plays_json(answer: PlaysAnswer) -> dict:
+    """The answer of ``manasolve plays``: the player, each play (``kind`` first, then its
+    fields in order), flash permissions not read, the parts not checked in time."""
+    out: dict = {"player": answer.player, "plays": [play_json(p) for p in answer.plays]}
+    if answer.not_modelled is not None:
+        out["not_modelled"] = list(answer.not_modelled)
+    if answer.unchecked is not None:
+        out["unchecked"] = [_present(u) for u in answer.unchecked]
+    if answer.time_limit_reached:
+        out["time_limit_reached"] = True
+    return out
+
+
+def play_json(play: Play) -> dict:
+    """One play: its kind, then each field (a count as ``count``/``count_at_least`` and
+    ``count_exact``)."""
+    return {"kind": play.kind, **_present(play)}
+
+
+def _present(value) -> dict:
+    """The fields of a dataclass answer value in order, those with a default left out when
+    None unless marked always (play_results.ALWAYS); tuples as lists, a Tally as its keys."""
+    out: dict = {}
+    for f in fields(value):
+        v = getattr(value, f.name)
+        if isinstance(v, Tally):
+            out.update(tally_json(v))
+        elif v is not None or f.metadata.get("always") or (f.default is MISSING and f.default_factory is MISSING):
+            out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def tally_json(t: Tally) -> dict:
+    """A play's count keys: ``count`` (null: not counted), or ``count_at_least`` past the
+    time limit, with ``count_exact`` when the count says."""
+    if t.n is None or t.exact is None:
+        return {"count": t.n}
+    return {"count" if t.exact else "count_at_least": t.n, "count_exact": t.exact}

@@ -241,10 +241,11 @@ def plays(board: Board | dict | str, *, player: str | None = None, count: bool =
     payable; with `count`, the exact payment count of each.  Past `time_limit` seconds
     (the whole answer's) the plays checked so far, a count in progress as
     ``count_at_least``, and the rest under ``unchecked``."""
+    from manasolve.answers import plays_json
     from manasolve.solver.plays import plays_answer
 
     with _within(time_limit):
-        return plays_answer(as_board(board, db), player, count, time_limit)
+        return plays_json(plays_answer(as_board(board, db), player, count, time_limit))
 
 
 @names_format("audit")

@@ -27,9 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``plays`` for the board named on the command line."""
+    from manasolve.answers import plays_json
     from manasolve.solver.plays import plays_answer
 
-    return plays_answer(board_from_args(args), args.player, args.count, args.timeout), render
+    return plays_json(plays_answer(board_from_args(args), args.player, args.count, args.timeout)), render
 
 
 def _show(v: object) -> str:
