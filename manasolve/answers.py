@@ -6,7 +6,7 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, fields, is_dataclass
 
 from manasolve.solver.attack_results import (
     AttackAnswer,
@@ -24,14 +24,17 @@ from manasolve.solver.play_results import Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
+    ActivationUse,
     Announced,
     BestFound,
     Candidate,
     ChoiceTotal,
     Counted,
+    DelveUse,
     PayAnswer,
     Payment,
     PaymentGroup,
+    TapUse,
 )
 from manasolve.solver.tapset_results import TapSets
 from manasolve.solver.total_cost import TotalCost
@@ -42,31 +45,52 @@ CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exile
               "collect_evidence": "collected"}
 
 
+# The key map: what an answer calls a field of each type (else the field's own name), and
+# the name of the type's JSON object in the shipped schemas (else the type's name).  The
+# writer below (`fields_json`) and the schemas (manasolve.answer_schema) both read it.
+KEYS: dict[type, dict[str, str]] = {
+    TapUse: {"purpose": "for"},
+    PaymentGroup: {"tapped": "tapped_for_cost", "exiled": "exiled_for_delve", "pool": "from_pool",
+                   "shares": "other_costs"},
+}
+NAMES: dict[type, str] = {TapUse: "TappedGroup", DelveUse: "DelveGroup", ActivationUse: "GroupActivation"}
+# Fields a type's own writer writes (not under one key): a group's non-mana parts, one key per kind.
+OWN_FIELDS: dict[type, tuple[str, ...]] = {PaymentGroup: ("parts",)}
+
+
+def fields_json(value) -> dict:
+    """The fields of a frozen answer value in order, under the key map's names: a field
+    with a default is left out when None, empty or False (unless its metadata says
+    ``always``); nested values as their JSON, tuples as lists, a play's Tally as its keys."""
+    out: dict = {}
+    keys, own = KEYS.get(type(value), {}), OWN_FIELDS.get(type(value), ())
+    for f in fields(value):
+        v = getattr(value, f.name)
+        if f.name in own:
+            continue
+        if isinstance(v, Tally):
+            out.update(tally_json(v))
+        elif (f.default is MISSING and f.default_factory is MISSING) or f.metadata.get("always") or not (
+                v is None or v is False or v == ()):
+            out[keys.get(f.name, f.name)] = _json_value(v)
+    return out
+
+
+def _json_value(v):
+    if is_dataclass(v):
+        return fields_json(v)
+    if isinstance(v, tuple):
+        return [_json_value(x) for x in v]
+    return v
+
+
 def group_json(group: PaymentGroup) -> dict:
-    """One group of ``pay --all``: multiplicity, announcement, life and each use."""
-    activations = []
-    for a in group.activations:
-        entry: dict = {"permanents": list(a.permanents), "use": a.use, "ability": a.ability, "produces": a.produces}
-        if a.sacrificed_to:  # `use` of the listed permanents are sacrificed, each to one of these
-            entry["sacrificed_to"] = list(a.sacrificed_to)
-        if a.same_permanents_as_previous:
-            entry["same_permanents_as_previous"] = True
-        if a.riders:
-            entry["riders"] = list(a.riders)
-        activations.append(entry)
-    answer: dict = {"multiplicity": group.multiplicity, "announced": group.announced, "life": group.life,
-                    "activations": activations,
-                    "tapped_for_cost": [{"permanents": list(t.permanents), "use": t.use, "for": t.purpose}
-                                        for t in group.tapped]}
-    if group.exiled:
-        answer["exiled_for_delve"] = [{"cards": list(d.cards), "use": d.use} for d in group.exiled]
-    if group.pool:
-        answer["from_pool"] = [{"mana": p.mana, "use": p.use} for p in group.pool]
-    if group.shares is not None:
-        answer["other_costs"] = [{"cost": s.cost, "kept_from_payment": list(s.kept_from_payment)}
-                                 for s in group.shares]
-        for part in group.parts:
-            answer[part.kind] = {"choose": part.choose, "from": list(part.eligible)}
+    """One group of ``pay --all``: multiplicity, announcement, life and each use; with
+    non-mana parts the objects each keeps from the mana payment (``other_costs``) and
+    what each part asks, under its kind."""
+    answer = fields_json(group)
+    for part in group.parts:
+        answer[part.kind] = {"choose": part.choose, "from": list(part.eligible)}
     return answer
 
 
@@ -391,7 +415,7 @@ def plays_json(answer: PlaysAnswer) -> dict:
     if answer.not_modelled is not None:
         out["not_modelled"] = list(answer.not_modelled)
     if answer.unchecked is not None:
-        out["unchecked"] = [_present(u) for u in answer.unchecked]
+        out["unchecked"] = [fields_json(u) for u in answer.unchecked]
     if answer.time_limit_reached:
         out["time_limit_reached"] = True
     return out
@@ -400,20 +424,7 @@ def plays_json(answer: PlaysAnswer) -> dict:
 def play_json(play: Play) -> dict:
     """One play: its kind, then each field (a count as ``count``/``count_at_least`` and
     ``count_exact``)."""
-    return {"kind": play.kind, **_present(play)}
-
-
-def _present(value) -> dict:
-    """The fields of a dataclass answer value in order, those with a default left out when
-    None unless marked always (play_results.ALWAYS); tuples as lists, a Tally as its keys."""
-    out: dict = {}
-    for f in fields(value):
-        v = getattr(value, f.name)
-        if isinstance(v, Tally):
-            out.update(tally_json(v))
-        elif v is not None or f.metadata.get("always") or (f.default is MISSING and f.default_factory is MISSING):
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-    return out
+    return {"kind": play.kind, **fields_json(play)}
 
 
 def tally_json(t: Tally) -> dict:

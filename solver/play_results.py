@@ -1,7 +1,7 @@
 """The ``plays`` answer as frozen values: one type per kind of play, the fields in the
 order the answer lists them.  A field with a default is left out of the answer when it
-is None; a field without one, or marked `ALWAYS`, is always written (null included).  The answer JSON is
-written at the edge, in `manasolve.answers`."""
+is None; a field without one, or marked `ALWAYS`, is always written (null included).
+The answer JSON is written at the edge, in `manasolve.answers`."""
 
 from __future__ import annotations
 

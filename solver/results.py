@@ -32,7 +32,8 @@ class ActivationUse:
 
 @dataclass(frozen=True)
 class TapUse:
-    """`use` of the `permanents` tapped for `purpose` (convoke, improvise, a tap cost)."""
+    """`use` of the `permanents` tapped for `purpose` (the answer's ``for``: convoke,
+    improvise, a tap cost)."""
 
     permanents: tuple[str, ...]
     use: int
