@@ -28,7 +28,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
@@ -141,6 +141,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
+    from manasolve.answers import fields_json
     from manasolve.card_settings import card_db
     from manasolve.solver.castability import DEFINITION, summarise
     from manasolve.solver.goldfish import land_faces
@@ -151,9 +152,8 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     if played.games == 0:
         raise deadline.TimeUp(time_limit or 0.0)
     deck, questions, n_pairs = work.deck, work.questions, len(work.pairs)
-    entries = summarise(questions, played.records, last)
-    for e in entries:
-        e["by_turn"] = {t: p for t, p in e["by_turn"].items() if int(t) >= first}
+    entries = [fields_json(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first}))
+               for e in summarise(questions, played.records, last)]
     lands = sum(e.count for e in deck.main if land_faces(db, e.name))  # an MDFC with a land face counts
     answer = {"games": played.games, "games_asked": asked, "precision_points": round(precision_of(played.games), 3),
               "seed": seed, "turns": [first, last], "on_play": on_play, "mulligan": rule.name,
