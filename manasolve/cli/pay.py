@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
 from manasolve.models.errors import ParameterError
-from manasolve.models.oracle.costs import PartKind
 from manasolve.models.request import DEFAULT_CANDIDATES, Mode, PaymentRequest
-from manasolve.solver.results import Announced, BestFound, Counted, PayAnswer, Ranked
+
+if TYPE_CHECKING:
+    from manasolve.solver.results import PayAnswer
 
 
 def register(sub) -> None:
@@ -65,6 +67,10 @@ def render(answer: PayAnswer) -> None:
     """Readable tables for a pay answer."""
     from rich.console import Console
     from rich.table import Table
+
+    # imported here, as rich is: every command line registers this module, so start-up stays light
+    from manasolve.models.oracle.costs import PartKind
+    from manasolve.solver.results import Announced, BestFound, Counted, Ranked
 
     console = Console()
     found, cast = answer.found, answer.cast
