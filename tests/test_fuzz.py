@@ -146,8 +146,16 @@ def test_the_door_checker_catches_each_class():
     from tests.fuzz_doors import _line_problem, _rpc_lines_class
 
     ok = '{"jsonrpc": "2.0", "id": 1, "result": {}}'
+    request = '{"jsonrpc": "2.0", "id": 1, "method": "pay"}'
+    notification = '{"jsonrpc": "2.0", "method": "pay"}'
     assert _rpc_lines_class([ok]) == "kept"
-    assert _rpc_lines_class([ok], notifications_only=True) == "answered notification"
+    assert _rpc_lines_class([ok], [request, notification]) == "kept"
+    assert _rpc_lines_class([ok], [notification]) == "answered notification"
+    assert _rpc_lines_class(["[%s]" % ok], ["[%s, %s]" % (notification, notification)]) == "answered notification"
+    assert _rpc_lines_class([], [request]) == "unhelpful"  # an answer lost
+    assert _rpc_lines_class([ok.replace("1", "2")], [request]) == "unhelpful"  # the wrong id
+    null = '{"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "not JSON: x"}}'
+    assert _rpc_lines_class([null, null], [b"\xff", "[]", "  "]) == "kept"
     assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "x"}}']) == "traceback"
     assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "a: NoneType"}}']) \
         == "unhelpful"
