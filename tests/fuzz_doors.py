@@ -215,7 +215,8 @@ def _card_file(rng: random.Random) -> tuple[str, bool]:
     if shape == 0:
         doc: Any = [card]
     elif shape == 1:
-        doc = {"data": {str(card.get("name")): [card]}}
+        name = card.get("name")  # the AtomicCards key: the name when it is one (a key "None" is no Python word)
+        doc = {"data": {name if isinstance(name, str) else "Fuzz Land": [card]}}
     else:
         doc = [{"object": "card", "name": card.get("name"), "type_line": card.get("type"),
                 "oracle_text": card.get("text"), "power": card.get("power"), "mana_cost": card.get("manaCost")}]

@@ -79,6 +79,15 @@ def test_every_wrong_type_of_the_board_is_an_error_at_its_path(perm, player, whe
     assert not any(word in e.value.line() for word in INTERNAL), e.value.line()
 
 
+def test_a_step_that_is_not_a_string_is_echoed_as_json(tmp_path, capsys):
+    """Found by the door fuzz run: ``"step": {"id": null}`` was echoed as Python's
+    ``{'id': None}``."""
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({**EXAMPLE, "step": {"id": None}}))
+    line = _one_line_error(main(["produce", str(path)]), capsys.readouterr().err)
+    assert line == '%s: step: unknown step {"id": null}' % path
+
+
 def test_a_board_file_with_a_utf8_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "board.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_board_with()).encode("utf-8"))
