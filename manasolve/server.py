@@ -125,6 +125,9 @@ class Server:
         return self._guarded(self._respond, line)
 
     def _respond(self, line: str | bytes) -> bytes | None:
+        raw = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+        if len(raw.removesuffix(b"\n")) > MAX_LINE:  # as serve answers it (manasolve batch reads whole lines)
+            return _too_long()
         parsed, got = self._read(line)
         return self._answer(got) if parsed else got
 
@@ -249,9 +252,7 @@ class Server:
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):  # skip the rest of it, chunk by chunk
                     line = stdin.readline(MAX_LINE)
-                queue.put((False, _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d "
-                                                              "bytes (the bound; send the board once with "
-                                                              "board.load)" % MAX_LINE)))))
+                queue.put((False, _too_long()))
                 continue
             parsed, got = item = self._read(line)
             if parsed and isinstance(got, dict) and got.get("method") in IMMEDIATE:
@@ -506,6 +507,12 @@ def _error(rid: Any, exc: RpcError) -> dict:
 # A lone UTF-16 surrogate (U+D800..U+DFFF): JSON text may hold one only as a \u escape
 # (RFC 8259 section 7); a request can bring one in (``"id": "\ud800"``) to be echoed.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _too_long() -> bytes:
+    """The answer to a request line longer than MAX_LINE bytes (its id is not read)."""
+    return _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes (the bound; send the "
+                                                        "board once with board.load)" % MAX_LINE)))
 
 
 def _dump(answer: Any) -> bytes:
