@@ -26,7 +26,7 @@ Backend = Literal["auto", "python", "ortools"]
 # Below this many arcs the plain-Python solver answers `max_flow_min_cost` faster than
 # OR-Tools in a warm process (benchmarks/results/decision_loop.md, "Min-cost flow
 # crossover": measured on flow_pay's networks).
-CROSSOVER_ARCS = 24
+CROSSOVER_ARCS = 22
 
 
 class FlowNetwork:
