@@ -13,8 +13,8 @@ asked one of two questions:
 Two solvers answer them: OR-Tools' SimpleMinCostFlow (imported lazily: a payable
 question on a small board never loads it, start-up time, issue 13) and a plain-Python
 successive-shortest-paths one, used for `max_flow_min_cost` only below `CROSSOVER_ARCS`
-arcs, where benchmarks/decision_loop.py measures it faster than building the OR-Tools
-network (its "Min-cost flow crossover" table).
+arcs, where ``benchmarks/decision_loop.py --crossover`` measures it faster than building
+the OR-Tools network.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ from typing import Literal
 Backend = Literal["auto", "python", "ortools"]
 
 # Below this many arcs the plain-Python solver answers `max_flow_min_cost` faster than
-# OR-Tools in a warm process (benchmarks/results/decision_loop.md, "Min-cost flow
-# crossover": measured on flow_pay's networks).
+# OR-Tools in a warm process (benchmarks/results/decision_loop_flows.md, measured on
+# flow_pay's networks: OR-Tools faster on every network from 22 arcs on in one run, from
+# 19 in another; between 15 and 22 the two are within the machine's noise, and the
+# higher bound keeps more one-shot payable questions from loading OR-Tools, ~0.2 s).
 CROSSOVER_ARCS = 22
 
 
