@@ -39,7 +39,7 @@ class FlowNetwork:
         self.heads: list[int] = []
         self.caps: list[int] = []
         self.costs: list[int] = []
-        self._flows: list[int] = []
+        self._flow = lambda arc: 0  # the flow on an arc in the last answer
 
     def arc(self, tail: int, head: int, cap: int, cost: int = 0) -> int:
         """Add an arc; its index (the order arcs are added in)."""
@@ -57,7 +57,7 @@ class FlowNetwork:
         "ortools" where the caller's answer depends on which of several cheapest flows is
         found (payment_apply: the mana left floating), so it stays the one recorded."""
         if most <= 0:
-            self._flows = [0] * len(self.tails)
+            self._flow = lambda arc: 0
             return 0, 0
         if backend == "python" or (backend == "auto" and len(self.tails) < CROSSOVER_ARCS):
             return self._python(source, sink, most)
@@ -65,7 +65,7 @@ class FlowNetwork:
 
     def flow(self, arc: int) -> int:
         """The flow on `arc` in the last `max_flow_min_cost` answer."""
-        return self._flows[arc]
+        return self._flow(arc)
 
     def circulation(self, nodes: int) -> Circulation:
         """These arcs on `nodes` nodes (some maybe on no arc) in OR-Tools, to be
@@ -78,13 +78,12 @@ class FlowNetwork:
         flow.set_node_supply(sink, -most)
         if flow.solve_max_flow_with_min_cost() != flow.OPTIMAL:
             raise ArithmeticError("min-cost flow: capacities or costs out of OR-Tools' range")
-        self._flows = [int(x) for x in flow.flows(_arange(len(self.tails)))]
+        self._flow = lambda arc: int(flow.flow(arc))
         return int(flow.maximum_flow()), int(flow.optimal_cost())
 
     def _python(self, source: int, sink: int, most: int) -> tuple[int, int]:
         """Successive shortest paths, Bellman-Ford on the residual graph (costs may be
         negative there): for the few dozen arcs where OR-Tools' set-up costs more."""
-        n = len(self.tails)
         heads: list[int] = []
         caps: list[int] = []
         costs: list[int] = []
@@ -139,7 +138,7 @@ class FlowNetwork:
                 caps[a ^ 1] += push
             sent += push
             total += push * dist[sink]
-        self._flows = [caps[2 * i + 1] for i in range(n)]
+        self._flow = lambda arc: caps[2 * arc + 1]  # what the residual twin may send back
         return sent, total
 
 
