@@ -145,8 +145,9 @@ def _pays(arcs: _Arcs, with_ones: bool, req: Requirement, life_left: int) -> boo
         node, next_node = next_node, next_node + 1
         flow.arc(0, node, cap, 0)
         for kn, lives in per_kind:
-            if lives[i] is not None:  # a member sent here takes the cheapest role that pays this kind
-                flow.arc(node, kn, cap, lives[i])
+            life = lives[i]
+            if life is not None:  # a member sent here takes the cheapest role that pays this kind
+                flow.arc(node, kn, cap, life)
     if with_ones:
         accepts = [(kinds[k], arcs.one_accepts(k)) for k in demand]
         for i, (_, types) in enumerate(arcs.one_types):
