@@ -212,6 +212,24 @@ class ProduceDetail(_Answer):
     riders: dict[str, list[str]] = absent()  # ability text -> what else it does (changing neither mana nor cost)
 
 
+class ProduceStep(_Answer):
+    """One link of a chain: permanent `id` could produce the type by `ability`, from what
+    the group `reads` could produce; neither key where it makes the type on its own."""
+
+    id: str
+    card: str
+    controller: str
+    ability: str = absent()
+    reads: str = absent()
+
+
+class ProduceWhy(_Answer):
+    """Where each type one permanent could produce comes from (``--why``, ``explain``)."""
+
+    types: dict[Literal["W", "U", "B", "R", "G", "C"], list[ProduceStep]]  # from the permanent back to the maker
+    cycle: list[str]  # the shortest cycle of the could-produce graph through it (node names), [] if none
+
+
 class ProduceAnswer(_Answer):
     """``produce``: the mana types each permanent could produce now (106.7)."""
 
@@ -219,6 +237,7 @@ class ProduceAnswer(_Answer):
     permanents: dict[str, list[Literal["W", "U", "B", "R", "G", "C"]]]
     details: dict[str, ProduceDetail] = absent()
     not_understood: list[dict[str, Any]] = absent()
+    why: dict[str, ProduceWhy] = absent()
 
 
 class Creature(_Answer):

@@ -275,6 +275,19 @@ def produce_json(result: Production) -> dict:
     }
 
 
+def produce_why_json(answer: dict, whys) -> dict:
+    """A ``produce`` answer with ``why`` (asked by ``--why`` / ``explain=True``): per
+    permanent, per type the chain it comes from (solver.could_graph.Why) and its cycle."""
+    def step(s) -> dict:
+        out = {"id": s.id, "card": s.card, "controller": s.controller}
+        if s.ability is not None:
+            out.update(ability=s.ability, reads=s.reads)
+        return out
+
+    return {**answer, "why": {w.id: {"types": {t: [step(s) for s in chain] for t, chain in w.chains},
+                                     "cycle": list(w.cycle)} for w in whys}}
+
+
 def _produce_detail(p) -> dict:
     detail: dict = {"card": p.card, "controller": p.controller, "mana_abilities": list(p.mana_abilities)}
     if p.riders:  # what each ability does besides its mana, by its text

@@ -170,14 +170,21 @@ def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card:
 
 
 @names_format("produce")
-def produce(board: Board | dict | str, id: str | None = None, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
-            db: CardDB | None = None) -> dict:
-    """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
-    from manasolve.answers import produce_json
+def produce(board: Board | dict | str, id: str | None = None, *, explain: bool = False,
+            time_limit: float | None = DEFAULT_TIME_LIMIT, db: CardDB | None = None) -> dict:
+    """``manasolve produce``: the mana types each permanent (or only `id`) could produce now;
+    `explain`: with ``why``, where each type comes from (``produce --why``)."""
+    from manasolve.answers import produce_json, produce_why_json
     from manasolve.solver.produce import production
 
     with _within(time_limit):
-        return produce_json(production(as_board(board, db), id))
+        b = as_board(board, db)
+        answer = produce_json(production(b, id))
+        if explain:
+            from manasolve.solver.could_graph import explain as why  # networkx: only for this question
+
+            answer = produce_why_json(answer, why(b, list(answer["permanents"])))
+        return answer
 
 
 @names_format("creatures")

@@ -19,14 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ortools.graph.python import min_cost_flow
-
 from manasolve.models.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
 from manasolve.models.errors import nearest, shown
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 from manasolve.payment_model import checked_payment
+from manasolve.solver.flows import FlowNetwork
 
 # What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
 # carrying it out does with them.
@@ -132,27 +131,27 @@ class _Spend:
     def floating(self, where: str) -> list[str]:
         """The mana left after paying every symbol (InputError if the mana does not pay)."""
         units, demand = list(self.units), list(self.demand)
-        flow = min_cost_flow.SimpleMinCostFlow()
+        flow = FlowNetwork()
         sink = 1 + len(units) + len(demand)
+        spent: list[tuple[tuple, int]] = []  # (a unit of mana, an arc spending it)
         for i, u in enumerate(units, start=1):
-            flow.add_arc_with_capacity_and_unit_cost(0, i, self.units[u], 0)
+            flow.arc(0, i, self.units[u])
             for j, d in enumerate(demand, start=1 + len(units)):
                 if _accepts(u, d):
                     # Spend what is worth least floating first: objects paying one symbol,
                     # then colourless, then coloured mana.
-                    flow.add_arc_with_capacity_and_unit_cost(i, j, self.units[u], 0 if u[0] == "payer" else 1 + (u[1] != "C"))
+                    arc = flow.arc(i, j, self.units[u], 0 if u[0] == "payer" else 1 + (u[1] != "C"))
+                    if u[0] == "mana":
+                        spent.append((u, arc))
         for j, d in enumerate(demand, start=1 + len(units)):
-            flow.add_arc_with_capacity_and_unit_cost(j, sink, self.demand[d], 0)
+            flow.arc(j, sink, self.demand[d])
         need = sum(self.demand.values())
-        flow.set_node_supply(0, need)
-        flow.set_node_supply(sink, -need)
-        if need and (flow.solve_max_flow_with_min_cost() != flow.OPTIMAL or flow.maximum_flow() < need):
+        # OR-Tools: which mana floats among equally cheap choices is the one it finds
+        if flow.max_flow_min_cost(0, sink, need, backend="ortools")[0] < need:
             raise InputError(where, "its mana does not pay the announced cost and its activations' costs (601.2h)")
         left = Counter({u: n for u, n in self.units.items() if u[0] == "mana"})
-        for arc in range(flow.num_arcs()):
-            tail = flow.tail(arc)
-            if 1 <= tail <= len(units) and flow.head(arc) != sink and units[tail - 1][0] == "mana":
-                left[units[tail - 1]] -= flow.flow(arc)
+        for u, arc in spent:
+            left[u] -= flow.flow(arc)
         return [t for t in COLORS + ("C",) for u, n in left.items() if u[1] == t for _ in range(n)]
 
 

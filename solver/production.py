@@ -750,6 +750,32 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     return frozenset(out)
 
 
+def _own(an: Analysis, perm: Permanent) -> frozenset[str]:
+    """What `perm` could produce before any edge of the graph: `_direct` and what its
+    referential abilities make of what they read off no permanent (the fixpoint's start)."""
+    v = set(_direct(an, perm))
+    for ab in an.abilities[perm.id]:
+        if ab.reference is not None:
+            v |= _transfer(an, perm, ab, _fixed_input(an, perm, ab))
+    return frozenset(v)
+
+
+def dependency_edges(board: Board) -> tuple[dict, dict[str, frozenset[str]]]:
+    """The could-produce dependency graph of `board` (node -> successor -> the referential
+    abilities on that edge; nodes are permanent ids and group nodes ``(player, what,
+    filter words)``, see `_solve_fixpoint`) and what each permanent could produce before
+    any edge: for ``produce --why`` and its reference tests."""
+    an = analyse(board)
+    return an.graph, {p.id: _own(an, p) for p in board.permanents}
+
+
+def transferred(board: Board, pid: str, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
+    """The types permanent `pid`'s referential `ability` could add when what it reads
+    could produce `types` (one edge of the dependency graph)."""
+    an = analyse(board)
+    return _transfer(an, board.get(pid), ability, types)
+
+
 def _solve_fixpoint(an: Analysis) -> None:
     """Least fixpoint of could-produce over the dependency graph.
 
@@ -779,10 +805,7 @@ def _solve_fixpoint(an: Analysis) -> None:
     value: dict = {n: frozenset() for n in g}
     pending: list = []
     for p in perms:
-        v = set(_direct(an, p))
-        for ab in an.abilities[p.id]:
-            if ab.reference is not None:
-                v |= _transfer(an, p, ab, _fixed_input(an, p, ab))
+        v = _own(an, p)
         if v:
             value[p.id] = frozenset(v)
             pending.append((p.id, value[p.id]))

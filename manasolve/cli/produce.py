@@ -1,4 +1,5 @@
-"""``manasolve produce BOARD [--id ID]``: the mana types each permanent could produce (106.7)."""
+"""``manasolve produce BOARD [--id ID] [--why ID] [--graph FILE]``: the mana types each
+permanent could produce (106.7), where they come from, and the graph they are read on."""
 
 from __future__ import annotations
 
@@ -19,15 +20,42 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_board_args(p)
     p.add_argument("--id", metavar="ID", help="only this permanent")
+    p.add_argument("--why", metavar="ID", help="only this permanent, and for each type it could produce the chain "
+                   "of permanents and abilities it comes from (Reflecting Pool <- Exotic Orchard <- an opponent's "
+                   "Swamp), and the cycle of the could-produce graph it closes")
+    p.add_argument("--graph", metavar="FILE", help="also write the could-produce dependency graph to FILE for a "
+                   "graph viewer: DOT for a name ending in .dot or .gv, GraphML otherwise")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``produce`` for the board named on the command line."""
-    from manasolve.answers import produce_json
+    from manasolve.answers import produce_json, produce_why_json
+    from manasolve.models.errors import InputError, ParameterError
     from manasolve.solver.produce import production
 
-    return produce_json(production(board_from_args(args), args.id)), render
+    board = board_from_args(args)
+    if args.why is not None:
+        if args.id is not None and args.why != args.id:
+            raise ParameterError("why", "names another permanent than --id %s; give one of them" % args.id, board.source)
+        try:
+            board.get(args.why)
+        except ParameterError as exc:
+            raise ParameterError("why", exc.message, board.source) from None
+    one = args.why if args.why is not None else args.id
+    answer = produce_json(production(board, one))
+    if args.why is not None:
+        from manasolve.solver.could_graph import explain  # networkx: only for this question
+
+        answer = produce_why_json(answer, explain(board, [one]))
+    if args.graph is not None:
+        from manasolve.solver.could_graph import write_graph
+
+        try:
+            write_graph(board, args.graph)
+        except OSError as exc:
+            raise InputError("--graph", "can't write the graph: %s" % (exc.strerror or exc), args.graph) from None
+    return answer, render
 
 
 def render(answer: dict) -> None:
@@ -46,3 +74,11 @@ def render(answer: dict) -> None:
     console.print(t)
     for n in answer["not_understood"]:
         console.print("[yellow]not understood, left out[/yellow] %s: %s" % (n["card"], n["sentence"]))
+    for pid, why in answer.get("why", {}).items():
+        for t, chain in why["types"].items():
+            console.print("{%s} at %s: %s" % (t, pid, " <- ".join(
+                "%s (%s%s)" % (s["card"], s["id"], ", " + s["controller"] if s["controller"] != chain[0]["controller"]
+                               else "") for s in chain)))
+        if why["cycle"]:
+            console.print("%s closes the cycle %s (it adds nothing of its own, 106.7)" % (
+                pid, " -> ".join(why["cycle"] + [pid])))
