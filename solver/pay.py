@@ -319,6 +319,7 @@ def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bo
             undecided.append(a)
     if not undecided:
         return False
+    deadline.check()  # past the limit already: give up before importing CP-SAT (about 1 s, more on a busy machine)
     from manasolve.solver import cpsat
 
     return cpsat.solve(cpsat.build(res, undecided, life)) is not None
