@@ -243,7 +243,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
             answer["groups_listed_all"] = not undone and sum(g.multiplicity for g in answer["payments"]) == total
             if unlisted and not answer["groups_listed_all"]:  # the listing stopped before the limit of groups
                 answer["payments_undone"] = unlisted
-        if any(TIME_LIMIT_WORDS in u for u in undone + answer.get("payments_undone", [])):
+        if stopped_by_the_clock(undone + answer.get("payments_undone", [])):
             answer["time_limit_reached"] = True
     if parts:
         answer["other_costs"] = [p.answer() for p in parts]
@@ -269,6 +269,12 @@ def _listing_stop(stop: float | None) -> float | None:
 
 # The words of a count_undone / payments_undone line that stopped at the time limit.
 TIME_LIMIT_WORDS = "not finished within"
+
+
+def stopped_by_the_clock(undone: list[str]) -> bool:
+    """Whether some count_undone / payments_undone line stopped at the time limit (the
+    others stopped over a memory bound: not a time limit)."""
+    return any(TIME_LIMIT_WORDS in u for u in undone)
 
 
 def _undone(announcement: str, over_bound: str | None, seconds: float | None) -> str:

@@ -27,7 +27,7 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
-from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable, stopped_by_the_clock
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
@@ -103,8 +103,9 @@ class _Counter:
 
 
 def _count_keys(answer: dict) -> dict:
-    """The count keys of a pay answer (none for a payable-only answer)."""
-    return {k: answer[k] for k in ("count", "count_at_least", "count_exact") if k in answer}
+    """The count keys of a pay answer (none for a payable-only answer); a count not
+    finished says why in ``count_undone`` (the time limit, or a memory bound)."""
+    return {k: answer[k] for k in ("count", "count_at_least", "count_exact", "count_undone") if k in answer}
 
 
 def _largest(ok, low: int) -> int:
@@ -299,7 +300,8 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
                  time_limit: float | None = None) -> dict:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and, with `count`, the exact
-    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds).
+    payment count (``count``; ``count_at_least`` and ``count_undone`` when a count passes
+    `time_limit` seconds or a memory bound).
     Past the question's time limit (solver.deadline) the plays checked so far, and the
     cards (``{"kind": "cast", "zone", "card"}``), land plays (``{"kind": "land"}``) or
     activations (``{"kind": "activate"}``) not checked under ``unchecked``; a partial
@@ -336,7 +338,9 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
             answer["not_modelled"] = ["not understood, so not applied: %s" % u for u in dict.fromkeys(unread)]
     if unchecked:
         answer["unchecked"] = unchecked
-    if unchecked or any(p.get("count_exact") is False for p in out):
+    # a count stopped over a memory bound is partial too, but not by the clock: its
+    # count_undone says so, and it marks no time_limit_reached
+    if unchecked or any(stopped_by_the_clock(p.get("count_undone", [])) for p in out):
         answer["time_limit_reached"] = True
     return answer
 

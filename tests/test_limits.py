@@ -16,8 +16,10 @@ from manasolve.models.board import load_board
 from manasolve.models.bounds import MAX_BATCH_BYTES, MAX_BOARD_BYTES
 from manasolve.models.mana import ManaCost
 from manasolve.server import Server
+from manasolve.solver import deadline
 from manasolve.solver import enumerate as enumerate_module
 from manasolve.solver.enumerate import PaymentCounter
+from manasolve.solver.plays import plays_answer
 from manasolve.solver.resources import collect
 from tests.boards import board
 from tests.fuzz_cases import _slow_board, run_case
@@ -48,6 +50,27 @@ def test_a_count_over_the_bound_is_answered_partial_with_the_reason(monkeypatch)
     assert answer["payable"] is True and answer["count_exact"] is False and answer["count_at_least"] == 0
     assert "count" not in answer and "time_limit_reached" not in answer  # not the clock: the memory bound
     assert all("not counted: the 2 interchangeable Baxter Building" in u for u in answer["count_undone"])
+
+
+def test_plays_count_stopped_by_the_memory_bound_says_so_and_is_no_time_limit(monkeypatch, tmp_path, capsys):
+    """plays --count marked time_limit_reached for a count stopped over the memory bound:
+    the play now says why in count_undone (pay's line), and only the clock marks it."""
+    monkeypatch.setattr(enumerate_module, "MAX_MOVES", 100)
+    b = dict(_baxter(2, 6), players=[dict(_baxter(2, 6)["players"][0], hand=["Llanowar Elves"])])
+    answer = api.plays(b, count=True, time_limit=None)
+    elves = next(p for p in answer["plays"] if p.get("card") == "Llanowar Elves")
+    assert elves["payable"] is True and elves["count_exact"] is False and elves["count_at_least"] == 0
+    assert elves["count_undone"] == api.pay(b, "{G}", mode="count", time_limit=None)["count_undone"]
+    assert "over the bound of 100 kept in memory" in elves["count_undone"][0]
+    assert "time_limit_reached" not in answer
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(b))
+    monkeypatch.setenv("COLUMNS", "250")  # the table's cells on one line
+    assert main(["plays", str(path), "--count"]) == 0
+    assert ">= 0 (memory bound)" in capsys.readouterr().out
+    with deadline.time_limit(1, started=time.monotonic() - 2):  # the clock stops it: that is a time limit
+        with_clock = plays_answer(load_board(b), count=True)
+    assert with_clock["time_limit_reached"] is True and with_clock["unchecked"]
 
 
 def test_building_the_moves_checks_the_clock(monkeypatch):

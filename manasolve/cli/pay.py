@@ -69,7 +69,11 @@ def render(answer: dict) -> None:
     if "count" in answer:
         head += ", %d payment%s" % (answer["count"], "" if answer["count"] == 1 else "s")
     elif "count_at_least" in answer:
-        head += ", at least %d payments (the time limit stopped the count)" % answer["count_at_least"]
+        from manasolve.solver.pay import stopped_by_the_clock
+
+        head += ", at least %d payments (%s stopped the count)" % (answer["count_at_least"], "the time limit" if
+                                                                    stopped_by_the_clock(answer["count_undone"])
+                                                                    else "a memory bound")
     elif answer.get("announced"):
         head += " (announced %s)" % answer["announced"]
     console.print(head)
