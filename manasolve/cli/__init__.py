@@ -17,15 +17,15 @@ import os
 import sys
 import time
 
-# When this module was imported: as the process's entry point, about when the process
-# started (a --timeout counts from here: the user waits from the start, not from main).
-_IMPORTED = time.monotonic()
-
 from manasolve import __version__
 from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
 from manasolve.answer_format import stamped
 from manasolve.models.errors import InputError, ParameterError
 from manasolve.models.errors import one_line
+
+# When this module was imported: as the process's entry point, about when the process
+# started (a --timeout counts from here: the user waits from the start, not from main).
+_IMPORTED = time.monotonic()
 
 # Exit status of a question that gave up at its time limit without a partial answer.
 GAVE_UP = 3
