@@ -455,7 +455,6 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
     variables may not equal its value in a solution that is not optimal) and False
     (TimeUp if no payment was found).  The problem's model is left as it was but for
     its objective (it is reused, see `_problem`)."""
-    deadline.check()  # past the limit already: no solve (each costs its model's loading), nothing found
     m = prob.pm.model
     values: dict[str, int] = {}
     levels = []
@@ -653,7 +652,6 @@ def solve_best(board: Board, player: str, res: Resources, anns: list[Announcemen
     """The best payment by `order` keeping `keeps` where it can: the problem solved, its
     solver, the choice and whether it was proven best within the time limit (TimeUp if
     no payment was found in time); None if there is no payment."""
-    deadline.check()  # (building the model takes a while on large boards)
     prob = _problem(board, player, res, anns, [])
     solved = _solve_levels(prob, order)
     if solved is None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import manasolve
-from manasolve import api, cli, open_board
+from manasolve import api, cli
 from manasolve.castability import castability
 from manasolve.server import Server
 from manasolve.solver import deadline
@@ -197,20 +197,6 @@ def test_payability_gives_up_before_cp_sat_once_the_limit_has_passed(monkeypatch
     monkeypatch.setattr(cpsat, "build", build)
     with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(deadline.TimeUp):
         pay_module.resources_payable(res, anns, 20)
-
-
-def test_best_past_its_limit_gives_up_before_building_or_solving_a_model(monkeypatch):
-    from manasolve.solver import best as best_module
-
-    def fail(*args, **kwargs):
-        raise AssertionError("a model built or solved after the limit")
-    monkeypatch.setattr(best_module, "_problem", fail)
-    monkeypatch.setattr(best_module, "_optimise", fail)
-    b = open_board(SLOW)
-    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(deadline.TimeUp):
-        b.pay(HYBRID, mode="best")
-    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(deadline.TimeUp):
-        best_module._solve_levels(types.SimpleNamespace(), ("life",))  # (reached with a model already built)
 
 
 def test_the_process_entry_counts_its_timeout_from_the_start_and_ends_once_flushed(monkeypatch, tmp_path, capsys):
