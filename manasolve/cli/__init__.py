@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_PIECE = 1 << 16  # characters of a --json answer written at a time
+_PIECE = 1 << 13  # characters of a --json answer written at a time
 
 # Commands that end on their own terms (a server's workers and clients, the MCP
 # session): `entry` lets Python's normal exit run after them.
@@ -128,9 +128,10 @@ def _run(args: argparse.Namespace, started: float | None) -> int:
         return 2
     try:
         if getattr(args, "json", False):
-            # one string written in pieces of 64 KB: json.dump writes each of its many small
+            # one string written in pieces of 8 KB: json.dump writes each of its many small
             # pieces to sys.stdout, 4x slower (1.0 s against 0.28 s for a 1.5 MB listing,
-            # measured); one write of it all could miss a reader that closed the pipe early
+            # measured); a piece larger than what a pipe holds past its reader (64 KB + its
+            # 8 KB read) could miss a reader that closed the pipe early (exit 141)
             text = json.dumps(stamped(getattr(args, "answer_name", args.command), answer), indent=2) + "\n"
             for start in range(0, len(text), _PIECE):
                 sys.stdout.write(text[start:start + _PIECE])
