@@ -378,6 +378,8 @@ class Play(_Answer):
     count: int = absent()
     count_exact: bool = absent()
     count_at_least: int = absent()
+    # a count not finished: why, per announcement (the time limit, or a memory bound), as pay's count_undone
+    count_undone: list[str] = absent()
 
 
 class PlaysAnswer(_Answer):

@@ -441,8 +441,11 @@ def play_json(play: Play) -> dict:
 
 
 def tally_json(t: Tally) -> dict:
-    """A play's count keys: ``count`` (null: not counted), or ``count_at_least`` past the
-    time limit, with ``count_exact`` when the count says."""
+    """A play's count keys: ``count`` (null: not counted), or ``count_at_least`` and
+    ``count_undone`` when the time limit or a memory bound stopped it, with
+    ``count_exact`` when the count says."""
     if t.n is None or t.exact is None:
         return {"count": t.n}
-    return {"count" if t.exact else "count_at_least": t.n, "count_exact": t.exact}
+    if t.exact:
+        return {"count": t.n, "count_exact": True}
+    return {"count_at_least": t.n, "count_exact": False, "count_undone": list(t.undone)}

@@ -121,7 +121,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit)
                                        and time_limit > 0):
         raise ParameterError("time_limit", "give seconds above 0 (or no limit), got %r" % time_limit, source)
-    until = None if time_limit is None else time.time() + time_limit
+    until = deadline.wall_until(time_limit)  # an enclosing limit (the CLI's, from the process start) may end sooner
     if not (isinstance(precision, (int, float)) and math.isfinite(precision) and 0 < precision <= 50):
         raise ParameterError("precision", "give percentage points within (0, 50], e.g. 0.5, got %r" % precision,
                              source)

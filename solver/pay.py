@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 from dataclasses import dataclass, replace
@@ -222,7 +223,7 @@ def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: 
     with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
         stop, seconds = deadline.deadline(), deadline.seconds()
     total, payable_, undone, unlisted = 0, False, [], []
-    listed: list[Iterator[PaymentGroup]] = []
+    listed: list[tuple[list, Option]] = []  # (counters, option) of each option whose groups may be listed
     for opt in opts:
         # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
         if not resources_payable(opt.resources, anns, life):
@@ -242,20 +243,40 @@ def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: 
             total += opt.ways * n
             if stopped:
                 undone.append(_undone(a.text, None if stopped == TIME_LIMIT else stopped, seconds))
-        listed.append(_listed(per, opt, parts, stop, unlisted, seconds))
+        listed.append((per, opt))
     payments, listed_all, payments_undone = None, False, ()
     if mode is Mode.ALL:
-        groups = chain.from_iterable(listed)
+        until = _listing_stop(stop)
+        groups = chain.from_iterable(_listed(per, opt, parts, until, unlisted, seconds) for per, opt in listed)
         payments = tuple(islice(groups, limit)) if limit else tuple(groups)
         listed_all = not undone and sum(g.multiplicity for g in payments) == total
         if unlisted and not listed_all:  # the listing stopped before the limit of groups
             payments_undone = tuple(unlisted)
-    by_time = any(TIME_LIMIT_WORDS in u for u in undone + list(payments_undone))
+    by_time = stopped_by_the_clock(undone + list(payments_undone))
     return payable_, Counted(total, not undone, tuple(undone), payments, listed_all, payments_undone, by_time)
+
+
+# The share of the time left that a listing leaves for writing its answer: writing the
+# JSON of the groups listed takes about a tenth of the time listing them took (measured
+# on 160 lands, `pay --all --limit 1000000 --timeout 10` on a busy machine: 0.6 s to
+# write the 3.4 MB listed in 7 s; benchmarks/time_limits.py has the whole answer's time).
+WRITING_SHARE = 0.15
+
+
+def _listing_stop(stop: float | None) -> float | None:
+    """When a listing that begins now stops, for its answer to be written by `stop` (a
+    time.monotonic() value; None: never)."""
+    return None if stop is None else stop - WRITING_SHARE * max(stop - time.monotonic(), 0.0)
 
 
 # The words of a count_undone / payments_undone line that stopped at the time limit.
 TIME_LIMIT_WORDS = "not finished within"
+
+
+def stopped_by_the_clock(undone: list[str]) -> bool:
+    """Whether some count_undone / payments_undone line stopped at the time limit (the
+    others stopped over a memory bound: not a time limit)."""
+    return any(TIME_LIMIT_WORDS in u for u in undone)
 
 
 def _undone(announcement: str, over_bound: str | None, seconds: float | None) -> str:
@@ -320,6 +341,7 @@ def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bo
             undecided.append(a)
     if not undecided:
         return False
+    deadline.check()  # past the limit already: give up before importing CP-SAT (about 1 s, more on a busy machine)
     from manasolve.solver import cpsat
 
     return cpsat.solve(cpsat.build(res, undecided, life)) is not None

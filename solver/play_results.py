@@ -16,11 +16,13 @@ ALWAYS = {"always": True}
 @dataclass(frozen=True)
 class Tally:
     """A play's payment count: `n` payments (None: a cost part the solver does not pay,
-    so not counted), exactly (`exact` True), at least (False, past the time limit), or
-    counted without saying (None: a land play, a Saddle/Crew set count)."""
+    so not counted), exactly (`exact` True), at least (False: the time limit or a memory
+    bound stopped it, `undone` says which), or counted without saying (None: a land play,
+    a Saddle/Crew set count)."""
 
     n: int | None
     exact: bool | None = None
+    undone: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

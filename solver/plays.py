@@ -27,7 +27,7 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
-from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable, stopped_by_the_clock
 from manasolve.solver.play_results import (
     ActivationPlay,
     CastPlay,
@@ -115,9 +115,10 @@ class _Counter:
 
 
 def _tally(answer: PayAnswer) -> Tally | None:
-    """A play's count from a pay answer (None for a payable-only answer)."""
+    """A play's count from a pay answer (None for a payable-only answer); a count not
+    finished says why in its `undone` lines (the time limit, or a memory bound)."""
     found = answer.found
-    return Tally(found.count, found.exact) if isinstance(found, Counted) else None
+    return Tally(found.count, found.exact, found.undone) if isinstance(found, Counted) else None
 
 
 def _largest(ok, low: int) -> int:
@@ -301,7 +302,8 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
                  time_limit: float | None = None) -> PlaysAnswer:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and, with `count`, the exact
-    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds).
+    payment count (``count``; ``count_at_least`` and ``count_undone`` when a count passes
+    `time_limit` seconds or a memory bound).
     Past the question's time limit (solver.deadline) the plays checked so far, and the
     cards (``{"kind": "cast", "zone", "card"}``), land plays (``{"kind": "land"}``) or
     activations (``{"kind": "activate"}``) not checked under ``unchecked``; a partial
@@ -337,7 +339,9 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
         unread = [u for name in dict.fromkeys(me.hand) for u in flash_unread(board, me.name, board.db.get(name))]
         if unread:
             not_modelled = tuple("not understood, so not applied: %s" % u for u in dict.fromkeys(unread))
-    by_time = bool(unchecked) or any(p.count is not None and p.count.exact is False for p in out)
+    # a count stopped over a memory bound is partial too, but not by the clock: its
+    # count_undone says so, and it marks no time_limit_reached
+    by_time = bool(unchecked) or any(p.count is not None and stopped_by_the_clock(list(p.count.undone)) for p in out)
     return PlaysAnswer(me.name, tuple(out), not_modelled, tuple(unchecked) or None, True if by_time else None)
 
 

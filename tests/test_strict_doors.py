@@ -257,6 +257,8 @@ def test_an_id_holding_a_lone_surrogate_gets_a_valid_answer_and_the_server_lives
     out = [json.loads(line.decode("utf-8")) for line in run.stdout.splitlines()]  # valid UTF-8, valid JSON
     assert [a["id"] if isinstance(a, dict) else a[0]["id"] for a in out] == ["\ud800", "\udfff", "\ud800x", 9]
     assert out[0]["error"]["code"] == -32601
+    assert set(out[0]) == {"jsonrpc", "id", "error"} and out[0]["jsonrpc"] == "2.0"  # a valid JSON-RPC error
+    assert isinstance(out[0]["error"]["message"], str) and "\n" not in out[0]["error"]["message"]
     assert out[1]["error"]["message"].startswith("params.board.players[0].name: must be Unicode text")
     assert out[2][0]["error"]["code"] == -32602 and out[3]["result"]["permanents"] == {"f1": ["G"]}
     assert b"\\ud800" in run.stdout.splitlines()[0]  # escaped as JSON says, not as invalid UTF-8

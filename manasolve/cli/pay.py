@@ -80,7 +80,10 @@ def render(answer: PayAnswer) -> None:
     if isinstance(found, Counted) and found.exact:
         head += ", %d payment%s" % (found.count, "" if found.count == 1 else "s")
     elif isinstance(found, Counted):
-        head += ", at least %d payments (the time limit stopped the count)" % found.count
+        from manasolve.solver.pay import stopped_by_the_clock
+
+        head += ", at least %d payments (%s stopped the count)" % (
+            found.count, "the time limit" if stopped_by_the_clock(list(found.undone)) else "a memory bound")
     elif isinstance(found, Announced) and found.announced:
         head += " (announced %s)" % found.announced
     console.print(head)
