@@ -103,8 +103,8 @@ class FlowNetwork:
             for a in out.get(source, ()):
                 for b in out.get(heads[a], ()):
                     for c in out.get(heads[b], ()):
-                        if a & 1 or b & 1 or c & 1 or heads[c] != sink:
-                            continue  # (odd arcs are residual twins)
+                        if a & 1 or b & 1 or c & 1 or heads[c] != sink or len({source, heads[a], heads[b], sink}) < 4:
+                            continue  # (odd arcs are residual twins; a path through 4 distinct nodes uses 3 distinct arcs)
                         push = min(caps[a], caps[b], caps[c], most - sent)
                         if push > 0:
                             for arc in (a, b, c):

@@ -96,3 +96,13 @@ def test_auto_is_plain_python_below_the_crossover_and_or_tools_from_it(monkeypat
     net_of(1).max_flow_min_cost(0, 1, 1, backend="ortools")
     assert flows.FlowNetwork().max_flow_min_cost(0, 1, 0) == (0, 0)  # nothing asked: no solver
     assert used == ["python", "ortools", "ortools"]
+
+
+def test_the_zero_cost_fill_never_walks_an_arc_twice():
+    """A zero-cost path source -> sink -> source -> sink once used the arc 0 -> 1 twice: a
+    flow of 2 over one arc of capacity 1 (found by the property test above)."""
+    net = FlowNetwork()
+    there = net.arc(0, 1, 1)
+    net.arc(1, 0, 1)
+    assert net.max_flow_min_cost(0, 1, 2, backend="python") == (1, 0)
+    assert net.flow(there) == 1
