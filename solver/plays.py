@@ -27,7 +27,8 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
-from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable
+from manasolve.solver.pay import pay
+from manasolve.solver.payable import CostToPay, cost_to_pay, payable
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets

@@ -3,31 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question
+from manasolve.models.request import ProduceRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``produce`` command."""
-    p = sub.add_parser(
-        "produce",
-        help="per permanent: the mana types (W U B R G C) it could produce now",
-        description="For every permanent on the board (opponents' included), the mana types it could "
-        "produce now (rule 106.7): replacement effects applied in any order, costs, tapped status and "
-        "summoning sickness ignored.",
-    )
-    add_board_args(p)
-    p.add_argument("--id", metavar="ID", help="only this permanent")
-    p.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-    """Answer ``produce`` for the board named on the command line."""
-    from manasolve.answers import produce_json
-    from manasolve.solver.produce import production
-
-    return produce_json(production(board_from_args(args), args.id)), render
+    add_question(sub, "produce", [(ProduceRequest, ("id",))], render,
+                 help="per permanent: the mana types (W U B R G C) it could produce now",
+                 description="For every permanent on the board (opponents' included), the mana types it could "
+                 "produce now (rule 106.7): replacement effects applied in any order, costs, tapped status and "
+                 "summoning sickness ignored.")
 
 
 def render(answer: dict) -> None:
