@@ -48,7 +48,7 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
     first rule broken: rule, path, message), ``levels`` (the payment's value on each
     criterion, lower is better), ``best`` and ``best_levels`` (manasolve's best payment of
     `paid`, by its Ask's keep and order, measured the same way), ``better`` and ``why``."""
-    from manasolve.solver.best import compared, levels_words, parse_order
+    from manasolve.solver.best import compared, levels_words, parse_order  # CP-SAT when audited: start-up light
 
     if not isinstance(board, PlayBoard):
         if isinstance(board, Board):
@@ -95,7 +95,7 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
 def _payee(board: PlayBoard, player: str, paid: PaymentRequest) -> SpellBeingCast | None:
     """What the payment pays as spend restrictions see it (106.6): the card's spell (or
     its keyword ability) when a card is audited, None for a bare cost."""
-    from manasolve.solver.payable import ability_being_paid, spell_being_cast
+    from manasolve.solver.payable import ability_being_paid, spell_being_cast  # keeps start-up light
     from manasolve.solver.total_cost import total_cost
 
     if paid.cast is None:
@@ -116,7 +116,7 @@ def _requirement(text: str) -> Requirement | None:
 def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellBeingCast | None) -> None:
     """The checks apply does not make: announcement, mana added, spend restrictions,
     funding, life."""
-    from manasolve.solver.resources import restricted_flags
+    from manasolve.solver.resources import restricted_flags  # keeps start-up light
 
     try:
         announcements = ManaCost.parse(cost).announcements()
@@ -183,7 +183,7 @@ def _mana(text: Any, where: str):
 def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
     """The payment's value on each criterion (lower is better), measured on the board
     after it is carried out."""
-    from manasolve.solver.best import could_attack, tapped_trigger_damage
+    from manasolve.solver.best import could_attack, tapped_trigger_damage  # keeps start-up light
     from manasolve.solver.production import could_produce, mana_abilities
 
     before = board.resolved

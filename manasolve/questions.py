@@ -146,13 +146,15 @@ def payment_request(cost: str | CastChoice | PaymentRequest | None = None, card:
         if card is not None or given:
             raise ParameterError("cost", "give a PaymentRequest alone, or what is paid with keywords")
         return cost
-    if (cost is None) == (card is None):
-        raise ParameterError("cost/card", "give exactly one of cost (a cost string or a CastChoice) or card (a name)")
-    if card is not None:
-        cost = CastChoice(card, **{k: fields.pop(k) for k in CAST_FIELDS if k in fields})
+    if cost is None or card is not None:
+        if cost is not None or card is None:
+            raise ParameterError("cost/card", "give exactly one of cost (a cost string or a CastChoice) or card (a name)")
+        paid: str | CastChoice = CastChoice(card, **{k: fields.pop(k) for k in CAST_FIELDS if k in fields})
     elif any(k in given for k in CAST_FIELDS if k != "x"):
         raise CastOnly(next(k for k in CAST_FIELDS if k in given and k != "x"), "applies to a card cast (card=NAME)")
-    return PaymentRequest(cost, **{k: v for k, v in fields.items() if k not in CAST_FIELDS or k == "x"})
+    else:
+        paid = cost
+    return PaymentRequest(paid, **{k: v for k, v in fields.items() if k not in CAST_FIELDS or k == "x"})
 
 
 def _cost_request(card: str | CastChoice, player: str | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT,

@@ -143,7 +143,7 @@ class PlayBoard:
         ``payments`` groups, or the whole answer (its ``best``, for its ``player``).
         Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
         is unchanged on InputError."""
-        from manasolve.payment_apply import apply_payment
+        from manasolve.payment_apply import apply_payment  # keeps start-up light
         from manasolve.solver.production import pinned
 
         data = _copy_json(self._data)

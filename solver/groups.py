@@ -39,7 +39,8 @@ def payment_group(counter: PaymentCounter, announcement: Announcement, group: Gr
                 exiled.append(DelveUse(tuple(cls.ids), n))
             else:
                 tapped.append(TapUse(tuple(cls.ids), n, TAP_PURPOSE[p.kind]))
-    multiplicity, shares, asks = group.multiplicity, None, ()
+    multiplicity, shares = group.multiplicity, None
+    asks: tuple[PartAsk, ...] = ()
     if option is not None and parts:
         # The parts' choices are folded into the multiplicity; each share names the
         # objects (one representative per interchangeable one) this group keeps out of
@@ -53,7 +54,7 @@ def payment_group(counter: PaymentCounter, announcement: Announcement, group: Gr
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:
     """One exact counter per announcement of the cost."""
-    from manasolve.solver.enumerate import PaymentCounter, plan
+    from manasolve.solver.enumerate import PaymentCounter, plan  # numpy when counting: keeps start-up light
 
     life = board.player(player).life
     plan(resources, [a.requirement for a in announcements], life)
@@ -66,7 +67,7 @@ def listed_groups(per: list[tuple[Announcement, PaymentCounter]], deadline: floa
     """The groups of every counter with its announcement and counter, until `deadline`
     (a time.monotonic() value, `seconds` after the question began) passes; then the lines
     of the announcements whose groups were not all listed go to `unlisted`."""
-    from manasolve.solver.enumerate import CountOverBound, CountTimeout
+    from manasolve.solver.enumerate import CountOverBound, CountTimeout  # keeps start-up light
 
     for k, (a, c) in enumerate(per):
         c.set_deadline(deadline)

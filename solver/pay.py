@@ -55,11 +55,11 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
     answer: dict = {"cost": str(what.cost), "player": player}
     life = board.player(player).life
     if mode is Mode.BEST:
-        from manasolve.solver.best import DEFAULT_ORDER
+        from manasolve.solver.best import DEFAULT_ORDER  # CP-SAT imported when asked: keeps start-up light
 
         answer.update(_best_over_options(board, player, opts, anns, parts, keep, order or DEFAULT_ORDER, why))
     elif mode is Mode.CANDIDATES:
-        from manasolve.solver.best import DEFAULT_ORDER
+        from manasolve.solver.best import DEFAULT_ORDER  # CP-SAT imported when asked: keeps start-up light
         from manasolve.solver.candidates import ranked_candidates
 
         if parts:
@@ -73,7 +73,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         answer["payable"] = paid is not None
         answer["announced"] = paid.text if paid is not None else None
     else:
-        from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan
+        from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan  # numpy when counting: start-up light
 
         with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
             stop, seconds = deadline.deadline(), deadline.seconds()
@@ -126,7 +126,7 @@ def _best_over_options(board: Board, player: str, opts: list[Option], anns: list
     """--best with non-mana parts: the first reservation (fewest objects taken from the
     mana payment) whose mana side is payable, then the least valuable objects for each
     part (solver.other_costs.cheapest)."""
-    from manasolve.solver.best import best_payment
+    from manasolve.solver.best import best_payment  # CP-SAT imported when asked: keeps start-up light
 
     life = board.player(player).life
     for opt in opts:
@@ -169,7 +169,7 @@ def _asked(board: Board, request: PaymentRequest) -> _Asked:
     ask, cast = request.ask, request.cast
     if not (ask.mode in (Mode.BEST, Mode.CANDIDATES) or ask.keep or ask.keep_hand or ask.order is not None):
         return _Asked(ask)
-    from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order  # CP-SAT only when asked
+    from manasolve.solver.best import KeepCost, hand_keep_costs, parse_order  # CP-SAT when asked: start-up light
 
     keeps: list = []
     for text in ask.keep:
@@ -243,7 +243,7 @@ def _over_choices(board: Board, request: PaymentRequest, plans: list, asked: _As
     if mode is Mode.PAYABLE:
         answer["announced"] = usable[0][1]["announced"] if usable else None
     elif mode is Mode.BEST:
-        from manasolve.solver.best import DEFAULT_ORDER
+        from manasolve.solver.best import DEFAULT_ORDER  # CP-SAT imported when asked: keeps start-up light
 
         order = asked.order or DEFAULT_ORDER
         if usable:

@@ -91,7 +91,7 @@ def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bo
             undecided.append(a)
     if not undecided:
         return False
-    from manasolve.solver import cpsat
+    from manasolve.solver import cpsat  # only for what a flow leaves undecided: keeps start-up light
 
     return cpsat.solve(cpsat.build(res, undecided, life)) is not None
 

@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards check`` for the file named on the command line."""
-    from manasolve.api import cards_check
+    from manasolve.api import cards_check  # keeps `--help` light
 
     return cards_check(args.path, time_limit=args.timeout), render
 
