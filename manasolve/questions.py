@@ -91,8 +91,8 @@ class CastabilityRequest:
     precision: float = about("percentage points of the 95% confidence interval", DEFAULT_PRECISION)
     time_limit: float | None = about("seconds: past it the games played by then (None: no limit)",
                                      CASTABILITY_TIME_LIMIT)
-    progress: Callable[[int, int], None] | None = about("called with (games played, games asked) while playing",
-                                                        compare=False)
+    progress: Callable[[int, int], None] | None = dataclasses.field(default=None, compare=False, metadata={
+        "help": "called with (games played, games asked) while playing", "flag": None, "wire": None, "cli": {}})
 
 
 # What a question is asked of: a resolved board, the board as given with the card database

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from manasolve.cli.common import add_question, card_db
 from manasolve.models.errors import InputError
 from manasolve.models.request import AttackRequest
-from manasolve.questions import ask
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,6 +34,8 @@ def _pairs(values: list[str], option: str) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Handler: the attack answer and its renderer."""
+    from manasolve.questions import ask  # keeps `--help` light
+
     return ask("attack", args.board, args.attackers, db=card_db(args), reveal=_pairs(args.reveal or [], "--reveal"),
                left=args.left or [], copies=_pairs(args.copies or [], "--copy"), time_limit=args.timeout), render
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from manasolve.cli.common import add_board_args, add_fields, add_paid_args, card_db, paid_fields
 from manasolve.models.errors import InputError
 from manasolve.models.request import Ask
-from manasolve.questions import ask
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,6 +28,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Audit the payment in --payment."""
     from manasolve.models.board_schema import parse_json  # keeps `--help` light
     from manasolve.payment_model import checked_payment
+    from manasolve.questions import ask
 
     try:
         with open(args.payment, encoding="utf-8") as fh:

@@ -8,7 +8,6 @@ import argparse
 from manasolve.cli.common import add_board_args, add_fields, add_paid_args, card_db, paid_fields
 from manasolve.models.errors import ParameterError
 from manasolve.models.request import DEFAULT_CANDIDATES, Ask, Mode
-from manasolve.questions import CastOnly, ask
 
 
 def register(sub) -> None:
@@ -31,6 +30,7 @@ def run(args: argparse.Namespace):
                  time_limit=args.timeout, why=args.why)
     if args.candidates is not None:
         asked.update(mode=Mode.CANDIDATES.value, candidates=args.candidates)
+    from manasolve.questions import CastOnly, ask  # keeps `--help` light
     try:
         return ask("pay", args.board, db=card_db(args), **paid_fields(args), **asked), render
     except CastOnly as exc:  # the CLI's words for it
