@@ -110,7 +110,7 @@ def run_convoke(sizes: list[int]) -> list[Row]:
     cost = ManaCost.parse(CONVOKE_COST)
     for n in sizes:
         board = convoke_board(n)
-        secs, peak, ans = measure(lambda: (pay(board, CostToPay(cost, convoke=True))["count"], payable(board, CostToPay(cost, convoke=True))))
+        secs, peak, ans = measure(lambda: (pay(board, CostToPay(cost, convoke=True)).found.count, payable(board, CostToPay(cost, convoke=True))))
         base_t, base = _timed(lambda: convoke_brute(n)) if n <= BRUTE_MAX else (None, None)
         rows.append(Row("convoke %s" % CONVOKE_COST, n, secs, peak, "every creature subset", base_t,
                         "count %d, payable %s" % ans, None if base is None else base == ans[0]))

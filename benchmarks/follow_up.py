@@ -88,7 +88,7 @@ def run(n: int, seed: int) -> dict:
         t = time.perf_counter()
         ans = pay(board, a, mode="best", keep=[KeepCost(str(b), b)])
         t_ms = time.perf_counter() - t
-        ms_used = [x.permanent for x in ans["best"].activations] + [x.permanent for x in ans["best"].tapped]
+        ms_used = [x.permanent for x in ans.found.best.activations] + [x.permanent for x in ans.found.best.tapped]
         t = time.perf_counter()
         g = greedy_pay(a, sources_of(board, "a"), 20)
         t_g = time.perf_counter() - t
@@ -99,7 +99,7 @@ def run(n: int, seed: int) -> dict:
         if ms_ok != opt:
             raise AssertionError("scenario %d: manasolve keeps B=%s, exhaustive optimum %s (%s, A=%s, B=%s)"
                                  % (k, ms_ok, opt, names, a, b))
-        if bool(ans["kept"]) != ms_ok:
+        if bool(ans.found.kept) != ms_ok:
             raise AssertionError("scenario %d: manasolve's own keep level disagrees with the re-check" % k)
         rows.append({"names": names, "a": str(a), "b": str(b), "manasolve": ms_ok, "optimum": opt,
                      "greedy": g is not None and b_after(names, g[0], b), "greedy_paid": g is not None,

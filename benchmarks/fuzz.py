@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import multiprocessing
 import random
@@ -32,7 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.results_files import write_results
+from benchmarks.results_files import RESULTS, write_results
 from manasolve.server import MAX_LINE
 from tests.fuzz_cases import MISSING_PAYMENT, Outcome, argv_tail, board_text, run_case, verdict
 from tests.fuzz_cases import run_server, server_lines, server_verdict
@@ -175,40 +176,126 @@ def doors(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
     return counts, examples, by_door, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def doors_report(args, by_door: list, examples: dict) -> list[str]:
-    """The door × class table of the --doors run."""
+class Subprocesses:
+    """tests/fuzz_doors.py's runner through real processes: each call a ``python -m
+    manasolve`` process under MEMORY_LIMIT and `timeout` seconds (past it: a hang)."""
+
+    def __init__(self, timeout: float):
+        self.timeout = timeout
+
+    @staticmethod
+    def _limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+    def _run(self, argv: list[str], data: bytes | None = None) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "manasolve"] + argv, input=data, capture_output=True,
+                              timeout=self.timeout, preexec_fn=self._limits)
+
+    def cli(self, path: str, command: str, flags: list[str]) -> Outcome:
+        done = self._run([command, path] + [path if f == "BOARD" else f for f in flags])
+        err = done.stderr.decode("utf-8", "replace")
+        crashed = done.returncode not in (0, 1, 2, 3) or "Traceback" in err or "MemoryError" in err
+        return Outcome(done.returncode, done.stdout.decode("utf-8", "replace"), err,
+                       RuntimeError("exit %d: %s" % (done.returncode, err[-200:])) if crashed else None)
+
+    def serve(self, data: bytes, time_limit: float | None) -> tuple[bytes, bool]:
+        done = self._run(["serve"] + (["--timeout", str(time_limit)] if time_limit else []), data)
+        return done.stdout, done.returncode != 0 or bool(done.stderr)
+
+    def requests(self, lines: list[str]) -> list[str | None]:
+        written, died = self.serve("".join(line + "\n" for line in lines).encode(), None)
+        got = written.decode("utf-8", "replace").split("\n")[:-1] if not died else []
+        return got + [None] * (len(lines) - len(got))
+
+
+def door_subprocesses(per_door: int, seed: int, timeout: float, folder: Path) -> collections.Counter:
+    """(door, class) counts of `per_door` cases at each door run through real processes
+    (Subprocesses; case i of a door: seed + 6 * 10**9 + i)."""
+    from tests.fuzz_doors import DOORS, door_case, run_door
+
+    counts: collections.Counter = collections.Counter()
+    runner = Subprocesses(timeout)
+    here = folder / "door-subprocesses"
+    here.mkdir(exist_ok=True)
+    for door in DOORS:
+        for i in range(per_door):
+            _, case = door_case(random.Random(seed + 6 * 10 ** 9 + i), door)
+            try:
+                kind = run_door(door, case, here, runner)
+            except subprocess.TimeoutExpired:
+                kind = "hang"
+            counts[(door, kind)] += 1
+    return counts
+
+
+def doors_report(args, by_door: list, examples: dict, sub: collections.Counter, seconds: float) -> list[str]:
+    """The door × class tables of the --doors run (in-process) and of its sample through
+    real processes (--door-subprocess)."""
     from tests.fuzz_doors import CLASSES, DOORS
 
-    table = dict(by_door)
+    def table(counts: dict) -> list[str]:
+        rows = ["| door | cases | " + " | ".join(CLASSES) + " |", "|---|---:|" + "---:|" * len(CLASSES)]
+        for door in DOORS:
+            row = [counts.get((door, k), 0) for k in CLASSES]
+            rows.append("| %s | %d | %s |" % (door, sum(row), " | ".join(str(n) for n in row)))
+        total = [sum(counts.get((d, k), 0) for d in DOORS) for k in CLASSES]
+        return rows + ["| all | %d | %s |" % (sum(total), " | ".join(str(n) for n in total))]
+
     lines = ["## Every door (issue 27)", "",
-             "`--doors %d` cases from tests/fuzz_doors.py: board files (mutated, and wrong-typed stand-ins such as "
-             "`\"tapped\": \"yes\"`), payments given to both `board.apply` and `audit` (which must agree), card "
-             "files (`cards check`, `--cards`), deck files (`castability --games 3`), batch files (`manasolve "
-             "batch`), server envelopes (ids, methods, notifications, lone surrogates) and session methods, each "
-             "classified (tests/fuzz_doors.py docstring); a case past %g s is a hang." % (args.doors, args.timeout), "",
-             "| door | cases | " + " | ".join(CLASSES) + " |", "|---|---:|" + "---:|" * len(CLASSES)]
-    for door in DOORS:
-        row = [table.get((door, k), 0) for k in CLASSES]
-        lines.append("| %s | %d | %s |" % (door, sum(row), " | ".join(str(n) for n in row)))
-    total = [sum(table.get((d, k), 0) for d in DOORS) for k in CLASSES]
-    lines.append("| all | %d | %s |" % (sum(total), " | ".join(str(n) for n in total)))
+             "`python -m benchmarks.fuzz --doors %d --door-subprocess %d --seed %d --timeout %g --jobs %d%s` on %s, "
+             "%.0f s." % (args.doors, args.door_subprocess, args.seed, args.timeout, args.jobs,
+                          " --doors-only" if args.doors_only else "", time.strftime("%Y-%m-%d"), seconds), "",
+             "Cases from tests/fuzz_doors.py: board files (mutated, and wrong-typed stand-ins such as "
+             "`\"tapped\": \"yes\"`); payments given to both `board.apply` and `audit` (mutated shapes and types, "
+             "and payments built from the example board's real abilities, manasolve's own best payments changed "
+             "in one place: tapped, sick, missing or opponent's permanents, mana an ability does not add, life "
+             "beyond the total), each refusal the same path and message at both doors but for what only audit "
+             "can know from the cost (601.2b, 106.6, the life 601.2h takes); card files (`cards check`, "
+             "`--cards`); deck files (`castability --games 3`); batch files (`manasolve batch`); server "
+             "envelopes (ids of every JSON type, lone surrogates, methods, notifications alone and inside "
+             "batches, batch members that are no objects, bytes that are not UTF-8, blank lines, one case in a "
+             "hundred an 8 MB line over the bound) and session methods.  Served answers are checked id by id "
+             "against what JSON-RPC 2.0 owes (tests/fuzz_doors.py `expected_ids`: one answer per request with an "
+             "id, a null id for an unreadable line, none for a notification).  Each case classified "
+             "(tests/fuzz_doors.py docstring); a case past %g s is a hang." % args.timeout, "",
+             "In-process (%d process%s):" % (args.jobs, "" if args.jobs == 1 else "es"), ""] + table(dict(by_door))
+    lines += ["", "Through real processes (`python -m manasolve ...`, `manasolve serve` for the payment, envelope and "
+              "session doors; %d MB address-space limit, %g s each):" % (MEMORY_LIMIT // 1024 ** 2, args.sub_timeout),
+              ""] + table(dict(sub))
     if examples:
         lines += ["", "| door: class | first seed |", "|---|---:|"]
         lines += ["| %s | %d |" % (k, v) for k, v in sorted(examples.items())]
     return lines + [""]
 
 
+# Cases a part holds at most: each part's counts are added (and the progress told on
+# stderr) as it ends.
+PART = 2000
+
+
+def _run_part(job: tuple) -> tuple:
+    run, part = job
+    return run(*part)
+
+
 def spread(run, total: int, jobs: int, *args) -> tuple:
-    """`run(cases, *args)` over range(total) cut into `jobs` parts, each in a process of
-    its own (the same cases as one process would run); the sums of the parts' counts,
-    their examples, their (command, outcome) counts and their largest peak memory."""
-    size = -(-total // jobs)
+    """`run(cases, *args)` over range(total) cut into parts of at most PART cases, shared
+    by `jobs` processes (the same cases as one process would run); the sums of the parts'
+    counts, their examples, their (command, outcome) counts and their largest peak memory.
+    The counts so far are told on stderr as each part ends."""
+    size = min(-(-total // jobs), PART)
     parts = [(range(k, min(k + size, total)),) + args for k in range(0, total, size)] or [(range(0),) + args]
-    if jobs == 1:
-        results = [run(*part) for part in parts]
-    else:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.starmap(run, parts)
+    started, results = time.monotonic(), []
+    with multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        for result in (pool.imap_unordered(_run_part, [(run, part) for part in parts]) if pool
+                       else (run(*part) for part in parts)):
+            results.append(result)
+            done = collections.Counter()
+            for part_counts, *_ in results:
+                done.update(part_counts)
+            print("%s: %d/%d parts, %d cases in %.0f s: %s" % (run.__name__, len(results), len(parts),
+                                                            sum(done.values()), time.monotonic() - started,
+                                                            dict(done)), file=sys.stderr, flush=True)
     counts: collections.Counter = collections.Counter()
     examples: dict = {}
     by_command: collections.Counter = collections.Counter()
@@ -390,7 +477,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", type=int, default=1000, help="fuzzed server sessions in-process")
     parser.add_argument("--server-subprocess", type=int, default=20, help="sessions through manasolve serve processes")
     parser.add_argument("--determinism", type=int, default=200, help="valid cases checked for byte-identical answers")
-    parser.add_argument("--doors", type=int, default=10_000, help="fuzzed cases over every door (tests/fuzz_doors.py)")
+    parser.add_argument("--doors", type=int, default=100_000, help="fuzzed cases over every door (tests/fuzz_doors.py)")
+    parser.add_argument("--door-subprocess", type=int, default=10, help="cases of each door through real processes")
+    parser.add_argument("--doors-only", action="store_true",
+                        help="only the door runs: the issue 17 sections of benchmarks/results/fuzz.md are kept")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per in-process case")
     parser.add_argument("--sub-timeout", type=float, default=30.0, help="seconds per subprocess case")
@@ -401,18 +491,26 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # The subprocesses first: the peak memory of children is read before the --jobs
         # worker processes (children too) exist.
+        door_sub = door_subprocesses(args.door_subprocess, args.seed, args.sub_timeout, Path(tmp))
+        doors_start = time.monotonic()
+        door_counts, door_examples, door_rows, door_peak = spread(doors, args.doors, args.jobs, args.seed,
+                                                                  args.timeout, Path(tmp))
+        door_text = "\n".join(doors_report(args, door_rows, door_examples, door_sub, time.monotonic() - doors_start))
+        if args.doors_only:
+            kept = (RESULTS / "fuzz.md").read_text(encoding="utf-8").split("## Every door (issue 27)")[0]
+            print(write_results("fuzz", kept + door_text, lambda path: None))
+            print(door_text)
+            return 0
         sub, sub_peak = subprocess_sample(args.subprocess, args.seed, args.sub_timeout, Path(tmp))
         server_sub, server_peak = server_subprocess(args.server_subprocess, args.seed, args.sub_timeout * 3)
         counts, examples, rows, own_peak = spread(in_process, args.cases, args.jobs, args.seed, args.timeout, Path(tmp))
         server, server_examples, _, server_own_peak = spread(server_sessions, args.server, args.jobs, args.seed,
                                                              args.timeout * 3)
-        door_counts, door_examples, door_rows, door_peak = spread(doors, args.doors, args.jobs, args.seed,
-                                                                  args.timeout, Path(tmp))
         det = determinism(args.determinism, args.seed, Path(tmp))
         own_peak = max(own_peak, server_own_peak, door_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     text = report(args, counts, examples, rows, sub, sub_peak, time.monotonic() - start, own_peak, server,
                   server_examples, server_sub, server_peak, det)
-    text += "\n" + "\n".join(doors_report(args, door_rows, door_examples))
+    text += "\n" + door_text
     print(write_results("fuzz", text, plot(rows)))
     print(text)
     return 0

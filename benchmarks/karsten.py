@@ -79,7 +79,7 @@ def least_sources(label: str, deck: Callable[[int], tuple[str, ...]], questions:
         entries = summarise(questions, run_games(setup, games, seed, workers), turns)
         log.append("%s S=%d: %d games in %.1f s" % (label, s, games, time.perf_counter() - t0))
         for q, e in zip(questions, entries):
-            if best[q.label] is None and Fraction(e["on_curve_given_lands"]) >= Fraction(89 + q.mana_value, 100):
+            if best[q.label] is None and Fraction(e.on_curve_given_lands) >= Fraction(89 + q.mana_value, 100):
                 best[q.label] = s
     return best
 

@@ -156,7 +156,7 @@ def landlord() -> dict:
     names, text = LANDLORD
     b, cost = board_of(names, RANDOM_LIFE), ManaCost.parse(text)
     return {"lands": names, "cost": text, "greedy_pays": greedy_pay(cost, sources_of(b, "a"), RANDOM_LIFE) is not None,
-            "payable": payable(b, cost), "count": pay(b, cost, mode="count")["count"]}
+            "payable": payable(b, cost), "count": pay(b, cost, mode="count").found.count}
 
 
 def make_cost(length: int, rng: random.Random) -> ManaCost:
@@ -226,9 +226,9 @@ def run(families: dict[str, list[int]], n_costs: int, trials: dict[str, int], ca
                     if ans is None:
                         stopped[(family, mode, key)] = n
                         continue
-                    assert ok is None or ans["payable"] == ok, (family, n, str(cost), mode)
+                    assert ok is None or ans.payable == ok, (family, n, str(cost), mode)
                     answers[mode], times[mode] = ans, t
-                count = answers["count"]["count"] if "count" in answers else None
+                count = answers["count"].found.count if "count" in answers else None
                 brute, t_brute = None, None
                 if family not in brute_stopped and brute_left > 0:
                     slot = min(cap, brute_left)
@@ -284,7 +284,8 @@ def count_bound(b: Board, cost: ManaCost) -> dict:
 
     ans = pay(b, cost, mode="count", time_limit=COUNT_TARGET)
     res = collect(b, "a")
-    return {"count": ans.get("count"), "at_least": ans.get("count_at_least"),
+    counted = ans.found
+    return {"count": counted.count if counted.exact else None, "at_least": None if counted.exact else counted.count,
             "classes": len(res.classes), "costly": sum(any(r.pattern.costly for r in c.roles) for c in res.classes),
             "multi": sum(len(c.roles) > 1 for c in res.classes), "announcements": len(cost.announcements())}
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import tempfile
 import time
 import tracemalloc
@@ -87,15 +86,14 @@ def main() -> None:
     cards = build_cards(args.copies)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ["MANASOLVE_CACHE_DIR"] = str(Path(tmp) / "cache")
         atomic = Path(tmp) / "AtomicCards.json.gz"
         with gzip.open(atomic, "wt", encoding="utf-8") as f:
             json.dump({"meta": {}, "data": {c["name"]: [c] for c in cards}}, f)
         raw_mib = len(gzip.decompress(atomic.read_bytes())) / 2**20
         cache = Path(tmp) / "cache"
-        loaded, s, mib = measure(lambda: load_card_file(atomic) if not _clear(cache) else None)
+        loaded, s, mib = measure(lambda: load_card_file(atomic, cache) if not _clear(cache) else None)
         rows.append(("load AtomicCards .json.gz (%.0f MiB JSON), streamed" % raw_mib, len(loaded), s, mib))
-        loaded, s, mib = measure(lambda: load_card_file(atomic))
+        loaded, s, mib = measure(lambda: load_card_file(atomic, cache))
         rows.append(("load again (cache)", len(loaded), s, mib))
     parsed, s, mib = measure(lambda: parse_all(cards))
     rows.append(("parse every card (card_from_mtgjson)", parsed, s, mib))

@@ -17,6 +17,6 @@ if getattr(sys.modules.get("manasolve"), "__file__", None) is None:
                          "(pip install -e PATH) or run from another folder\n" % os.path.join(here, "manasolve"))
         raise SystemExit(2) from None
 
-from manasolve.cli import main  # noqa: E402 - after the fix-up above
+from manasolve.cli import entry  # noqa: E402 - after the fix-up above
 
-raise SystemExit(main())
+entry()

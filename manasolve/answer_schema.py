@@ -1,14 +1,25 @@
 """The answers as pydantic models: one per command (``pay`` one per mode), typing the
-stable keys of design.md.  Answers gain keys (design.md: add keys freely, never rename),
+stable keys of design.md; the models of the solver's answer types are generated from
+those types and the writer's key map (`model_of`), the others are written here.  Answers gain keys (design.md: add keys freely, never rename),
 so every model allows extra keys; a stable key renamed, dropped or retyped fails
 validation.  `manasolve.protocol` generates the shipped ``answer.COMMAND.schema.json``
 files from them; tests validate real answers against them."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import functools
+import keyword
+import operator
+import typing
+from collections.abc import Mapping
+from dataclasses import MISSING, fields, is_dataclass
+from types import UnionType
+from typing import Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
+
+from manasolve.answers import KEYS, NAMES, OWN_FIELDS
+from manasolve.solver import results
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -24,47 +35,52 @@ class _Answer(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
 
 
+# -- generated from the solver's answer types --------------------------------------------
+def _json_type(hint: Any) -> Any:
+    """The JSON model type of a field of an answer type: tuples as lists, answer types as
+    their models, mappings as dicts."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if is_dataclass(hint):
+        return model_of(hint)
+    if origin is tuple:
+        return list[_json_type(args[0])]  # type: ignore[misc]
+    if origin in (Mapping, dict):
+        return dict[_json_type(args[0]), _json_type(args[1])]  # type: ignore[misc]
+    if origin in (Union, UnionType):
+        return functools.reduce(operator.or_, [_json_type(a) for a in args])
+    return hint
+
+
+@functools.cache
+def model_of(cls: type) -> type[BaseModel]:
+    """The JSON model of a frozen answer type of the solver, read off its fields and the
+    writer's key map (manasolve.answers.KEYS, NAMES, OWN_FIELDS): a field without a
+    default is required (null when its type allows), one with a default is absent when
+    the writer leaves it out (never null); the type's docstring is the description."""
+    hints = typing.get_type_hints(cls)
+    keys = KEYS.get(cls, {})
+    spec: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name in OWN_FIELDS.get(cls, ()):
+            continue
+        key = keys.get(f.name, f.name)
+        typ = _json_type(hints[f.name])
+        required = f.default is MISSING and f.default_factory is MISSING
+        if not required:  # left out rather than null
+            typ = functools.reduce(operator.or_, [a for a in typing.get_args(typ) if a is not type(None)]) \
+                if typing.get_origin(typ) in (Union, UnionType) else typ
+        name = key + "_" if keyword.iskeyword(key) else key
+        spec[name] = (typ, Field(alias=key) if required and name != key else ... if required else
+                      Field(default=None, alias=key, json_schema_extra=_no_default) if name != key else absent())
+    return create_model(NAMES.get(cls, cls.__name__), __base__=_Answer, __doc__=cls.__doc__, **spec)
+
+
 # -- pay ---------------------------------------------------------------------------------
-class TappedGroup(_Answer):
-    """Permanents of one class tapped for convoke/improvise."""
-
-    permanents: list[str]
-    use: int
-    for_: str = Field(alias="for")
-
-
-class GroupActivation(_Answer):
-    """`use` of the interchangeable `permanents` activate `ability`, each producing `produces`."""
-
-    permanents: list[str]
-    use: int
-    ability: str
-    produces: str
-    sacrificed_to: list[str] = absent()
-    same_permanents_as_previous: bool = absent()
-    riders: list[str] = absent()  # what the ability does besides its mana ("that spell can't be countered")
-
-
-class DelveGroup(_Answer):
-    cards: list[str]
-    use: int
-
-
-class PoolUse(_Answer):
-    mana: str
-    use: int
-
-
-class PaymentGroup(_Answer):
-    """One group of ``payments``: `multiplicity` distinct payments."""
-
-    multiplicity: int
-    announced: str
-    life: int
-    activations: list[GroupActivation]
-    tapped_for_cost: list[TappedGroup]
-    exiled_for_delve: list[DelveGroup] = absent()
-    from_pool: list[PoolUse] = absent()
+TappedGroup = model_of(results.TapUse)
+GroupActivation = model_of(results.ActivationUse)
+DelveGroup = model_of(results.DelveUse)
+PoolUse = model_of(results.PoolUse)
+PaymentGroup = model_of(results.PaymentGroup)
 
 
 class Tapped(_Answer):
@@ -163,7 +179,7 @@ class Untapped(_Answer):
     count: int
 
 
-class Candidate(PaymentGroup):
+class Candidate(PaymentGroup):  # type: ignore[misc,valid-type]
     """One candidate of ``pay --candidates``: a group (as ``payments`` has them), the mana
     it makes, the sources it leaves untapped, the other hand cards still mana-payable
     after it, and its levels (as ``best``'s)."""
@@ -196,6 +212,24 @@ class ProduceDetail(_Answer):
     riders: dict[str, list[str]] = absent()  # ability text -> what else it does (changing neither mana nor cost)
 
 
+class ProduceStep(_Answer):
+    """One link of a chain: permanent `id` could produce the type by `ability`, from what
+    the group `reads` could produce; neither key where it makes the type on its own."""
+
+    id: str
+    card: str
+    controller: str
+    ability: str = absent()
+    reads: str = absent()
+
+
+class ProduceWhy(_Answer):
+    """Where each type one permanent could produce comes from (``--why``, ``explain``)."""
+
+    types: dict[Literal["W", "U", "B", "R", "G", "C"], list[ProduceStep]]  # from the permanent back to the maker
+    cycle: list[str]  # the shortest cycle of the could-produce graph through it (node names), [] if none
+
+
 class ProduceAnswer(_Answer):
     """``produce``: the mana types each permanent could produce now (106.7)."""
 
@@ -203,6 +237,7 @@ class ProduceAnswer(_Answer):
     permanents: dict[str, list[Literal["W", "U", "B", "R", "G", "C"]]]
     details: dict[str, ProduceDetail] = absent()
     not_understood: list[dict[str, Any]] = absent()
+    why: dict[str, ProduceWhy] = absent()
 
 
 class Creature(_Answer):
@@ -343,6 +378,8 @@ class Play(_Answer):
     count: int = absent()
     count_exact: bool = absent()
     count_at_least: int = absent()
+    # a count not finished: why, per announcement (the time limit, or a memory bound), as pay's count_undone
+    count_undone: list[str] = absent()
 
 
 class PlaysAnswer(_Answer):

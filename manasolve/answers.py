@@ -6,10 +6,36 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields, is_dataclass
+
+from manasolve.solver.attack_results import (
+    AttackAnswer,
+    AttackTriggered,
+    BroncoResolution,
+    Fate,
+    FortuneResolution,
+    Pumped,
+    PumpModified,
+    Resolution,
+)
 from manasolve.solver.creatures import Counters, CreatureState, Modification
-from manasolve.solver.other_costs import understood
+from manasolve.solver.other_costs import PartChoice, understood
+from manasolve.solver.play_results import Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
-from manasolve.solver.results import Payment, PaymentGroup
+from manasolve.models.oracle.costs import PartKind
+from manasolve.solver.results import (
+    ActivationUse,
+    Announced,
+    BestFound,
+    Candidate,
+    ChoiceTotal,
+    Counted,
+    DelveUse,
+    PayAnswer,
+    Payment,
+    PaymentGroup,
+    TapUse,
+)
 from manasolve.solver.tapset_results import TapSets
 from manasolve.solver.total_cost import TotalCost
 
@@ -19,31 +45,52 @@ CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exile
               "collect_evidence": "collected"}
 
 
+# The key map: what an answer calls a field of each type (else the field's own name), and
+# the name of the type's JSON object in the shipped schemas (else the type's name).  The
+# writer below (`fields_json`) and the schemas (manasolve.answer_schema) both read it.
+KEYS: dict[type, dict[str, str]] = {
+    TapUse: {"purpose": "for"},
+    PaymentGroup: {"tapped": "tapped_for_cost", "exiled": "exiled_for_delve", "pool": "from_pool",
+                   "shares": "other_costs"},
+}
+NAMES: dict[type, str] = {TapUse: "TappedGroup", DelveUse: "DelveGroup", ActivationUse: "GroupActivation"}
+# Fields a type's own writer writes (not under one key): a group's non-mana parts, one key per kind.
+OWN_FIELDS: dict[type, tuple[str, ...]] = {PaymentGroup: ("parts",)}
+
+
+def fields_json(value) -> dict:
+    """The fields of a frozen answer value in order, under the key map's names: a field
+    with a default is left out when None, empty or False (unless its metadata says
+    ``always``); nested values as their JSON, tuples as lists, a play's Tally as its keys."""
+    out: dict = {}
+    keys, own = KEYS.get(type(value), {}), OWN_FIELDS.get(type(value), ())
+    for f in fields(value):
+        v = getattr(value, f.name)
+        if f.name in own:
+            continue
+        if isinstance(v, Tally):
+            out.update(tally_json(v))
+        elif (f.default is MISSING and f.default_factory is MISSING) or f.metadata.get("always") or not (
+                v is None or v is False or v == ()):
+            out[keys.get(f.name, f.name)] = _json_value(v)
+    return out
+
+
+def _json_value(v):
+    if is_dataclass(v):
+        return fields_json(v)
+    if isinstance(v, tuple):
+        return [_json_value(x) for x in v]
+    return v
+
+
 def group_json(group: PaymentGroup) -> dict:
-    """One group of ``pay --all``: multiplicity, announcement, life and each use."""
-    activations = []
-    for a in group.activations:
-        entry: dict = {"permanents": list(a.permanents), "use": a.use, "ability": a.ability, "produces": a.produces}
-        if a.sacrificed_to:  # `use` of the listed permanents are sacrificed, each to one of these
-            entry["sacrificed_to"] = list(a.sacrificed_to)
-        if a.same_permanents_as_previous:
-            entry["same_permanents_as_previous"] = True
-        if a.riders:
-            entry["riders"] = list(a.riders)
-        activations.append(entry)
-    answer: dict = {"multiplicity": group.multiplicity, "announced": group.announced, "life": group.life,
-                    "activations": activations,
-                    "tapped_for_cost": [{"permanents": list(t.permanents), "use": t.use, "for": t.purpose}
-                                        for t in group.tapped]}
-    if group.exiled:
-        answer["exiled_for_delve"] = [{"cards": list(d.cards), "use": d.use} for d in group.exiled]
-    if group.pool:
-        answer["from_pool"] = [{"mana": p.mana, "use": p.use} for p in group.pool]
-    if group.shares is not None:
-        answer["other_costs"] = [{"cost": s.cost, "kept_from_payment": list(s.kept_from_payment)}
-                                 for s in group.shares]
-        for part in group.parts:
-            answer[part.kind] = {"choose": part.choose, "from": list(part.eligible)}
+    """One group of ``pay --all``: multiplicity, announcement, life and each use; with
+    non-mana parts the objects each keeps from the mana payment (``other_costs``) and
+    what each part asks, under its kind."""
+    answer = fields_json(group)
+    for part in group.parts:
+        answer[part.kind] = {"choose": part.choose, "from": list(part.eligible)}
     return answer
 
 
@@ -81,20 +128,100 @@ def _activation(a) -> dict:
     return entry
 
 
-def pay_json(answer: dict) -> dict:
-    """A ``pay`` answer of the solver with its typed payments as JSON (the answer is
-    otherwise kept as it is, keys in order)."""
-    out = dict(answer)
-    if "payments" in out:
-        out["payments"] = [group_json(g) for g in out["payments"]]
-    if isinstance(out.get("best"), Payment):
-        out["best"] = payment_json(out["best"])
-    if "candidates" in out:
-        out["candidates"] = [candidate_json(c) for c in out["candidates"]]
+def pay_json(answer: PayAnswer) -> dict:
+    """The JSON of a ``pay`` answer: cost, player, payable, what the mode found (keys in
+    the order of design.md's examples), the non-mana parts (``other_costs`` and one key
+    per kind), ``not_modelled`` and a card's cast fields."""
+    out: dict = {"cost": answer.cost, "player": answer.player, "payable": answer.payable}
+    found, cast = answer.found, answer.cast
+    notes_written = False
+    if isinstance(found, Announced):
+        out["announced"] = found.announced
+    elif isinstance(found, Counted):
+        out["count" if found.exact else "count_at_least"] = found.count
+        out["count_exact"] = found.exact
+        if answer.choices is not None and found.time_limit_reached:  # summed over the choices: said first
+            out["time_limit_reached"] = True
+        if not found.exact:
+            out["count_undone"] = list(found.undone)
+        if found.payments is not None:
+            out["payments"] = [group_json(g) for g in found.payments]
+            out["groups_listed_all"] = found.listed_all
+            if found.payments_undone:
+                out["payments_undone"] = list(found.payments_undone)
+        if answer.choices is None and found.time_limit_reached:
+            out["time_limit_reached"] = True
+    elif isinstance(found, BestFound):
+        notes_written = _best_fields(out, found, cast.notes if cast is not None else ())
+    else:
+        out["candidates"] = [candidate_json(c) for c in found.candidates]
+        out["groups_ranked"], out["ranked_all"] = found.groups_ranked, found.ranked_all
+        if found.time_limit_reached:
+            out["time_limit_reached"] = True
+        if not found.optimal:
+            out["best_optimal"] = False
+    if answer.parts:
+        out["other_costs"] = [part_json(p) for p in answer.parts]
+        for p in answer.parts:  # one key per kind too ("sacrifice", "discard", ...)
+            out[p.kind] = part_json(p)
+    if answer.not_modelled:
+        out["not_modelled"] = list(answer.not_modelled)
+    if cast is not None:
+        if answer.choices is not None:  # the total answered, then each choice's
+            out["total"] = cast.total
+            out["choices"] = [_choice_json(c) for c in answer.choices]
+        out["card"] = cast.card
+        out.setdefault("total", cast.total)
+        out["castable_now"], out["reason"] = cast.castable_now, cast.reason
+        if cast.notes and not notes_written:
+            out["notes"] = list(cast.notes)
     return out
 
 
-def candidate_json(candidate) -> dict:
+def _best_fields(out: dict, found: BestFound, cast_notes: tuple[str, ...]) -> bool:
+    """Mode best's keys into `out`; whether ``notes`` was written (a card's cost notes
+    take the place of the best payment's notes about damage not counted)."""
+    from manasolve.solver.best import levels_words
+
+    out["best"] = None if found.best is None else payment_json(found.best)
+    why = list(found.reasons)
+    if found.no_option:
+        out["why"] = why
+    out.update(levels=dict(found.levels), levels_words=levels_words(found.levels), kept=list(found.kept))
+    if found.keep is not None:
+        out["keep"] = list(found.keep)
+    if not found.optimal:
+        out["best_optimal"], out["time_limit_reached"] = False, True
+    if found.why is not None and not found.no_option:
+        out["why"] = why
+    if found.optimal and found.time_limit_reached:  # the runner-up was not found in time
+        out["time_limit_reached"] = True
+    notes_written = bool(found.notes)
+    if found.notes:
+        out["notes"] = list(cast_notes or found.notes)
+    if found.why is None and found.parts_why is not None:  # not asked: only how the parts were chosen
+        out["why"] = why
+    return notes_written
+
+
+def _choice_json(c: ChoiceTotal) -> dict:
+    out: dict = {"total": c.total, "payable": c.payable}
+    if c.count is not None:
+        out["count" if c.exact else "count_at_least"] = c.count
+    return out
+
+
+def part_json(part: PartChoice) -> dict:
+    """A non-mana part as answers show it: kind, text, eligible objects, how many, ways."""
+    out: dict = {"kind": part.kind, "cost": part.text, "from": list(part.eligible), "ways": part.ways()}
+    if part.kind == PartKind.COLLECT_EVIDENCE:
+        out["total_mana_value_at_least"] = part.at_least
+    else:
+        out["choose"] = "any number" if part.k is None else part.k
+    return out
+
+
+def candidate_json(candidate: Candidate) -> dict:
     """One candidate of ``pay --candidates``: its group (as ``--all`` shows groups), the
     mana it makes, the sources it leaves untapped, the hand cards it leaves castable and
     its levels (numbers and words)."""
@@ -146,6 +273,19 @@ def produce_json(result: Production) -> dict:
         "details": {p.id: _produce_detail(p) for p in result.permanents},
         "not_understood": [{"card": n.card, "sentence": n.sentence} for n in result.not_understood],
     }
+
+
+def produce_why_json(answer: dict, whys) -> dict:
+    """A ``produce`` answer with ``why`` (asked by ``--why`` / ``explain=True``): per
+    permanent, per type the chain it comes from (solver.could_graph.Why) and its cycle."""
+    def step(s) -> dict:
+        out = {"id": s.id, "card": s.card, "controller": s.controller}
+        if s.ability is not None:
+            out.update(ability=s.ability, reads=s.reads)
+        return out
+
+    return {**answer, "why": {w.id: {"types": {t: [step(s) for s in chain] for t, chain in w.chains},
+                                     "cycle": list(w.cycle)} for w in whys}}
 
 
 def _produce_detail(p) -> dict:
@@ -225,18 +365,87 @@ def creatures_json(result: tuple[CreatureState, ...]) -> dict:
     return {"creatures": out}
 
 
-def attack_json(answer: dict) -> dict:
-    """An ``attack`` answer of the solver with the typed modifications of the creatures
-    Golden-Tail Trainer pumps as JSON (the answer is otherwise kept as it is)."""
-    out = dict(answer)
-    out["triggers"] = [_trigger_json(t) for t in answer["triggers"]]
+def attack_json(answer: AttackAnswer) -> dict:
+    """The answer of ``manasolve attack``: the attackers, whether each Mount among them is
+    saddled, and each trigger: whether it fires, why, and how it resolves."""
+    return {"attackers": list(answer.attackers), "saddled": dict(answer.saddled),
+            "triggers": [_trigger_json(t) for t in answer.triggers]}
+
+
+def _trigger_json(t: AttackTriggered) -> dict:
+    entry: dict = {"source": t.source, "card": t.card, "ability": t.ability,
+                   "condition": "attacks while saddled" if t.while_saddled else "attacks", "triggers": t.triggers,
+                   "why": t.why}
+    if t.resolution is not None:
+        entry["resolution"] = _resolution_json(t.resolution)
+    return entry
+
+
+def _resolution_json(res: Resolution) -> dict:
+    if isinstance(res, BroncoResolution):
+        return {"effect": "reveal and draw; life loss", "saddled_on_resolution": res.saddled_on_resolution,
+                "uses_last_known_information": res.uses_last_known_information, "revealed": res.revealed,
+                "mana_value": res.mana_value,
+                "loses_life": [{"player": loss.player, "amount": loss.amount} for loss in res.loses_life]}
+    if isinstance(res, FortuneResolution):
+        return {"effect": "delayed trigger at end of combat: exile it and up to one creature that saddled it, "
+                          "then return them",
+                "delayed_trigger": "end_of_combat", "triggers_although_source_left": res.source_left,
+                "targets": False, "chosen_on_resolution": True,
+                "choices": [{"creature": c.creature, "permanents": [_fate_json(f) for f in c.permanents]}
+                            for c in res.choices]}
+    if isinstance(res, PumpModified):
+        return {"effect": "other modified creatures you control get +X/+X until end of turn", "x": res.x,
+                "x_determined": "as the ability resolves: the source's power then",
+                "uses_last_known_information": res.uses_last_known_information,
+                "pumped": [_pumped_json(p) for p in res.pumped]}
+    out: dict = {"effect": "it gets +%d/+%d until end of turn" % (res.power, res.toughness)}
+    if res.x is not None:
+        out["x"] = res.x
+    out["pumped"] = [_pumped_json(p) for p in res.pumped]
+    if res.left:
+        out["why"] = "it left the battlefield: nothing to pump"
     return out
 
 
-def _trigger_json(entry: dict) -> dict:
-    res = entry.get("resolution")
-    if not isinstance(res, dict) or not any("modifications" in p for p in res.get("pumped", ())):
-        return entry
-    pumped = [{**p, "modifications": [modification_json(m) for m in p["modifications"]]} if "modifications" in p else p
-              for p in res["pumped"]]
-    return {**entry, "resolution": {**res, "pumped": pumped}}
+def _fate_json(f: Fate) -> dict:
+    if f.returns:
+        return {"id": f.id, "exiled": True, "returns": True, "under": f.under}
+    return {"id": f.id, "exiled": True, "returns": False, "why": f.why}
+
+
+def _pumped_json(p: Pumped) -> dict:
+    out: dict = {"id": p.id, "power": p.power, "toughness": p.toughness}
+    if p.modifications is not None:
+        out["modifications"] = [modification_json(m) for m in p.modifications]
+    return out
+
+
+def plays_json(answer: PlaysAnswer) -> dict:
+    """The answer of ``manasolve plays``: the player, each play (``kind`` first, then its
+    fields in order), flash permissions not read, the parts not checked in time."""
+    out: dict = {"player": answer.player, "plays": [play_json(p) for p in answer.plays]}
+    if answer.not_modelled is not None:
+        out["not_modelled"] = list(answer.not_modelled)
+    if answer.unchecked is not None:
+        out["unchecked"] = [fields_json(u) for u in answer.unchecked]
+    if answer.time_limit_reached:
+        out["time_limit_reached"] = True
+    return out
+
+
+def play_json(play: Play) -> dict:
+    """One play: its kind, then each field (a count as ``count``/``count_at_least`` and
+    ``count_exact``)."""
+    return {"kind": play.kind, **fields_json(play)}
+
+
+def tally_json(t: Tally) -> dict:
+    """A play's count keys: ``count`` (null: not counted), or ``count_at_least`` and
+    ``count_undone`` when the time limit or a memory bound stopped it, with
+    ``count_exact`` when the count says."""
+    if t.n is None or t.exact is None:
+        return {"count": t.n}
+    if t.exact:
+        return {"count": t.n, "count_exact": True}
+    return {"count_at_least": t.n, "count_exact": False, "count_undone": list(t.undone)}

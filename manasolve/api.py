@@ -97,7 +97,8 @@ def cost(board: Board | dict | str, card: str | CastChoice, *, db: CardDB | None
 
 
 def produce(board: Board | dict | str, id: str | None = None, *, db: CardDB | None = None, **fields: Any) -> dict:
-    """``manasolve produce``: the mana types each permanent (or only `id`) could produce now."""
+    """``manasolve produce``: the mana types each permanent (or only `id`) could produce now;
+    `explain`: with ``why``, where each type comes from (``produce --why``)."""
     return ask("produce", board, id, db=db, **fields)
 
 

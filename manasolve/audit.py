@@ -1,14 +1,15 @@
 """``audit``: is the payment an engine chose legal, and is there a strictly better one?
 
-Legality: the payment is carried out on a copy of the board (`PlayBoard.apply`, which
-refuses a permanent that is missing, tapped (107.5), untapped for {Q} (107.6), summoning
-sick (302.6), someone else's (602.2), an ability it lacks (605.1), mana that does not pay
-the cost (601.2h), counters or energy it lacks (118.3)); before that the announcement
-must be one of the cost's (601.2b), every activation must add mana its ability can add
-and, with a spend restriction, may be spent on what is paid (106.6: the audited card),
-activations that cost mana must be fundable by mana made before them (601.2g), and the
-life paid must be exactly what the announced Phyrexian symbols and the activations' life
-costs take (601.2h) and must not exceed the life total (119.4).  The answer names the first rule broken.
+Legality: the announcement must be one of the cost's (601.2b); then the payment is carried
+out on a copy of the board (`PlayBoard.apply`, which refuses it in the words ``board.apply``
+uses: a permanent that is missing, tapped (107.5), untapped for {Q} (107.6), summoning
+sick (302.6) or someone else's (602.2), an ability it lacks or mana it does not add
+(605.1), activations that cost mana without mana made before them (601.2g), more life
+than the life total (119.4), mana that does not pay the announced cost (601.2h), counters
+or energy it lacks (118.3)); then what only the cost tells: mana with a spend restriction
+may be spent on what is paid (106.6: the audited card), and the life paid must be exactly
+what the announced Phyrexian symbols and the activations' life costs take (601.2h).  The
+answer names the first rule broken.
 
 Better: the engine's payment and manasolve's ``pay --best`` payment are both carried out
 and measured by the same criteria, in the same order (`manasolve.solver.best`): keep
@@ -34,6 +35,7 @@ from manasolve.models.request import Mode, PaymentRequest
 from manasolve.payment_apply import activation_ability, group_as_payment
 from manasolve.payment_model import checked_payment
 from manasolve.session import PlayBoard
+from manasolve.solver.results import BestFound
 
 if TYPE_CHECKING:
     from manasolve.models.carddb import CardDB
@@ -48,7 +50,9 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
     first rule broken: rule, path, message), ``levels`` (the payment's value on each
     criterion, lower is better), ``best`` and ``best_levels`` (manasolve's best payment of
     `paid`, by its Ask's keep and order, measured the same way), ``better`` and ``why``."""
-    from manasolve.solver.best import compared, levels_words, parse_order  # CP-SAT when audited: start-up light
+    from manasolve.answers import payment_json  # CP-SAT when audited: start-up light
+    from manasolve.solver.best import compared, levels_words, parse_order
+    from manasolve.solver.pay import pay_request
 
     if not isinstance(board, PlayBoard):
         if isinstance(board, Board):
@@ -56,25 +60,30 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
         board = PlayBoard(board, db)
     payment, player = checked_payment(payment, paid.player)  # bad input (not a payment) before any question
     paid = dataclasses.replace(paid, player=player, ask=dataclasses.replace(paid.ask, mode=Mode.BEST))
-    best = board.pay(paid)
-    player = best["player"]
+    solved = pay_request(board.resolved, paid)  # as api.pay asks it
+    found = solved.found
+    assert isinstance(found, BestFound)
+    best_payment = None if found.best is None else payment_json(found.best)  # carried out as a client's would be
+    player = solved.player
     criteria = list(parse_order(paid.order))
-    answer: dict = {"cost": best["cost"], "player": player, "legal": True, "broken": None, "levels": None,
-                    "best": best["best"], "best_levels": None, "better": False, "why": None}
-    if "card" in best:
-        answer["card"] = best["card"]
-    keeps = best.get("keep", [])
+    answer: dict = {"cost": solved.cost, "player": player, "legal": True, "broken": None, "levels": None,
+                    "best": best_payment, "best_levels": None, "better": False, "why": None}
+    if solved.cast is not None:
+        answer["card"] = solved.cast.card
+    keeps = list(found.keep or ())
     try:
         if "multiplicity" in payment:
             payment = group_as_payment(payment)
-        _check(board, payment, best["cost"], player, _payee(board, player, paid))
-        answer["levels"] = _levels(board, payment, player, keeps, criteria)
+        life = _announcement(payment, solved.cost)
+        levels = _levels(board, payment, player, keeps, criteria)  # carried out: board.apply's checks
+        _spent(board, payment, payment.get("announced"), life, player, _payee(board, player, paid))
+        answer["levels"] = levels
     except InputError as exc:
         rule = _RULE.search(exc.message)
         answer.update(legal=False, broken={"rule": rule.group(1) if rule else None, "path": exc.where,
                                            "message": exc.message})
-    if best["best"] is not None:
-        answer["best_levels"] = _levels(board, best["best"], player, keeps, criteria)
+    if best_payment is not None:
+        answer["best_levels"] = _levels(board, best_payment, player, keeps, criteria)
     for key in ("levels", "best_levels"):  # the same values in words
         answer[key + "_words"] = levels_words(answer[key]) if answer[key] is not None else None
     if answer["levels"] is not None and answer["best_levels"] is not None:
@@ -86,9 +95,9 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
             "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
             "the payment is better than manasolve's best on %s by these measures" % worse)
     elif not answer["legal"]:
-        answer["better"] = best["best"] is not None
+        answer["better"] = best_payment is not None
         answer["why"] = "the payment is not legal (%s)" % answer["broken"]["message"] + (
-            "; manasolve's best payment is given under \"best\"" if best["best"] is not None else "; the cost can't be paid")
+            "; manasolve's best payment is given under \"best\"" if best_payment is not None else "; the cost can't be paid")
     return answer
 
 
@@ -113,52 +122,41 @@ def _requirement(text: str) -> Requirement | None:
         return None
 
 
-def _check(board: PlayBoard, payment: Any, cost: str, player: str, payee: SpellBeingCast | None) -> None:
-    """The checks apply does not make: announcement, mana added, spend restrictions,
-    funding, life."""
-    from manasolve.solver.resources import restricted_flags  # keeps start-up light
-
+def _announcement(payment: dict, cost: str) -> int:
+    """The life the cost's announcement that the payment's ``announced`` is takes (its
+    Phyrexian symbols paid with life); InputError if it is none of the cost's
+    announcements (601.2b; the order of its symbols means nothing, 202.1)."""
     try:
         announcements = ManaCost.parse(cost).announcements()
     except CostSyntaxError as exc:
         raise InputError("cost", str(exc)) from None
     texts = {a.text: a.requirement.life for a in announcements}
     announced = payment.get("announced")
-    # The order of a cost's symbols means nothing (202.1): {G}{1} announces what {1}{G} does.
     by_requirement = {_requirement(text): text for text in texts}
     same = announced if announced in texts else by_requirement.get(_requirement(announced))
     if same is None:
         raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
             announced, cost, ", ".join(sorted(texts))))
-    resolved = board.resolved
-    life = texts[same]
-    made_free, costly = len(payment.get("from_pool", [])), []
+    return texts[same]
+
+
+def _spent(board: PlayBoard, payment: dict, announced: str, life: int, player: str,
+           payee: SpellBeingCast | None) -> None:
+    """The checks only the cost tells, after the payment is carried out as
+    ``board.apply`` carries it out (which checks everything else, in the same words):
+    spend restrictions on what is paid (106.6) and the life paid exactly what the
+    announcement (its Phyrexian symbols, `life`) and the activations' costs take (601.2h)."""
+    from manasolve.solver.resources import restricted_flags
+
     for k, act in enumerate(payment.get("activations", [])):
         at = "payment.activations[%d]" % k
-        perm, ab = activation_ability(resolved, act, player, at)
+        perm, ab = activation_ability(board.resolved, act, player, at)
         if ab.restriction is not None and (payee is None or perm is None
                                            or restricted_flags(ab.restriction, payee, perm) is None):
             raise InputError(at, "%s's mana from %r can't be spent on %s (106.6)" % (
                 act.get("permanent"), ab.text, "a bare cost" if payee is None else payee.name or "this cost"))
-        produced = tuple(sorted(s.colors[0] if s.kind == "color" else s.kind for s in _mana(act.get("produces"), at)))
-        fixed = ab.options and not (ab.per or ab.instead or ab.reference or ab.any_combination)
-        if fixed and produced not in {tuple(sorted(o)) for o in ab.options}:
-            raise InputError(at + ".produces", "%r adds %s, not %s (605.1)" % (ab.text, " or ".join(
-                "".join("{%s}" % t for t in o) for o in ab.options), act.get("produces")))
         life += ab.cost.life
-        if ab.cost.mana.symbols:
-            costly.append((ab.cost.mana.mana_value, len(produced)))
-        else:
-            made_free += len(produced)
-    available = made_free  # 601.2g: an activation's mana cost is paid with mana made before it
-    for need, makes in sorted(costly):
-        if need > available:
-            raise InputError("payment.activations", "an activation costing %d mana has only %d mana made before it "
-                             "(601.2g: mana abilities paying each other in a ring fund nothing)" % (need, available))
-        available += makes - need
     _check_life(payment, life, announced)
-    if life > resolved.player(player).life:
-        raise InputError("payment.life", "%s pays %d life with %d (119.4)" % (player, life, resolved.player(player).life))
 
 
 def _check_life(payment: dict, life: int, announced: str) -> None:
@@ -171,13 +169,6 @@ def _check_life(payment: dict, life: int, announced: str) -> None:
     if claimed != life:
         raise InputError("payment.life", "the payment pays %d life; announced %s and its activations take exactly %d "
                                          "(601.2h)" % (claimed, announced, life))
-
-
-def _mana(text: Any, where: str):
-    try:
-        return ManaCost.parse(str(text)).symbols
-    except CostSyntaxError as exc:
-        raise InputError(where, str(exc)) from None
 
 
 def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
@@ -203,7 +194,7 @@ def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], crit
         "keep": -sum(after.payable(k) if k.startswith("{") else after.payable(card=k) for k in keeps),
         "life": done["life_lost"] + sum(tapped_trigger_damage(before.get(pid)) for pid in done["tapped"]),
         "sacrifice": len(done["sacrificed"]) + sum(1 for e in done["exiled"] if e.startswith("hand[")),
-        "waste": len(_mana(done["floating"] or "{0}", "floating")),
+        "waste": len(ManaCost.parse(done["floating"] or "{0}").symbols),
         "colors": -len(left),
         "flexibility": sum(len(could.get(pid, ())) for pid in used if pid in could),
         "attackers": sum(1 for pid in set(done["tapped"]) | set(done["sacrificed"])

@@ -26,10 +26,10 @@ def batch_worker(cards: str | None, allowed_paths: Sequence[str] = (),
                  card_file: str | None = None) -> Callable[[list[bytes]], list[str | None]]:
     """A worker answering chunks of request lines with one server (card files loaded
     once; the files requests name read only under `allowed_paths`, or `card_file`)."""
-    from manasolve.models.carddb import default_db
+    from manasolve.card_settings import card_db
     from manasolve.server import RpcError, Server
 
-    server = Server(default_db(cards), allowed_paths=allowed_paths, card_file=card_file)
+    server = Server(card_db(cards), allowed_paths=allowed_paths, card_file=card_file)
 
     def no_sessions(params: dict, method: str):
         raise RpcError(METHOD_NOT_FOUND, "%s: board sessions are not kept in batch (each line is answered on its "

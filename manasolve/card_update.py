@@ -1,6 +1,6 @@
 """``manasolve cards update [URL|PATH]``: fetch a card file (MTGJSON's AtomicCards by
 default), check that it reads, and store it where the card setting points
-(`manasolve.models.card_settings`), so every command looks its cards up there.
+(`manasolve.card_settings`), so every command looks its cards up there.
 
 Safe by default (issue 27): a URL must be ``https://`` (``http://``, ``ftp://`` and
 ``file://`` only with ``allow_insecure``; a PATH without a scheme is a local file); the
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO
 
 from manasolve.models.bounds import UPDATE_DEADLINE
-from manasolve.models.card_settings import update_target
+from manasolve.card_settings import cache_dir, update_target
 from manasolve.models.errors import InputError, shown
 from manasolve.models.loaders import cache_cards, read_card_file
 
@@ -193,7 +193,7 @@ def update_cards(source: str | None = None, allow_insecure: bool = False, sha256
                                  source=str(target.path)) from None
         finally:
             tmp.unlink(missing_ok=True)
-    cache_cards(target.path, cards)
+    cache_cards(target.path, cards, cache_dir())
     return {"source": source, "path": str(target.path), "set_by": target.set_by,
             "cards": sum(1 for c in cards.values() if not c.get("aliasOf")), "names": len(cards),
             "sha256": got, "sha256_checked": wanted is not None}

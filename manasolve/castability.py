@@ -28,7 +28,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
@@ -121,7 +121,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and math.isfinite(time_limit)
                                        and time_limit > 0):
         raise ParameterError("time_limit", "give seconds above 0 (or no limit), got %r" % time_limit, source)
-    until = None if time_limit is None else time.time() + time_limit
+    until = deadline.wall_until(time_limit)  # an enclosing limit (the CLI's, from the process start) may end sooner
     if not (isinstance(precision, (int, float)) and math.isfinite(precision) and 0 < precision <= 50):
         raise ParameterError("precision", "give percentage points within (0, 50], e.g. 0.5, got %r" % precision,
                              source)
@@ -141,19 +141,19 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
-    from manasolve.models.carddb import default_db
+    from manasolve.answers import fields_json
+    from manasolve.card_settings import card_db
     from manasolve.solver.castability import DEFINITION, summarise
     from manasolve.solver.goldfish import land_faces
 
-    db = default_db(cards)
+    db = card_db(cards)
     work = _Work(deck, db, list(pairs), last, on_play, rule, asked, seed, workers, address, cards, until)
     played = work.run_within(progress)
     if played.games == 0:
         raise deadline.TimeUp(time_limit or 0.0)
     deck, questions, n_pairs = work.deck, work.questions, len(work.pairs)
-    entries = summarise(questions, played.records, last)
-    for e in entries:
-        e["by_turn"] = {t: p for t, p in e["by_turn"].items() if int(t) >= first}
+    entries = [fields_json(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first}))
+               for e in summarise(questions, played.records, last)]
     lands = sum(e.count for e in deck.main if land_faces(db, e.name))  # an MDFC with a land face counts
     answer = {"games": played.games, "games_asked": asked, "precision_points": round(precision_of(played.games), 3),
               "seed": seed, "turns": [first, last], "on_play": on_play, "mulligan": rule.name,
@@ -280,10 +280,10 @@ class _Work:
     def _play_here(self, tasks: list, pool: bool) -> None:
         """The shards played in this process, or (`pool`, see the module docstring) also
         by forked processes, each taking the next shard no one has taken."""
-        from manasolve.models.carddb import default_db
+        from manasolve.card_settings import card_db
         from manasolve.solver.goldfish import Goldfish
 
-        fish = Goldfish(self.setup, default_db(self.cards))
+        fish = Goldfish(self.setup, card_db(self.cards))
         cores = usable_cores()
         can_fork = pool and len(tasks) > 1 and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork") if can_fork else None
@@ -361,10 +361,10 @@ def goldfish_worker(setup: GameSetup, cards: str | None, until: float | None = N
                     ) -> Callable[[tuple[int, int, int]], tuple[Counter, int, bool]]:
     """A worker playing shards (seed, shard, games) of `setup` with one shared memo: each
     answers (records, games played, stopped by the time limit `until`, a time.time())."""
-    from manasolve.models.carddb import default_db
+    from manasolve.card_settings import card_db
     from manasolve.solver.goldfish import Goldfish
 
-    return _shard_player(Goldfish(setup, default_db(cards)), until)
+    return _shard_player(Goldfish(setup, card_db(cards)), until)
 
 
 def _shard_player(fish: Goldfish, until: float | None, counter=None, watch: Callable[[int], None] | None = None,

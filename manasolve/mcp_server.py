@@ -270,7 +270,10 @@ def summary(tool: str, answer: dict) -> str:
         if "count" in answer:
             head += "; %d payments" % answer["count"]
         elif "count_at_least" in answer:
-            head += "; at least %d payments (time limit)" % answer["count_at_least"]
+            from manasolve.solver.groups import stopped_by_the_clock
+
+            head += "; at least %d payments (%s)" % (answer["count_at_least"], "time limit" if stopped_by_the_clock(
+                answer.get("count_undone", [])) else "memory bound")
         best = answer.get("best")
         if best:
             taps = ", ".join("%s -> %s" % (a.get("permanent"), a.get("produces")) for a in best.get("activations", []))

@@ -19,14 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ortools.graph.python import min_cost_flow
-
-from manasolve.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
+from manasolve.models.board_edits import find_player, leave_battlefield, permanent, remove_zone_cards
 from manasolve.models.abilities import ManaAbility
 from manasolve.models.board import Board, InputError, Permanent
-from manasolve.models.errors import nearest
+from manasolve.models.errors import nearest, shown
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost
 from manasolve.payment_model import checked_payment
+from manasolve.solver.flows import FlowNetwork
 
 # What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
 # carrying it out does with them.
@@ -132,27 +131,27 @@ class _Spend:
     def floating(self, where: str) -> list[str]:
         """The mana left after paying every symbol (InputError if the mana does not pay)."""
         units, demand = list(self.units), list(self.demand)
-        flow = min_cost_flow.SimpleMinCostFlow()
+        flow = FlowNetwork()
         sink = 1 + len(units) + len(demand)
+        spent: list[tuple[tuple, int]] = []  # (a unit of mana, an arc spending it)
         for i, u in enumerate(units, start=1):
-            flow.add_arc_with_capacity_and_unit_cost(0, i, self.units[u], 0)
+            flow.arc(0, i, self.units[u])
             for j, d in enumerate(demand, start=1 + len(units)):
                 if _accepts(u, d):
                     # Spend what is worth least floating first: objects paying one symbol,
                     # then colourless, then coloured mana.
-                    flow.add_arc_with_capacity_and_unit_cost(i, j, self.units[u], 0 if u[0] == "payer" else 1 + (u[1] != "C"))
+                    arc = flow.arc(i, j, self.units[u], 0 if u[0] == "payer" else 1 + (u[1] != "C"))
+                    if u[0] == "mana":
+                        spent.append((u, arc))
         for j, d in enumerate(demand, start=1 + len(units)):
-            flow.add_arc_with_capacity_and_unit_cost(j, sink, self.demand[d], 0)
+            flow.arc(j, sink, self.demand[d])
         need = sum(self.demand.values())
-        flow.set_node_supply(0, need)
-        flow.set_node_supply(sink, -need)
-        if need and (flow.solve_max_flow_with_min_cost() != flow.OPTIMAL or flow.maximum_flow() < need):
+        # OR-Tools: which mana floats among equally cheap choices is the one it finds
+        if flow.max_flow_min_cost(0, sink, need, backend="ortools")[0] < need:
             raise InputError(where, "its mana does not pay the announced cost and its activations' costs (601.2h)")
         left = Counter({u: n for u, n in self.units.items() if u[0] == "mana"})
-        for arc in range(flow.num_arcs()):
-            tail = flow.tail(arc)
-            if 1 <= tail <= len(units) and flow.head(arc) != sink and units[tail - 1][0] == "mana":
-                left[units[tail - 1]] -= flow.flow(arc)
+        for u, arc in spent:
+            left[u] -= flow.flow(arc)
         return [t for t in COLORS + ("C",) for u, n in left.items() if u[1] == t for _ in range(n)]
 
 
@@ -182,8 +181,8 @@ def _ability(abilities: list[ManaAbility], text: str, where: str) -> ManaAbility
                                     "library); only mana abilities are activated while paying (601.2g)" % (text, CR_DATE))
         if ab.text == text:
             return ab
-    raise InputError(where, "no mana ability %r (605.1; it has %s)" % (
-        text, "; ".join(repr(a.text) for a in abilities if a.is_mana_ability) or "none"))
+    raise InputError(where, "no mana ability %s (605.1; it has %s)" % (
+        shown(text), "; ".join(repr(a.text) for a in abilities if a.is_mana_ability) or "none"))
 
 
 def activation_ability(board: Board, act: Any, player: str, where: str) -> tuple[Permanent | None, ManaAbility]:
@@ -231,10 +230,17 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
         tapped.add(pid)
         done["tapped"].append(pid)
 
+    costly: list[tuple[int, int]] = []  # (mana value of an activation's mana cost, mana it adds)
+    made_free = len(_list(payment, "from_pool", "payment"))  # mana made before any costly activation
     for k, act in enumerate(_list(payment, "activations", "payment")):
         at = "payment.activations[%d]" % k
         pid = act.get("permanent")
         perm, ab = activation_ability(board, act, name, at)
+        made = _claimed_mana(ab, act.get("produces"), at)
+        if ab.cost.mana.symbols:
+            costly.append((ab.cost.mana.mana_value, made))
+        else:
+            made_free += made
         snow = perm is not None and perm.is_snow
         if perm is None:  # a hand card exiled for mana (Elvish Spirit Guide)
             hand_exiled.append((pid, at + ".permanent"))
@@ -267,6 +273,8 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
         done["life_lost"] += (ab.damage if perm is None else damage_dealt(board, perm, ab)) + ab.life_loss
         spend.add_cost(ab.cost.mana, spell=False)
         spend.add_mana(act.get("produces", ""), snow, at + ".produces")
+    _funded(costly, made_free)
+    _life_payable(payment, board.player(player))
     for k, t in enumerate(_list(payment, "tapped_for_cost", "payment")):
         at = "payment.tapped_for_cost[%d]" % k
         perm = _own(board, t.get("permanent"), name, at + ".permanent")
@@ -318,10 +326,41 @@ def apply_payment(data: dict, board: Board, payment: Any, player: str | None) ->
     return done
 
 
+def _claimed_mana(ab: ManaAbility, produces: Any, where: str) -> int:
+    """How much mana one activation says it adds; InputError if an ability that adds
+    fixed mana (Forest's {G}, Sol Ring's {C}{C}) is said to add other mana (605.1)."""
+    symbols = _symbols(produces, where)
+    produced = tuple(sorted(s.colors[0] if s.kind == "color" else s.kind for s in symbols))
+    fixed = ab.options and not (ab.per or ab.instead or ab.reference or ab.any_combination)
+    if fixed and produced not in {tuple(sorted(o)) for o in ab.options}:
+        raise InputError(where + ".produces", "%r adds %s, not %s (605.1)" % (ab.text, " or ".join(
+            "".join("{%s}" % t for t in o) for o in ab.options), produces))
+    return len(symbols)
+
+
+def _funded(costly: list[tuple[int, int]], made_free: int) -> None:
+    """601.2g: an activation's mana cost is paid with mana made before it (the pool's
+    and free abilities' mana, then what cheaper costly ones add); InputError if not."""
+    available = made_free
+    for need, makes in sorted(costly):
+        if need > available:
+            raise InputError("payment.activations", "an activation costing %d mana has only %d mana made before it "
+                             "(601.2g: mana abilities paying each other in a ring fund nothing)" % (need, available))
+        available += makes - need
+
+
+def _life_payable(payment: dict, player: Any) -> None:
+    """119.4: life is paid only up to the life total (the payment's ``life`` is all the
+    life it pays: its Phyrexian symbols' and its activations' life costs)."""
+    life = payment.get("life", 0)
+    if life > player.life:
+        raise InputError("payment.life", "%s pays %d life with %d (119.4)" % (player.name, life, player.life))
+
+
 def _own(board: Board, pid: Any, player: str, where: str):
     ids = [p.id for p in board.permanents]
     if pid not in ids:
-        raise InputError(where, "no permanent with id %r%s (118.3)" % (pid, nearest(str(pid), ids)))
+        raise InputError(where, "no permanent with id %s%s (118.3)" % (shown(pid), nearest(str(pid), ids)))
     perm = board.get(pid)
     if perm.controller != player:
         raise InputError(where, "%s is controlled by %s, not by %s (602.2)" % (pid, perm.controller, player))

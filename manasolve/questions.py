@@ -181,7 +181,7 @@ QUESTIONS: dict[str, Question] = {
                      build=_cost_request),
     "audit": Question(AuditRequest, "manasolve.audit:audit_payment", lambda r: (r.payment, r.paid), board=AS_GIVEN,
                       build=_audit_request),
-    "produce": Question(ProduceRequest, "manasolve.solver.produce:production", lambda r: (r.id,), "produce_json"),
+    "produce": Question(ProduceRequest, "manasolve.questions:produce", lambda r: (r.id, r.explain)),
     "creatures": Question(CreaturesRequest, "manasolve.solver.creatures:creatures", lambda r: (r.player, r.id),
                           "creatures_json"),
     "saddle": Question(SaddleRequest, "manasolve.solver.tapsets:tap_sets",
@@ -190,7 +190,8 @@ QUESTIONS: dict[str, Question] = {
                      lambda r: (r.vehicle, "Crew", r.player, r.limit, r.all, r.best), "tap_sets_json"),
     "attack": Question(AttackRequest, "manasolve.solver.combat:attack_answer",
                        lambda r: (r.attackers, r.reveal, r.left, r.copies), "attack_json"),
-    "plays": Question(PlaysRequest, "manasolve.solver.plays:plays_answer", lambda r: (r.player, r.count, r.time_limit)),
+    "plays": Question(PlaysRequest, "manasolve.solver.plays:plays_answer", lambda r: (r.player, r.count, r.time_limit),
+                      "plays_json"),
     "cards_check": Question(CardsCheckRequest, "manasolve.questions:cards_check", lambda r: (r.path,), board=NO_BOARD),
     "cards_update": Question(CardsUpdateRequest, "manasolve.card_update:update_cards",
                              lambda r: (r.source, r.allow_insecure, r.sha256, r.deadline), board=NO_BOARD,
@@ -255,6 +256,17 @@ def ask(name: str, board: Any = None, request: Any = None, *, db: CardDB | None 
     fields as keywords, the first of them (what is paid, the card, the Mount...) maybe
     given as `request`.  Bad input raises InputError (a bad argument: ParameterError)."""
     q = QUESTIONS[name]
+    answer = solve(name, board, request, db=db, **fields)
+    if q.answer is not None:
+        answer = getattr(import_module("manasolve.answers"), q.answer)(answer)
+    return stamped(name, answer)
+
+
+def solve(name: str, board: Any = None, request: Any = None, *, db: CardDB | None = None, **fields: Any) -> Any:
+    """`ask`'s answer before it is written: the solver entry's typed answer (a
+    `PayAnswer`, ...; the JSON of a question whose entry writes it), for a door that reads
+    typed fields (``pay``'s tables)."""
+    q = QUESTIONS[name]
     made = isinstance(request, q.request) and not fields
     time_limit = None
     if q.timed:
@@ -267,26 +279,41 @@ def ask(name: str, board: Any = None, request: Any = None, *, db: CardDB | None 
             request = build(**fields) if request is None else build(request, **fields)
         module, function = q.solver.split(":")
         # Imported when asked: keeps start-up light (`--help` and payable load no CP-SAT).
-        answer = getattr(import_module(module), function)(*subject, *q.arguments(request))
-        if q.answer is not None:
-            answer = getattr(import_module("manasolve.answers"), q.answer)(answer)
-    return stamped(name, answer)
+        return getattr(import_module(module), function)(*subject, *q.arguments(request))
 
 
 def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
-    """A validated `Board` from a Board, a board dict, or a board file path."""
-    from manasolve.models.board import Board, load_board, read_board_file  # keeps start-up light
+    """A validated `Board` from a Board, a board dict (the same Board again for the same
+    JSON: `held_board`), or a board file path (`db`: default the card setting's,
+    `card_settings.card_db`)."""
+    from manasolve.card_settings import card_db  # keeps start-up light
+    from manasolve.models.board import Board, held_board, read_board_file
 
     if isinstance(board, Board):
         return board
     if isinstance(board, dict):
-        return load_board(board, db)
-    return read_board_file(board, db)
+        return held_board(board, db or card_db())
+    return read_board_file(board, db or card_db())
+
+
+def produce(board: Board, id: str | None = None, explain: bool = False) -> dict:
+    """``produce``: the mana types each permanent (or only `id`) could produce now;
+    `explain`: with ``why``, where each type comes from (``produce --why``)."""
+    from manasolve.answers import produce_json, produce_why_json  # keeps start-up light
+    from manasolve.solver.produce import production
+
+    answer = produce_json(production(board, id))
+    if explain:
+        from manasolve.solver.could_graph import explain as why  # networkx: only for this question
+
+        answer = produce_why_json(answer, why(board, list(answer["permanents"])))
+    return answer
 
 
 def cards_check(path: str) -> dict:
     """``cards check``: coverage of the oracle-text parsers on the card file at `path`."""
-    from manasolve.models.coverage import coverage_report  # keeps start-up light
+    from manasolve.card_settings import cache_dir  # keeps start-up light
+    from manasolve.models.coverage import coverage_report
     from manasolve.models.loaders import load_card_file
 
-    return coverage_report(deadline.checked(load_card_file(path).values()))
+    return coverage_report(deadline.checked(load_card_file(path, cache_dir()).values()))

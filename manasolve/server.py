@@ -28,7 +28,8 @@ from pydantic import ValidationError
 from manasolve import __version__, protocol
 from manasolve.answer_format import FORMATS, stamped
 from manasolve.models.board import InputError, ParameterError
-from manasolve.models.carddb import CardDB, default_db
+from manasolve.card_settings import cache_dir, card_db
+from manasolve.models.carddb import CardDB
 from manasolve.models.board_schema import parse_json
 from manasolve.models.errors import nearest, one_line, shown
 from manasolve.models.request import DEFAULT_TIME_LIMIT
@@ -92,7 +93,7 @@ class Server:
     def __init__(self, db: CardDB | None = None, time_limit: float | None = DEFAULT_TIME_LIMIT, *,
                  allowed_paths: Sequence[str | os.PathLike] = (), card_file: str | os.PathLike | None = None,
                  max_sessions: int = MAX_SESSIONS, max_card_files: int = MAX_CARD_FILES):
-        self.db = db or default_db()
+        self.db = db or card_db()
         self.time_limit = time_limit
         self.allowed = [os.path.realpath(p) for p in allowed_paths]
         self.card_file = os.path.realpath(card_file) if card_file is not None else None
@@ -126,6 +127,9 @@ class Server:
         return self._guarded(self._respond, line)
 
     def _respond(self, line: str | bytes) -> bytes | None:
+        raw = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+        if len(raw.removesuffix(b"\n")) > MAX_LINE:  # as serve answers it (manasolve batch reads whole lines)
+            return _too_long()
         parsed, got = self._read(line)
         return self._answer(got) if parsed else got
 
@@ -250,9 +254,7 @@ class Server:
             if len(line) > MAX_LINE and not line.endswith(b"\n"):
                 while line and not line.endswith(b"\n"):  # skip the rest of it, chunk by chunk
                     line = stdin.readline(MAX_LINE)
-                queue.put((False, _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d "
-                                                              "bytes (the bound; send the board once with "
-                                                              "board.load)" % MAX_LINE)))))
+                queue.put((False, _too_long()))
                 continue
             parsed, got = item = self._read(line)
             if parsed and isinstance(got, dict) and got.get("method") in IMMEDIATE:
@@ -390,7 +392,7 @@ class Server:
         from manasolve.models.loaders import load_card_file
 
         try:
-            db = self.db.with_layer_first(load_card_file(real))
+            db = self.db.with_layer_first(load_card_file(real, cache_dir()))
         except InputError as exc:
             raise InputError("cards", "%s: %s" % (path, exc.message)) from None
         self._card_files[real] = db
@@ -506,6 +508,12 @@ def _error(rid: Any, exc: RpcError) -> dict:
 # A lone UTF-16 surrogate (U+D800..U+DFFF): JSON text may hold one only as a \u escape
 # (RFC 8259 section 7); a request can bring one in (``"id": "\ud800"``) to be echoed.
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _too_long() -> bytes:
+    """The answer to a request line longer than MAX_LINE bytes (its id is not read)."""
+    return _dump(_error(None, RpcError(INVALID_REQUEST, "a request line of more than %d bytes (the bound; send the "
+                                                        "board once with board.load)" % MAX_LINE)))
 
 
 def _dump(answer: Any) -> bytes:

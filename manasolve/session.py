@@ -31,11 +31,12 @@ from typing import Any
 
 import orjson
 
-from manasolve.board_edits import apply_op
+from manasolve.card_settings import card_db
+from manasolve.models.board_edits import apply_op
 from manasolve.models.board_changes import derive
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
-from manasolve.models.carddb import CardDB, default_db
+from manasolve.models.carddb import CardDB
 from manasolve.models.request import CastChoice, PaymentRequest
 from manasolve.questions import ask
 
@@ -52,7 +53,7 @@ class PlayBoard:
     def __init__(self, board: dict | str, db: CardDB | None = None):
         """`board`: a board dict or the path of a board file; `db`: the card database
         (default: the built-in cards).  InputError on a bad board."""
-        self.db = db or default_db()
+        self.db = db or card_db()
         if isinstance(board, str):
             text = board_file_text(board)
             resolved = load_board(text, self.db, source=board)
@@ -128,7 +129,7 @@ class PlayBoard:
     # -- changes ---------------------------------------------------------------------
     def patch(self, ops: list[dict]) -> None:
         """Apply patch operations in order, all or nothing (InputError naming
-        ``ops[i]...`` on the first bad one).  See `manasolve.board_edits.OPS`: tap,
+        ``ops[i]...`` on the first bad one).  See `manasolve.models.board_edits.OPS`: tap,
         untap, untap_all, set, counters, move, life, energy, mana_pool, set_player,
         step, active_player, priority_player, stack_empty."""
         if not isinstance(ops, list):
@@ -144,11 +145,9 @@ class PlayBoard:
         Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
         is unchanged on InputError."""
         from manasolve.payment_apply import apply_payment  # keeps start-up light
-        from manasolve.solver.production import pinned
 
         data = _copy_json(self._data)
-        with pinned(self.resolved):  # one analysis lookup for every activation checked
-            done = apply_payment(data, self.resolved, payment, player)
+        done = apply_payment(data, self.resolved, payment, player)
         self._commit(data, "payment")
         return done
 
@@ -183,4 +182,4 @@ def _copy_json(data: dict) -> dict:
 def open_board(board: dict | str, cards: str | None = None) -> PlayBoard:
     """A `PlayBoard` from a board dict or file; `cards`: a card database file looked up
     before the built-in cards (default: the one set by ``MANASOLVE_CARDS`` or the config)."""
-    return PlayBoard(board, default_db(cards))
+    return PlayBoard(board, card_db(cards))

@@ -7,9 +7,14 @@ is wrong, and where possible the nearest valid value.
 
 from __future__ import annotations
 
+import threading
 import weakref
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import orjson
 
 from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
@@ -157,15 +162,35 @@ class Permanent:
         return not (self.is_creature and self.sick and not self.haste and "Haste" not in self.card.keywords)
 
     def state_key(self) -> tuple:
-        """Everything that makes two permanents interchangeable, except identity."""
-        counters = tuple(sorted(self.counters.items())) if self.counters else ()
-        return (
-            self.controller, self.card.name, self.tapped, self.sick, counters, self.attached_to, self.token,
-            self.power_override, self.toughness_override, self.type_override, self.saddled, self.saddled_by,
-            self.attacked, self.haste, bool(self.attachments), self.entered_this_turn, self.exhausted,
-            self.chosen_color, self.chosen_type, self.unblocked, self.face_up_card,
-            self.chosen_colors, self.exiled_with, tuple(sorted(self.activated.items())),
-        )
+        """Everything that makes two permanents interchangeable, except identity: each
+        field but `id` and `buff` (`_STATE_KEY`)."""
+        return tuple(getattr(self, name) if key is None else key(getattr(self, name)) for name, key in _STATE_KEY)
+
+
+def _sorted_items(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(counts.items()))
+
+
+# How each field of a permanent enters its `state_key` (the field itself when not listed; a
+# field mapped to None does not enter): its card by name, its attachments as whether it has any.
+_STATE_KEY_OF: dict[str, Callable[[Any], Any] | None] = {
+    "id": None, "buff": None, "card": lambda card: card.name, "attachments": bool,
+    "counters": _sorted_items, "activated": _sorted_items}
+_STATE_KEY = tuple((f.name, _STATE_KEY_OF.get(f.name)) for f in fields(Permanent) if _STATE_KEY_OF.get(f.name, f) is not None)
+
+# The state of a permanent its board entry gives as it is (the `PermanentIn` and `Permanent`
+# fields of the same name): a change of these alone rebuilds only that permanent on a
+# derived board (`board_changes`), as none of them changes what it is, what it is attached
+# to or who controls it.
+ENTRY_STATE = ("tapped", "sick", "haste", "counters", "attacked", "saddled", "entered_this_turn")
+
+
+def entry_state(entry: PermanentIn) -> dict[str, Any]:
+    """The `ENTRY_STATE` fields of a permanent from its entry (counters with a count of 0
+    dropped)."""
+    state = {name: getattr(entry, name) for name in ENTRY_STATE}
+    state["counters"] = {k: v for k, v in entry.counters.items() if v}
+    return state
 
 
 @dataclass(frozen=True)
@@ -249,6 +274,22 @@ class StackObject:
     ability: str = "activated"  # or "triggered", for abilities
 
 
+@dataclass(eq=False)
+class Analyses:
+    """What the solver derives from one board, held by that board (`Board.analyses`) and
+    filled by the solver on first use; models/ names none of the solver's types.  Boards
+    are not changed in place once loaded (nothing in manasolve does), so nothing here
+    goes stale while its board lives.
+
+    ``production``: the mana-production analysis (`solver.production.Analysis`: could-
+    produce, mana abilities, subtypes), None until asked; ``resources``: what a player can
+    pay with (`solver.resources.Resources`: classes, entries, the models built from them),
+    by the question's keywords."""
+
+    production: Any = None
+    resources: dict[tuple, Any] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class Derivation:
     """How a board was made from another (`board_changes.derive`): the board before the
@@ -262,6 +303,13 @@ class Derivation:
     parent: weakref.ref
     touched: frozenset[str]
 
+    @property
+    def parent_analyses(self) -> Analyses | None:
+        """What the solver derived from the board before the change, while that board
+        lives: the solver carries it over for what the change did not touch."""
+        parent = self.parent()
+        return parent.analyses if parent is not None else None
+
 
 @dataclass
 class Board:
@@ -271,7 +319,8 @@ class Board:
     not say (then the player asked about is taken to hold it, 117.3 by default the
     active player); ``stack`` the objects on the stack when the board lists them (None:
     only ``stack_empty`` is known); ``derived``: the board it was derived from, for a
-    board changed in place (None for a board loaded from JSON)."""
+    board changed in place (None for a board loaded from JSON); ``analyses``: what the
+    solver derived from it (`Analyses`)."""
 
     active_player: str
     step: str
@@ -282,6 +331,8 @@ class Board:
     priority_player: str | None = None
     stack: tuple[StackObject, ...] | None = None
     derived: Derivation | None = field(default=None, compare=False, repr=False)
+    # Not an argument: a board made with `dataclasses.replace` starts with none of them.
+    analyses: Analyses = field(default_factory=Analyses, init=False, compare=False, repr=False)
 
     def player(self, name: str | None = None) -> Player:
         name = name or self.active_player
@@ -356,6 +407,39 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
                              % (str(raw.stack_empty).lower(), len(stack), str(not stack).lower()), source)
         stack_empty = not stack
     return Board(active, raw.step, stack_empty, players, db, source, raw.priority_player, stack)
+
+
+# How many boards `held_board` keeps: the ones asked about last.
+HELD_BOARDS = 16
+# (board JSON as bytes, card database) -> (that JSON read back, its board)
+_HELD: OrderedDict[tuple[bytes, CardDB], tuple[dict, Board]] = OrderedDict()
+_HELD_LOCK = threading.Lock()
+
+
+def held_board(data: dict, db: CardDB | None = None) -> Board:
+    """`load_board(data, db)`, and the same `Board` again for the same board JSON and card
+    database while it is among the `HELD_BOARDS` asked about last: boards are not changed
+    in place, so what the board holds (`Board.analyses`) serves every question asked with
+    that JSON.  The same JSON: the same bytes written, and equal to those bytes read back
+    (so of the same JSON types: a tuple is not a list, True is not 1); a value JSON does
+    not write is loaded each time, and a board that is not valid raises InputError each time."""
+    db = db or default_db()
+    try:
+        text = orjson.dumps(data)
+    except TypeError:  # orjson.JSONEncodeError: not JSON (a key that is not a string, a huge integer)
+        return load_board(data, db)
+    key = (text, db)
+    with _HELD_LOCK:
+        hit = _HELD.get(key)
+        if hit is not None and hit[0] == data:
+            _HELD.move_to_end(key)
+            return hit[1]
+    board = load_board(data, db)
+    with _HELD_LOCK:
+        _HELD[key] = (orjson.loads(text), board)
+        while len(_HELD) > HELD_BOARDS:
+            _HELD.popitem(last=False)
+    return board
 
 
 def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: CardLookup, source: str | None) -> StackObject:
@@ -444,11 +528,9 @@ def resolved_permanent(perm: PermanentIn, where: str, owner: str, names: list[st
                              source)
     color, ctype, colors = _chosen(perm, where, source)
     return Permanent(
-        id=perm.id, card=FACE_DOWN if perm.face_down else card, controller=controller, tapped=perm.tapped,
-        sick=perm.sick, counters={k: v for k, v in perm.counters.items() if v}, attached_to=perm.attached_to,
-        token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
-        type_override=perm.type, saddled=perm.saddled, saddled_by=tuple(perm.saddled_by),
-        attacked=perm.attacked, haste=perm.haste, entered_this_turn=perm.entered_this_turn,
+        id=perm.id, card=FACE_DOWN if perm.face_down else card, controller=controller, **entry_state(perm),
+        attached_to=perm.attached_to, token=perm.token, power_override=perm.power, toughness_override=perm.toughness,
+        type_override=perm.type, saddled_by=tuple(perm.saddled_by),
         exhausted=tuple(perm.exhausted), chosen_color=color, chosen_type=ctype, unblocked=perm.unblocked,
         face_up_card=card if perm.face_down else None,
         activated={k: v for k, v in perm.activated.items() if v},

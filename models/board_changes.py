@@ -12,9 +12,10 @@ stack, commanders, ...) return None: the caller resolves the whole board with
 
 The derived board records (`Board.derived`) its parent, weakly, and the fields the
 change touched, as ``"permanent.tapped"``, ``"player.life"``, ``"board.step"``,
-``"permanent.added"`` / ``"permanent.removed"``: the solver's caches of the parent
-(`manasolve.solver.production`, `manasolve.solver.resources`) are carried over for what
-the change does not touch.
+``"permanent.added"`` / ``"permanent.removed"``, and so hands the child the parent's
+analyses (`Derivation.parent_analyses`: what the solver derived from the parent and the
+parent holds, `Board.analyses`), which the solver (`manasolve.solver.production`,
+`manasolve.solver.resources`) carries over for what the change does not touch.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ from dataclasses import replace
 from pydantic import ValidationError
 
 from manasolve.models.board import (
+    ENTRY_STATE,
     Board,
     CardLookup,
     Derivation,
     Permanent,
+    entry_state,
     Player,
     resolved_permanent,
     resolved_pool,
@@ -36,10 +39,10 @@ from manasolve.models.board import (
 from manasolve.models.board_schema import BoardIn, PermanentIn, PlayerIn
 from manasolve.models.errors import InputError
 
-# Fields of a permanent entry whose change rebuilds only that permanent: none of them
-# changes what it is (card, types), what it is attached to, or who controls it, so no
-# other permanent's attachments or static pumps (613.4c) change with them.
-PERMANENT_FIELDS = frozenset({"tapped", "sick", "haste", "counters", "attacked", "saddled", "entered_this_turn"})
+# Fields of a permanent entry whose change rebuilds only that permanent (`ENTRY_STATE`): none
+# of them changes what it is (card, types), what it is attached to, or who controls it, so
+# no other permanent's attachments or static pumps (613.4c) change with them.
+PERMANENT_FIELDS = frozenset(ENTRY_STATE)
 # Fields of a player entry rebuilt from the entry alone (the battlefield is compared
 # permanent by permanent).
 PLAYER_FIELDS = frozenset({"life", "energy", "mana_pool", "hand", "graveyard", "speed", "spells_cast_this_turn",
@@ -174,10 +177,7 @@ def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], ca
                 return None
             raw = PermanentIn.model_validate(entry)
             touched |= {"permanent." + f for f in fields}
-            out.append(replace(prev, tapped=raw.tapped, sick=raw.sick, haste=raw.haste, attacked=raw.attacked,
-                               saddled=raw.saddled, entered_this_turn=raw.entered_this_turn,
-                               counters={k: v for k, v in raw.counters.items() if v},
-                               attachments=list(prev.attachments)))
+            out.append(replace(prev, **entry_state(raw), attachments=list(prev.attachments)))
     return out
 
 

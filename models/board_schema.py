@@ -228,7 +228,8 @@ def validation_error(err: ValidationError, root: type[BaseModel], source: str | 
         return InputError(path, "unknown field %s%s" % (shown(loc[-1]), nearest(str(loc[-1]), valid)), source)
     if kind == "literal_error" and loc and loc[-1] == "step":
         got = e.get("input")
-        return InputError(path, "unknown step %s%s" % (shown(got), nearest(str(got), list(STEPS))), source)
+        shown_got = shown(got) if isinstance(got, str) else echo(got)  # JSON, not Python's repr ({"id": null})
+        return InputError(path, "unknown step %s%s" % (shown_got, nearest(str(got), list(STEPS))), source)
     ctx = e.get("ctx") or {}
     got = echo(e.get("input"))
     if kind == "literal_error":

@@ -1,6 +1,6 @@
 """Where card names are looked up: inline board cards, then the user's card file
-(``--cards PATH``, else ``MANASOLVE_CARDS`` or the config file: `card_settings`), then the
-built-in development set, then the whole card pool shipped with the package
+(``--cards PATH``, else ``MANASOLVE_CARDS`` or the config file, read by the front:
+`manasolve.card_settings`), then the built-in development set, then the whole card pool shipped with the package
 (`card_pool`, read lazily)."""
 
 from __future__ import annotations
@@ -10,33 +10,11 @@ import json
 import os
 from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
 
 from manasolve.models.card_pool import card_pool
-from manasolve.models.cards import Card, card_from_mtgjson
+from manasolve.models.cards import SPLIT_LAYOUTS, Card, card_from_mtgjson, whole_split_card
 from manasolve.models.errors import InputError, shown
-
-
-# Layouts whose halves are both on the card's front, each cast on its own (709, 715, 702.127).
-SPLIT_LAYOUTS = ("split", "aftermath")
-
-
-def whole_split_card(name: str, halves: list[dict]) -> dict:
-    """The whole split card ``name`` ("Fire // Ice") from its halves (MTGJSON-shaped, in
-    order): their combined characteristics (709.4: mana costs, colours and types
-    together) and no text of its own (each half is cast with its own, 709.3)."""
-
-    def union(key: str) -> list[str]:
-        return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
-
-    whole = {"name": name, "layout": halves[0]["layout"], "text": "",
-             "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
-             "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
-             "subtypes": union("subtypes"), "supertypes": union("supertypes")}
-    if all(h.get("colors") is not None for h in halves):
-        whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
-    if all(h.get("colorIdentity") is not None for h in halves):  # 903.4
-        whole["colorIdentity"] = union("colorIdentity")
-    return whole
 
 
 class UnknownCard(KeyError):
@@ -194,42 +172,50 @@ def builtin_cards() -> dict[str, dict]:
     return _BUILTIN
 
 
-def default_db(cards: str | os.PathLike | None = None) -> CardDB:
+# The default databases built in this process: a database keeps the cards it parsed, so
+# every question asked with the same card setting finds them parsed.  Keyed by the card
+# file (its path, size and modification time; () for none), the latest card file's only.
+_DEFAULT: dict[tuple, CardDB] = {}
+
+
+def default_db(cards: str | os.PathLike | None = None, set_by: str | None = None,
+               cache: Path | None = None) -> CardDB:
     """The built-in development set then the whole shipped pool, with the card file
-    ``cards`` in front, or else the one the user set (`card_settings`), if any."""
-    layers: list[Mapping[str, dict]] = [builtin_cards(), card_pool()]
-    user = user_cards(cards)
-    return CardDB(([user] if user is not None else []) + layers)
+    ``cards`` in front if given: the same database for the same card file (while it is
+    unchanged) for the life of the process.  InputError for a file that cannot be read,
+    saying what named it (``set_by``: an environment variable, a config file); ``cache``:
+    the folder card files are cached in (`loaders.load_card_file`).  Which file the user
+    set, and where the cache is, are the front's to read (`manasolve.card_settings`)."""
+    key = _file_key(cards) if cards else ()
+    db = _DEFAULT.get(key) if key is not None else None
+    if db is None:
+        user = [_user_cards(cards, set_by, cache)] if cards else []
+        db = CardDB(user + [builtin_cards(), card_pool()])
+        if key is not None:
+            if key:  # another card file: the database of the one before goes
+                for old in [k for k in _DEFAULT if k]:
+                    del _DEFAULT[old]
+            _DEFAULT[key] = db
+    return db
 
 
-_USER: dict[tuple, Mapping[str, dict]] = {}
-
-
-def user_cards(cards: str | os.PathLike | None = None) -> Mapping[str, dict] | None:
-    """The cards of the file ``cards``, or else of the file the user set, kept per process
-    while the file is unchanged; None without either.  InputError for a file that cannot be
-    read, saying which setting named it."""
-    from manasolve.models.card_settings import configured_card_file
-    from manasolve.models.loaders import load_card_file
-
-    setting = None if cards else configured_card_file()
-    path = cards or (setting.path if setting else None)
-    if path is None:
-        return None
+def _file_key(path: str | os.PathLike) -> tuple | None:
+    """What a card file is known by while unchanged; None if it cannot be looked at."""
     try:
         st = os.stat(path)
-        key = (os.fspath(path), st.st_size, st.st_mtime_ns)
     except OSError:
-        key = None
-    if key is not None and key in _USER:
-        return _USER[key]
+        return None
+    return (os.fspath(path), st.st_size, st.st_mtime_ns)
+
+
+def _user_cards(cards: str | os.PathLike, set_by: str | None, cache: Path | None) -> Mapping[str, dict]:
+    """The cards of the file ``cards``; InputError for a file that cannot be read, saying
+    which setting named it (`set_by`)."""
+    from manasolve.models.loaders import load_card_file  # when a card file is read: keeps start-up light
+
     try:
-        loaded = load_card_file(path)
+        return load_card_file(cards, cache)
     except InputError as exc:
-        if setting is None or setting.set_by == "default":
+        if set_by is None:
             raise
-        raise InputError(exc.where, "%s (card file set by %s)" % (exc.message, setting.set_by), exc.source) from None
-    if key is not None:
-        _USER.clear()
-        _USER[key] = loaded
-    return loaded
+        raise InputError(exc.where, "%s (card file set by %s)" % (exc.message, set_by), exc.source) from None

@@ -28,6 +28,29 @@ from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.oracle.triggers import Triggers, read_triggers
 
 
+# Layouts whose halves are both on the card's front, each cast on its own (709, 715, 702.127).
+SPLIT_LAYOUTS = ("split", "aftermath")
+
+
+def whole_split_card(name: str, halves: list[dict]) -> dict:
+    """The whole split card ``name`` ("Fire // Ice") from its halves (MTGJSON-shaped, in
+    order): their combined characteristics (709.4: mana costs, colours and types
+    together) and no text of its own (each half is cast with its own, 709.3)."""
+
+    def union(key: str) -> list[str]:
+        return list(dict.fromkeys(x for h in halves for x in h.get(key) or []))
+
+    whole = {"name": name, "layout": halves[0]["layout"], "text": "",
+             "manaCost": "".join(h.get("manaCost") or "" for h in halves) or None,
+             "type": " // ".join(h.get("type") or "" for h in halves), "types": union("types"),
+             "subtypes": union("subtypes"), "supertypes": union("supertypes")}
+    if all(h.get("colors") is not None for h in halves):
+        whole["colors"] = union("colors")  # else from the combined mana cost (105.2)
+    if all(h.get("colorIdentity") is not None for h in halves):  # 903.4
+        whole["colorIdentity"] = union("colorIdentity")
+    return whole
+
+
 def has_filter_words(type_words: set[str], colors: tuple[str, ...], words: tuple[str, ...]) -> bool:
     """Whether an object with these type-line words (card types, supertypes, subtypes) and
     colours has every filter word (`oracle.filter_words`): a type-line word, ``non-X``

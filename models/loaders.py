@@ -5,9 +5,9 @@ Three shapes are read (design.md, ``--cards PATH``): MTGJSON AtomicCards
 ``oracle_text``, ``mana_cost``, ``type_line``, ``card_faces``), or a plain list of
 MTGJSON-shaped cards; each ``.json`` or ``.json.gz``.  Files are streamed with ``ijson``
 and only the fields the models use are kept, so memory stays bounded by the kept cards,
-not the file.  The result is cached under ``~/.cache/manasolve`` (or
-``$MANASOLVE_CACHE_DIR``), keyed by the SHA-256 of the file's content and the package
-version (never by its path, size or time stamp, which can stay the same while the content
+not the file.  The result is cached in the folder the caller gives (the front's:
+``$MANASOLVE_CACHE_DIR`` or ``~/.cache/manasolve``), keyed by the SHA-256 of the file's
+content and the package version (never by its path, size or time stamp, which can stay the same while the content
 changes), as a card pool file (`card_pool`: JSON shards in a zip, read lazily): plain data,
 never code (a pickle would run whatever anyone who can write that folder put in it),
 written to an exclusively created temporary file then renamed, and each member checked
@@ -33,9 +33,8 @@ import ijson
 from manasolve.models.card_pool import CardPool, normalized, write_pool
 from manasolve.models.board_schema import check_card
 from manasolve.models.bounds import MAX_CARD_FILE_BYTES
-from manasolve.models.carddb import SPLIT_LAYOUTS, whole_split_card
 from manasolve.models.errors import InputError, shown
-from manasolve.models.cards import split_type_line
+from manasolve.models.cards import SPLIT_LAYOUTS, split_type_line, whole_split_card
 
 # Fields of an MTGJSON card face the models read; everything else is dropped on load.
 KEPT_FIELDS = (
@@ -48,12 +47,13 @@ _FRONT_FACE_LAYOUTS = {"transform", "modal_dfc", "adventure", "flip", "meld", "r
 _CACHE_FORMAT = "manasolve/card-cache@5"  # a card_pool file (JSON shards in a zip)
 
 
-def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
+def load_card_file(path: str | os.PathLike, cache: Path | None = None) -> Mapping[str, dict]:
     """The cards of a card database file, by name (each face also by its face name).
 
-    From the second load of an unchanged file on, the cards come from its cache and are
-    read lazily, a shard at a time (`card_pool.CardPool`), so a large file costs little
-    when a board names a few of its cards.
+    With a `cache` folder, from the second load of an unchanged file on, the cards come
+    from its cache there and are read lazily, a shard at a time (`card_pool.CardPool`), so
+    a large file costs little when a board names a few of its cards; without, the file is
+    read each time.
 
     Raises InputError (with ``source=path``) if the file is missing, not JSON, or not one
     of the three accepted shapes."""
@@ -69,12 +69,14 @@ def load_card_file(path: str | os.PathLike) -> Mapping[str, dict]:
         key = _cache_key(p)
     except OSError as exc:
         raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
-    cache = _cache_path(key)
-    cached = _read_cache(cache, key, lambda: _reread(p, source, cache, key))
+    if cache is None:
+        return read_card_file(p, source)
+    cached_file = _cache_path(key, cache)
+    cached = _read_cache(cached_file, key, lambda: _reread(p, source, cached_file, key))
     if cached is not None:
         return cached
     cards = read_card_file(p, source)
-    _write_cache(cache, cards, key)
+    _write_cache(cached_file, cards, key)
     return cards
 
 
@@ -85,11 +87,11 @@ def _reread(p: Path, source: str, cache: Path, key: str) -> dict[str, dict]:
     return cards
 
 
-def cache_cards(path: str | os.PathLike, cards: Mapping[str, dict]) -> None:
-    """Cache `cards` as what the file at `path` holds now (after `read_card_file` of its
-    content), so the next `load_card_file` of it is fast."""
+def cache_cards(path: str | os.PathLike, cards: Mapping[str, dict], cache: Path) -> None:
+    """Cache `cards` in the folder `cache` as what the file at `path` holds now (after
+    `read_card_file` of its content), so the next `load_card_file` of it is fast."""
     key = _cache_key(Path(path))
-    _write_cache(_cache_path(key), cards, key)
+    _write_cache(_cache_path(key, cache), cards, key)
 
 
 def read_card_file(p: Path, source: str) -> dict[str, dict]:
@@ -293,7 +295,7 @@ def _index(entries: Iterator[Entry]) -> dict[str, dict]:
     own (a prepare card's copy of Lightning Bolt) never hides that card.  A full-name
     alias is a copy of the face marked ``aliasOf`` (the name it repeats), so counts can
     skip it; a split card's full name is the whole card made of its own halves
-    (`carddb.whole_split_card`), even where a half's name is another card's too (Bind,
+    (`cards.whole_split_card`), even where a half's name is another card's too (Bind,
     Start, Fire)."""
     cards: dict[str, dict] = {}
     faces: dict[str, dict] = {}
@@ -323,12 +325,6 @@ def _index(entries: Iterator[Entry]) -> dict[str, dict]:
     return cards
 
 
-def cache_dir() -> Path:
-    """Where loaded card files are cached: ``$MANASOLVE_CACHE_DIR`` or ~/.cache/manasolve."""
-    env = os.environ.get("MANASOLVE_CACHE_DIR")
-    return Path(env) if env else Path.home() / ".cache" / "manasolve"
-
-
 def _cache_key(p: Path) -> str:
     """What a cache of the file at `p` is made from: the SHA-256 of its bytes, the cache
     format and the package version (a new version may read cards differently)."""
@@ -350,8 +346,8 @@ def _package_version() -> str:
         return "unknown"
 
 
-def _cache_path(key: str) -> Path:
-    return cache_dir() / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:32])
+def _cache_path(key: str, cache: Path) -> Path:
+    return cache / ("cards-%s.zip" % hashlib.sha256(key.encode()).hexdigest()[:32])
 
 
 def _valid_cards(cards: object) -> bool:

@@ -368,6 +368,7 @@ class ProduceRequest(Timed):
     """``produce``: the mana types each permanent (or only `id`) could produce now."""
 
     id: str | None = about("only this permanent", metavar="ID")
+    explain: bool = about("with `why`: per type, the chain of permanents and abilities it comes from", False)
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,7 @@ from manasolve.solver.resources import (
     Role,
     collect,
 )
-from manasolve.solver.results import Payment
+from manasolve.solver.results import BestFound, Payment
 
 CRITERIA = ("keep", "life", "sacrifice", "waste", "attackers", "colors", "flexibility", "creatures")
 DEFAULT_ORDER = CRITERIA
@@ -163,43 +163,41 @@ def _taps(role: Role) -> bool:
     return bool(role.ability and role.ability.cost.tap)
 
 
-def _remap(ref: int, offset: int) -> int:
-    return ref + offset if ref >= 0 else -((-ref - 1) + offset) - 1
+class _Enforced:
+    """The main model as `cpsat.build` sees it when it builds a keep cost's payment model
+    straight into it: the variables are the main model's, and every constraint is
+    enforced only when `flag` is true (`close` adds `flag` last to each, after the
+    enforcement literals of its own).  CP-SAT enforces no exactly-one constraint, so
+    one is added as the linear sum it means."""
 
+    def __init__(self, main: cp_model.CpModel, flag: cp_model.IntVar) -> None:
+        self.main, self.flag = main, flag
+        self.first = len(main.proto.constraints)
+        self.true: cp_model.IntVar | None = None
 
-def _append_copy(main: cp_model.CpModel, sub: cp_model.CpModel, enforce: cp_model.IntVar) -> int:
-    """Append `sub`'s variables and constraints to `main`, every constraint enforced only
-    when `enforce` is true.  Returns the offset of `sub`'s variable indices in `main`."""
-    mp, sp = main.proto, sub.proto
-    offset = len(mp.variables)
-    e = enforce.index
-    for v in sp.variables:
-        nv = mp.variables.add()
-        nv.domain.extend(list(v.domain))
-        nv.name = "keep_" + v.name
-    for c in sp.constraints:
-        nc = mp.constraints.add()
-        nc.enforcement_literal.extend([_remap(r, offset) for r in c.enforcement_literal] + [e])
-        if c.has_linear():
-            nc.linear.vars.extend([_remap(r, offset) for r in c.linear.vars])
-            nc.linear.coeffs.extend(list(c.linear.coeffs))
-            nc.linear.domain.extend(list(c.linear.domain))
-        elif c.has_bool_or():
-            nc.bool_or.literals.extend([_remap(r, offset) for r in c.bool_or.literals])
-        elif c.has_bool_and():
-            nc.bool_and.literals.extend([_remap(r, offset) for r in c.bool_and.literals])
-        elif c.has_exactly_one() or c.has_at_most_one():
-            # Enforcement literals are not supported on these: rewrite as a linear sum.
-            lits = list(c.exactly_one.literals if c.has_exactly_one() else c.at_most_one.literals)
-            negs = sum(1 for r in lits if r < 0)
-            for r in lits:  # a negated literal ~v contributes 1 - v
-                nc.linear.vars.append(_remap(r if r >= 0 else -r - 1, offset))
-                nc.linear.coeffs.append(1 if r >= 0 else -1)
-            lo = 1 if c.has_exactly_one() else 0
-            nc.linear.domain.extend([lo - negs, 1 - negs])
-        else:
-            raise NotImplementedError("keep copy: constraint kind not handled: %s" % c)
-    return offset
+    def new_int_var(self, lb: int, ub: int, name: str) -> cp_model.IntVar:
+        return self.main.new_int_var(lb, ub, "keep_" + name)
+
+    def new_bool_var(self, name: str) -> cp_model.IntVar:
+        return self.main.new_bool_var("keep_" + name)
+
+    def add(self, ct) -> cp_model.Constraint:
+        if isinstance(ct, cp_model.BoundedLinearExpression) or not ct:
+            return self.main.add(ct)
+        # A comparison an empty sum made True: over a true literal of the keep model's
+        # own, so its variables are those of a model of its own, in the same order.
+        if self.true is None:
+            self.true = self.main.new_int_var(1, 1, "keep_")
+        return self.main.add_bool_or([self.true])
+
+    def add_exactly_one(self, literals: list[cp_model.IntVar]) -> cp_model.Constraint:
+        return self.main.add(sum(literals) == 1)
+
+    def close(self) -> None:
+        """Enforce every constraint added through this view by `flag`."""
+        constraints = self.main.proto.constraints
+        for k in range(self.first, len(constraints)):
+            constraints[k].enforcement_literal.append(self.flag.index)
 
 
 @dataclass
@@ -349,13 +347,14 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
 
 def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.PaymentModel, used: list,
                kc: KeepCost, n: int, loss, life_total: int) -> cp_model.IntVar:
-    """Append a copy of the payment model of keep cost `kc`, active when the returned
+    """Build the payment model of keep cost `kc` into `m`, active when the returned
     literal is true, using only members the main payment leaves."""
     kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
-    sub = cpsat.build(kres, kc.cost.announcements(), life_total)
     flag = m.new_bool_var("kept_%d" % n)
-    offset = _append_copy(m, sub.model, flag)
-    kuse = {key: m.get_int_var_from_proto_index(v.index + offset) for key, v in sub.use.items()}
+    within = _Enforced(m, flag)
+    sub = cpsat.build(kres, kc.cost.announcements(), life_total, into=within)
+    within.close()
+    kuse = sub.use
     for v in kuse.values():
         m.add(v == 0).only_enforce_if(flag.Not())
     # Members of a keep class come from the main classes it meets: y[a, b] of keep class
@@ -380,7 +379,7 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
         m.add(total <= sum(parts) + outside)
     for a, takes in given.items():
         m.add(used[a] + sum(takes) <= len(pm.classes[a].members))  # the keep copy uses only what is left
-    kann = [m.get_bool_var_from_proto_index(v.index + offset) for v in sub.announce]
+    kann = sub.announce
     klife = sum(a.requirement.life * v for a, v in zip(sub.announcements, kann)) + sum(
         r.life * kuse[b, j] for b, kcls in enumerate(sub.classes) for j, r in enumerate(kcls.roles) if r.life)
     m.add(klife + loss <= life_total).only_enforce_if(flag)  # 119.4 after the payment's life and damage
@@ -405,21 +404,14 @@ def _optimise(model: cp_model.CpModel, objective=None, presolve: bool = True) ->
     or TimeUp if none was found."""
     if objective is not None:
         model.minimize(objective)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.linearization_level = 2  # the flow LP (see cpsat.solve)
     # Measured (benchmarks/decision_loop.py): presolve costs more than it saves on the
     # small flows of ordinary boards (about 2x at 17 to 160 permanents) but is 100x
     # faster with classes of hundreds of members (the tie-break's element tables).
-    solver.parameters.cp_model_presolve = presolve
-    deadline.limit_solver(solver)
     # Measured the same way: symmetry detection and probing find nothing to use in
     # these flows, and the LP with every constraint from the start (not added lazily)
     # proves the weighted optimum 2-3x sooner on 17 to 2,000 permanents.
-    solver.parameters.symmetry_level = 0
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.add_lp_constraints_lazily = False
+    solver = cpsat.new_solver(cp_model_presolve=presolve, symmetry_level=0, cp_model_probing_level=0,
+                              add_lp_constraints_lazily=False)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
@@ -697,38 +689,32 @@ def next_best(board: Board, player: str, res: Resources, anns: list[Announcement
 
 def best_payment(board: Board, player: str, res: Resources, anns: list[Announcement],
                  keeps: list[KeepCost] | None = None, order: tuple[str, ...] = DEFAULT_ORDER,
-                 why: bool = True) -> dict:
-    """The ``pay --best`` answer fields: ``payable``, ``best`` (one payment), ``levels``
-    (the best payment's value on each criterion, lower is better; keep and colors are
-    negated counts), ``kept`` (the keep costs that stay payable) and, with `why`, ``why``
-    (the deciding criterion against the runner-up: a second optimisation).
+                 why: bool = True) -> BestFound:
+    """What ``pay --best`` finds: one payment (None if none), its levels (its value on
+    each criterion, lower is better; keep and colors are negated counts), the keep costs
+    that stay payable and, with `why`, the deciding criterion against the runner-up (a
+    second optimisation).
 
     At the question's time limit (solver.deadline) the answer is the best payment found
-    so far, a legal one, with ``best_optimal`` False, ``time_limit_reached`` True and
-    ``levels`` only those proven optimal (a reason not found in time is said in ``why``);
-    TimeUp if no payment was found."""
+    so far, a legal one, not optimal, with `time_limit_reached` and the levels only those
+    proven optimal (a reason not found in time is said in `why`); TimeUp if no payment
+    was found."""
     keeps = list(keeps or [])
     solved = solve_best(board, player, res, anns, keeps, order)
     if solved is None:
-        return {"payable": False, "best": None, "levels": {}, "levels_words": {}, "kept": [],
-                **({"why": []} if why else {})}
+        return BestFound(None, {}, why=() if why else None)
     _, solver, best, proven = solved
-    answer = {"payable": True, "best": best.payment, "levels": best.values, "levels_words": levels_words(best.values),
-              "kept": best.kept, "keep": [k.label for k in keeps]}
-    if not proven:
-        answer["best_optimal"], answer["time_limit_reached"] = False, True
+    reasons, by_time = None, not proven
     if why and not proven:
-        answer["why"] = ["not explained: %s before this payment was proven best" % deadline.give_up()]
+        reasons = ("not explained: %s before this payment was proven best" % deadline.give_up(),)
     elif why:
         try:
-            answer["why"] = _why(board, player, res, anns, keeps, order, solver, best)
+            reasons = tuple(_why(board, player, res, anns, keeps, order, solver, best))
         except deadline.TimeUp as stop:
-            answer["why"] = ["not explained: %s before the runner-up was found" % stop]
-            answer["time_limit_reached"] = True
-    notes = ["%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
-             for line in p.card.triggers.tapped_unread]
-    if notes:
-        answer["notes"] = notes
-    return answer
+            reasons, by_time = ("not explained: %s before the runner-up was found" % stop,), True
+    notes = tuple("%s: %r not read; its damage is not counted" % (p.id, line) for p in board.controlled_by(player)
+                  for line in p.card.triggers.tapped_unread)
+    return BestFound(best.payment, best.values, tuple(best.kept), tuple(k.label for k in keeps), proven, reasons,
+                     by_time, notes)
 
 

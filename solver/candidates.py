@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
 
 from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
@@ -36,7 +35,7 @@ from manasolve.solver import deadline
 from manasolve.solver.best import KeepCost, hand_keep_costs, kept_after, next_best, solve_best
 from manasolve.solver.groups import counters, listed_groups, payment_group
 from manasolve.solver.resources import Resources
-from manasolve.solver.results import PaymentGroup
+from manasolve.solver.results import Candidate, Ranked
 
 # Groups ranked at most (the listing's memory bound); past it the ranking is among these.
 MAX_RANKED = 200_000
@@ -49,30 +48,16 @@ _RESERVE = 0.2
 _NEXT_SHARE = 0.5
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One candidate: its group of payments, the mana it makes, the sources it leaves
-    untapped ((ids of a class, how many stay unused)), the hand cards it leaves castable
-    and its level values (lower is better; keep and colors negated counts)."""
-
-    group: PaymentGroup
-    mana: str
-    untapped: tuple[tuple[tuple[str, ...], int], ...]
-    castable: tuple[str, ...]
-    levels: dict[str, int]
-
-
 def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],
-                      order: tuple[str, ...], k: int, casting: str | None = None) -> dict:
-    """The ``pay`` mode candidates fields (`casting`: the card cast from the hand, one
-    copy of which is not among the other hand cards): ``payable``, ``candidates`` (at most `k`, best
-    first), ``groups_ranked`` (how many groups were ranked), ``ranked_all`` (every group
-    of the cost was, so these are the `k` best) and, past the question's time limit,
-    ``time_limit_reached`` (and ``best_optimal`` false if even the first was not proven
-    best)."""
+                      order: tuple[str, ...], k: int, casting: str | None = None) -> Ranked:
+    """What ``pay`` mode candidates finds (`casting`: the card cast from the hand, one
+    copy of which is not among the other hand cards): at most `k` candidates, best first
+    (none: not payable), how many groups were ranked, whether every group of the cost was
+    (so these are the `k` best) and, past the question's time limit, that it was reached
+    (and whether even the first was proven best)."""
     solved = solve_best(board, player, res, anns, keeps, order)
     if solved is None:
-        return {"payable": False, "candidates": [], "groups_ranked": 0, "ranked_all": True}
+        return Ranked((), 0, True)
     prob, solver, _, proven = solved
     per = counters(board, player, anns, res)
     classes = per[0][1].classes  # every counter of these resources orders the classes alike
@@ -175,10 +160,4 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
         group = payment_group(c, a, g)
         mana = "".join(act.produces * act.use for act in group.activations)
         out.append(Candidate(group, mana, untapped, tuple(castable), values))
-    answer: dict = {"payable": True, "candidates": out, "groups_ranked": len(pool) + 1,
-                    "ranked_all": not capped and not by_time}
-    if by_time or not proven:
-        answer["time_limit_reached"] = True
-    if not proven:
-        answer["best_optimal"] = False
-    return answer
+    return Ranked(tuple(out), len(pool) + 1, not capped and not by_time, by_time or not proven, proven)

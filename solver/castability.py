@@ -20,7 +20,8 @@ within the turns simulated counting (last turn + 1 - mana value), so a lower bou
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from manasolve.models.carddb import SPLIT_LAYOUTS, CardDB
 from manasolve.models.decklist import DeckList
@@ -85,10 +86,26 @@ def _frac(n: int, d: int) -> str:
     return "%d/%d" % (n, d)
 
 
-def summarise(questions: list[Question], records: Counter, turns: int) -> list[dict]:
-    """Per question the answer entry (card, mana_value, by_turn, on_curve,
-    on_curve_given_lands, average_delay, never_by_last_turn) from the games' records (one
-    int per turn: the questions castable by then, times 32, plus the land drops made)."""
+@dataclass(frozen=True)
+class CardCastability:
+    """One card (or a pair cast in one turn) of ``castability``: its cost and mana value,
+    per turn the games it was castable by then, and on curve (its mana value's turn; None
+    past the last turn): castable, castable given the land drops, the average delay and
+    the games never castable by the last turn; probabilities as unreduced ``"N/D"``."""
+
+    card: str
+    cost: str
+    mana_value: int
+    by_turn: Mapping[str, str]
+    on_curve: str | None
+    on_curve_given_lands: str | None
+    average_delay: str | None
+    never_by_last_turn: str | None
+
+
+def summarise(questions: list[Question], records: Counter, turns: int) -> list[CardCastability]:
+    """Per question its castability from the games' records (one int per turn: the
+    questions castable by then, times 32, plus the land drops made)."""
     games = sum(records.values())
     n = len(questions)
     first = [[0] * (turns + 2) for _ in range(n)]  # games first castable on turn t (turns + 1: never)
@@ -124,17 +141,15 @@ def summarise(questions: list[Question], records: Counter, turns: int) -> list[d
         for t in range(1, turns + 1):
             by += first[i][t]
             by_turn.append(by)
-        entry = {"card": q.label, "cost": q.cost, "mana_value": q.mana_value,
-                 "by_turn": {str(t): _frac(by_turn[t - 1], games) for t in range(1, turns + 1)}}
+        by_turn_text = {str(t): _frac(by_turn[t - 1], games) for t in range(1, turns + 1)}
         if curve <= turns:
             never = games - by_turn[-1]
             delay = sum(first[i][t] * (t - curve) for t in range(curve + 1, turns + 1)) + never * (turns + 1 - curve)
-            entry.update(on_curve=_frac(by_turn[curve - 1], games),
-                         on_curve_given_lands=_frac(lands_ok_cast[i], lands_ok[curve]),
-                         average_delay=_frac(delay, games), never_by_last_turn=_frac(never, games))
+            out.append(CardCastability(q.label, q.cost, q.mana_value, by_turn_text, _frac(by_turn[curve - 1], games),
+                                       _frac(lands_ok_cast[i], lands_ok[curve]), _frac(delay, games),
+                                       _frac(never, games)))
         else:
-            entry.update(on_curve=None, on_curve_given_lands=None, average_delay=None, never_by_last_turn=None)
-        out.append(entry)
+            out.append(CardCastability(q.label, q.cost, q.mana_value, by_turn_text, None, None, None, None))
     return out
 
 

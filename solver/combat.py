@@ -31,6 +31,15 @@ from manasolve.models.carddb import SPLIT_LAYOUTS
 from manasolve.models.errors import nearest
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle.triggers import Resolution
+from manasolve.solver.attack_results import (
+    AttackAnswer,
+    AttackTriggered,
+    BroncoResolution,
+    Fate,
+    FortuneChoice,
+    FortuneResolution,
+    LifeLoss,
+)
 from manasolve.solver.pump_triggers import resolve_pump_triggers
 from manasolve.solver.tapsets import tap_cost
 
@@ -83,45 +92,31 @@ def _check_attacker(board: Board, pid: str) -> Permanent:
     return perm
 
 
-def _bronco(board: Board, perm: Permanent, gone: bool, revealed: str | None) -> dict:
+def _bronco(board: Board, perm: Permanent, gone: bool, revealed: str | None) -> BroncoResolution:
     # 608.2h: on the battlefield, its current state; gone, its last known information.  No
     # saddle activation fits between declaring attackers and resolution (sorcery speed), so
     # both equal the board's `saddled`.
     saddled = perm.saddled
     mv = revealed_mana_value(board, revealed) if revealed is not None else None
     losers = board.opponents_of(perm.controller) if saddled else [perm.controller]
-    return {
-        "effect": "reveal and draw; life loss",
-        "saddled_on_resolution": saddled,
-        "uses_last_known_information": gone,
-        "revealed": revealed,
-        "mana_value": mv,
-        "loses_life": [{"player": p, "amount": mv} for p in losers],
-    }
+    return BroncoResolution(saddled, gone, revealed, mv, tuple(LifeLoss(p, mv) for p in losers))
 
 
-def _fortune(board: Board, perm: Permanent, gone: set[str]) -> dict:
+def _fortune(board: Board, perm: Permanent, gone: set[str]) -> FortuneResolution:
     by_id = {p.id: p for p in board.permanents}
 
-    def fate(p: Permanent) -> dict:
+    def fate(p: Permanent) -> Fate:
         if p.token:  # 111.7: a token that leaves the battlefield ceases to exist
-            return {"id": p.id, "exiled": True, "returns": False, "why": "a token ceases to exist in exile"}
-        return {"id": p.id, "exiled": True, "returns": True, "under": _owner(board, p)}
+            return Fate(p.id, False, why="a token ceases to exist in exile")
+        return Fate(p.id, True, under=_owner(board, p))
 
     here = perm.id not in gone
     eligible = [by_id[i] for i in perm.saddled_by if i in by_id and i not in gone and by_id[i].is_creature and i != perm.id]
     choices = []
     for chosen in [None] + eligible:
         moved = ([fate(perm)] if here else []) + ([fate(chosen)] if chosen else [])
-        choices.append({"creature": chosen.id if chosen else None, "permanents": moved})
-    return {
-        "effect": "delayed trigger at end of combat: exile it and up to one creature that saddled it, then return them",
-        "delayed_trigger": "end_of_combat",
-        "triggers_although_source_left": not here,
-        "targets": False,
-        "chosen_on_resolution": True,
-        "choices": choices,
-    }
+        choices.append(FortuneChoice(chosen.id if chosen else None, tuple(moved)))
+    return FortuneResolution(not here, tuple(choices))
 
 
 def attack_answer(
@@ -130,7 +125,7 @@ def attack_answer(
     reveal: dict[str, str] | None = None,
     left: list[str] | None = None,
     copies: dict[str, str] | None = None,
-) -> dict:
+) -> AttackAnswer:
     """Which attack triggers fire when ``attackers`` are declared, and how the saddle-aware
     ones resolve.
 
@@ -162,23 +157,14 @@ def attack_answer(
     for perm in declared:
         for trigger in perm.card.triggers.attack:
             fires = perm.saddled or not trigger.while_saddled
-            entry: dict = {
-                "source": perm.id,
-                "card": perm.name,
-                "ability": trigger.text,
-                "condition": "attacks while saddled" if trigger.while_saddled else "attacks",
-                "triggers": fires,
-                "why": ("not saddled as it was declared as an attacker" if not fires else
-                        "saddled as it was declared as an attacker" if trigger.while_saddled else "it attacked"),
-            }
+            resolution: BroncoResolution | FortuneResolution | None = None
             if fires and trigger.resolution == Resolution.REVEAL_LIFE_LOSS:
-                entry["resolution"] = _bronco(board, perm, perm.id in gone, reveal.get(perm.id))
+                resolution = _bronco(board, perm, perm.id in gone, reveal.get(perm.id))
             if fires and trigger.resolution == Resolution.EXILE_AND_RETURN:
-                entry["resolution"] = _fortune(board, perm, gone)
-            triggers.append((trigger, entry))
-    resolve_pump_triggers(board, triggers, gone)
-    return {
-        "attackers": [p.id for p in declared],
-        "saddled": {p.id: p.saddled for p in declared if tap_cost(p, "Saddle")},
-        "triggers": [entry for _, entry in triggers],
-    }
+                resolution = _fortune(board, perm, gone)
+            why = ("not saddled as it was declared as an attacker" if not fires else
+                   "saddled as it was declared as an attacker" if trigger.while_saddled else "it attacked")
+            triggers.append((trigger, AttackTriggered(perm.id, perm.name, trigger.text, trigger.while_saddled, fires,
+                                                      why, resolution)))
+    return AttackAnswer(tuple(p.id for p in declared), {p.id: p.saddled for p in declared if tap_cost(p, "Saddle")},
+                        resolve_pump_triggers(board, triggers, gone))

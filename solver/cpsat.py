@@ -97,10 +97,11 @@ def model_classes(resources: Resources) -> tuple[list[PermClass], bool]:
     return out, leveled
 
 
-def build(resources: Resources, announcements: list[Announcement], life_total: int) -> PaymentModel:
+def build(resources: Resources, announcements: list[Announcement], life_total: int, into=None) -> PaymentModel:
     """The CP-SAT model whose solutions are exactly the payments (one announcement), up
-    to which members of a class take which role."""
-    m = Model()
+    to which members of a class take which role; built in `into` (best's keep costs:
+    a view of the main model enforcing every constraint) instead of a new model."""
+    m = Model() if into is None else into
     classes, leveled = model_classes(resources)
     use: dict[tuple[int, int], cp_model.IntVar] = {}
     for c, cls in enumerate(classes):
@@ -200,17 +201,31 @@ def _producers(classes: list[PermClass]) -> list[tuple[int, int, Role]]:
             if part.pattern.kind == PatternKind.MANA]
 
 
-def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
-    """Solve (optionally minimising `objective`); the solver if a payment exists, else None."""
-    if objective is not None:
-        pm.model.minimize(objective)
+def new_solver(**tuned) -> cp_model.CpSolver:
+    """A CP-SAT solver with the parameters every payment model is solved with, plus the
+    `tuned` ones (best's, measured), given the question's time left: the one place
+    they are written."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic answers
     # Payments are flows: with the full LP relaxation CP-SAT finds or refutes one at once,
     # where the default single-worker search can wander for minutes on large boards.
     solver.parameters.linearization_level = 2
     solver.parameters.random_seed = 0
+    # Probing (in presolve and again before the search) finds nothing these flows need
+    # and, with a mana-costing activation of many roles (4 Baxter Building + 12 Forest),
+    # was most of the solve: 9.3 s of it against 1.4 s without (benchmarks/time_limits.py).
+    solver.parameters.cp_model_probing_level = 0
+    for name, value in tuned.items():
+        setattr(solver.parameters, name, value)
     deadline.limit_solver(solver)
+    return solver
+
+
+def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
+    """Solve (optionally minimising `objective`); the solver if a payment exists, else None."""
+    if objective is not None:
+        pm.model.minimize(objective)
+    solver = new_solver()
     status = solver.solve(pm.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return solver

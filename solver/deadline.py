@@ -69,14 +69,16 @@ class Cancelled(TimeUp):
 
 
 @contextmanager
-def time_limit(seconds: float | None) -> Iterator[None]:
-    """Questions asked inside stop after `seconds` (None: no limit of their own); an
+def time_limit(seconds: float | None, started: float | None = None) -> Iterator[None]:
+    """Questions asked inside stop after `seconds` (None: no limit of their own), counted
+    from `started` (a time.monotonic() value, e.g. a process's start; None: now); an
     enclosing limit that ends sooner still applies."""
     if seconds is None:
         yield
         return
     outer = _LIMIT.get()
-    mine = (time.monotonic() + seconds, float(seconds), outer[2] if outer is not None else None)
+    mine = ((time.monotonic() if started is None else started) + seconds, float(seconds),
+            outer[2] if outer is not None else None)
     token = _LIMIT.set(mine if outer is None or mine[0] < outer[0] else outer)
     try:
         yield
@@ -99,6 +101,17 @@ def deadline() -> float | None:
     """The time.monotonic() value past which the current question gives up (None: never)."""
     limit = _LIMIT.get()
     return None if limit is None or limit[0] == _NEVER else limit[0]
+
+
+def wall_until(seconds: float | None) -> float | None:
+    """The time.time() value past which work given `seconds` (None: no limit of its own)
+    stops: then, or at the current question's deadline if that comes sooner (None:
+    never).  For work that keeps wall-clock time, e.g. across forked processes."""
+    ends = [time.time() + seconds] if seconds is not None else []
+    limit = deadline()
+    if limit is not None:
+        ends.append(time.time() + limit - time.monotonic())
+    return min(ends) if ends else None
 
 
 def seconds() -> float | None:

@@ -8,7 +8,7 @@ activation's cost), every convoke/improvise tap pays one symbol of the spell (70
 of abilities paying each other is no payment (601.2g, 605.3).
 
 The common case (only one-mana, free activations) is a perfect matching decided by Hall's
-condition; the general case is a circulation with lower bounds (OR-Tools min-cost flow), built
+condition; the general case is a circulation with lower bounds (solver/flows.py, OR-Tools), built
 once per set of non-simple uses and tried for each distinct order of the mana-costing
 activations.
 """
@@ -21,6 +21,7 @@ from itertools import combinations
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.resources import SYMBOL_PAYERS, Pattern, PatternKind
 from manasolve.solver.deadline import past
+from manasolve.solver.flows import FlowNetwork
 
 
 
@@ -89,7 +90,7 @@ class _Network:
     one mana on (none wasted); each one-mana free unit ("simple") and each
     convoke/improvise tap is spent exactly; the rest floats.  Lower bounds are sent up
     front (node demands), so the counts of a payment enter as node supplies and arc
-    capacities only, and one network is re-solved (OR-Tools min-cost flow) for many.
+    capacities only, and one network is re-solved (flows.Circulation) for many.
 
     Mana-costing activations ("payers") are either aggregated per pattern (`slots` None;
     ``funding`` "others" lets any payer's mana pay any payer's cost, itself included — a
@@ -101,11 +102,9 @@ class _Network:
     """
 
     def __init__(self, req: Requirement, shapes: tuple[Pattern, ...], slots: int | None, funding: str):
-        from ortools.graph.python import min_cost_flow  # here: a payable question never needs it
-
         self.ids: dict[str, int] = {}
         self.base: Counter = Counter()
-        self.flow = min_cost_flow.SimpleMinCostFlow()
+        self.net = FlowNetwork()
         # source key -> (arc from SRC, its node, mana per use, ((arc to a type, mana of it per use), ...))
         self.sources: dict = {}
         self.taps: dict[Pattern, int] = {}
@@ -171,13 +170,14 @@ class _Network:
         return self.ids.setdefault(name, len(self.ids))
 
     def _arc(self, tail: str, head: str, cap: int) -> int:
-        return self.flow.add_arc_with_capacity_and_unit_cost(self._node(tail), self._node(head), cap, 0)
+        return self.net.arc(self._node(tail), self._node(head), cap)
 
     def _freeze(self) -> None:
-        """Index arrays for `feasible` (built once, after the last node and arc)."""
+        """The network in the flow solver, and index arrays for `feasible` (built once,
+        after the last node and arc)."""
         import numpy as np
+        self.flow = self.net.circulation(len(self.ids))
         self.src, self.sink = self.ids["SRC"], self.ids["SINK"]
-        self.all_nodes = np.arange(len(self.ids), dtype=np.int32)
         self.base_vec = [0] * len(self.ids)
         for node, n in self.base.items():
             self.base_vec[node] = n
@@ -188,7 +188,6 @@ class _Network:
 
     def feasible(self, simple: Counter, counts: dict) -> bool:
         """Whether a circulation exists for these simple-unit counts and source counts."""
-        import numpy as np
         demand = list(self.base_vec)
         src = self.src
         for key, n in simple.items():
@@ -212,10 +211,7 @@ class _Network:
                 demand[node] += n * amount
         # Symbol nodes must receive exactly their amount; it is passed on to SINK up front.
         demand[self.sink] -= sum(demand[node] for node in self.symbol_nodes)
-        if caps:
-            self.flow.set_arc_capacities(self.source_arcs, np.array(caps, dtype=np.int64))
-        self.flow.set_nodes_supplies(self.all_nodes, -np.array(demand, dtype=np.int64))
-        return self.flow.solve() == self.flow.OPTIMAL
+        return self.flow.feasible([-d for d in demand], self.source_arcs if caps else None, caps)
 
 
 _AGGREGATED = -1

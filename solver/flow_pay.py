@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from manasolve.models.mana import Requirement, Symbol, SymbolKind
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
+from manasolve.solver.flows import FlowNetwork
 from manasolve.solver.resources import SYMBOL_PAYERS, PatternKind, PermClass, Resources, Role
 
 _ONE = Symbol(SymbolKind.GENERIC, (), 1)
@@ -138,14 +139,15 @@ def _pays(arcs: _Arcs, with_ones: bool, req: Requirement, life_left: int) -> boo
     per_kind = [(kinds[k], arcs.lives(k)) for k in demand]
     if not with_ones and any(all(life is None for life in lives) for _, lives in per_kind):
         return False  # a kind of symbol no class pays
-    flow = _MinCostFlow()
+    flow = FlowNetwork()
     next_node = len(kinds) + 1
     for i, cap in enumerate(arcs.flow_caps):
         node, next_node = next_node, next_node + 1
         flow.arc(0, node, cap, 0)
         for kn, lives in per_kind:
-            if lives[i] is not None:  # a member sent here takes the cheapest role that pays this kind
-                flow.arc(node, kn, cap, lives[i])
+            life = lives[i]
+            if life is not None:  # a member sent here takes the cheapest role that pays this kind
+                flow.arc(node, kn, cap, life)
     if with_ones:
         accepts = [(kinds[k], arcs.one_accepts(k)) for k in demand]
         for i, (_, types) in enumerate(arcs.one_types):
@@ -155,80 +157,9 @@ def _pays(arcs: _Arcs, with_ones: bool, req: Requirement, life_left: int) -> boo
                 for kn, acc in accepts:
                     if acc[i][j]:
                         flow.arc(node, kn, cap, 0)
-    sink = -1
+    sink = next_node
     for k, n in demand.items():
         flow.arc(kinds[k], sink, n, 0)
     total = sum(demand.values())
-    sent, cost = flow.solve(0, sink, total)
+    sent, cost = flow.max_flow_min_cost(0, sink, total)
     return sent == total and cost <= life_left
-
-
-class _MinCostFlow:
-    """A min-cost flow by successive shortest paths (Bellman-Ford on the residual graph)
-    for the few dozen nodes of `_pays`: plain Python, so a payable question imports no
-    flow library (start-up time, issue 13)."""
-
-    def __init__(self) -> None:
-        self.heads: list[int] = []
-        self.caps: list[int] = []
-        self.costs: list[int] = []
-        self.out: dict[int, list[int]] = {}
-        self.priced = False  # some arc costs life
-
-    def arc(self, tail: int, head: int, cap: int, cost: int) -> None:
-        """An arc and its residual twin (index ^ 1)."""
-        out, n = self.out, len(self.heads)
-        out.setdefault(tail, []).append(n)
-        out.setdefault(head, []).append(n + 1)
-        self.heads += (head, tail)
-        self.caps += (cap, 0)
-        self.costs += (cost, -cost)
-        self.priced = self.priced or cost != 0
-
-    def solve(self, source: int, sink: int, most: int) -> tuple[int, int]:
-        """(flow sent, its cost): the cheapest flow of the largest value up to `most`."""
-        heads, caps, costs, out = self.heads, self.caps, self.costs, self.out
-        sent = cost = 0
-        if not self.priced:
-            # Every flow costs nothing, so any flow may start the augmenting paths (a
-            # max flow is reached from any feasible one): first fill the paths
-            # source -> u -> v -> sink greedily, then augment the rest.
-            for a in out.get(source, ()):
-                for b in out.get(heads[a], ()):
-                    for c in out.get(heads[b], ()):
-                        if a & 1 or b & 1 or c & 1 or heads[c] != sink:
-                            continue  # (odd arcs are residual twins)
-                        push = min(caps[a], caps[b], caps[c], most - sent)
-                        if push > 0:
-                            for arc in (a, b, c):
-                                caps[arc] -= push
-                                caps[arc ^ 1] += push
-                            sent += push
-        while sent < most:
-            dist, via = {source: 0}, {}
-            frontier = [source]
-            while frontier:  # Bellman-Ford by rounds (residual costs may be negative)
-                nxt: dict[int, None] = {}  # the nodes improved in this round, once each
-                for u in frontier:
-                    du = dist[u]
-                    for a in out.get(u, ()):
-                        if caps[a] > 0:
-                            v, d = heads[a], du + costs[a]
-                            old = dist.get(v)
-                            if old is None or d < old:
-                                dist[v], via[v] = d, a
-                                nxt[v] = None
-                frontier = list(nxt)
-            if sink not in dist:
-                break
-            path, v = [], sink
-            while v != source:
-                path.append(via[v])
-                v = heads[via[v] ^ 1]
-            push = min([most - sent] + [caps[a] for a in path])
-            for a in path:
-                caps[a] -= push
-                caps[a ^ 1] += push
-            sent += push
-            cost += push * dist[sink]
-        return sent, cost

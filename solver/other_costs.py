@@ -60,15 +60,6 @@ class PartChoice:
             return 2 ** len(pool)
         return comb(len(pool), self.k - taken) if self.k >= taken else 0
 
-    def answer(self) -> dict:
-        """The part as answers show it: kind, text, eligible objects, how many, ways."""
-        out: dict = {"kind": self.kind, "cost": self.text, "from": list(self.eligible), "ways": self.ways()}
-        if self.kind == PartKind.COLLECT_EVIDENCE:
-            out["total_mana_value_at_least"] = self.at_least
-        else:
-            out["choose"] = "any number" if self.k is None else self.k
-        return out
-
 
 def _bounded_compositions(caps: list[int], total: int) -> int:
     """Ways to write `total` as a sum of parts 0 <= r_i <= caps[i]."""

@@ -11,6 +11,7 @@ from manasolve.models.abilities import SpendPurpose
 from manasolve.models.board import Board
 from manasolve.models.mana import Announcement, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
+from manasolve.solver import deadline
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.other_costs import Option, PartChoice, options, parse_parts
 from manasolve.solver.resources import Resources, SpellBeingCast, collect
@@ -91,6 +92,7 @@ def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bo
             undecided.append(a)
     if not undecided:
         return False
+    deadline.check()  # past the limit already: give up before importing CP-SAT (about 1 s, more on a busy machine)
     from manasolve.solver import cpsat  # only for what a flow leaves undecided: keeps start-up light
 
     return cpsat.solve(cpsat.build(res, undecided, life)) is not None

@@ -27,8 +27,22 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
+from manasolve.solver.groups import stopped_by_the_clock
 from manasolve.solver.pay import pay
 from manasolve.solver.payable import CostToPay, cost_to_pay, payable
+from manasolve.solver.play_results import (
+    ActivationPlay,
+    CastPlay,
+    FaceUpPlay,
+    LandPlay,
+    Play,
+    PlaysAnswer,
+    SpecialPlay,
+    Tally,
+    Unchecked,
+    ZoneAbilityPlay,
+)
+from manasolve.solver.results import Counted, PayAnswer
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS
 from manasolve.solver.production import condition_holds
 from manasolve.solver.targets import Casting, check_targets
@@ -57,7 +71,7 @@ class _Counter:
     def __init__(self, board: Board, player: str, counting: bool = False, time_limit: float | None = None):
         self.board, self.player = board, player
         self.counting, self.time_limit = counting, time_limit
-        self.cache: dict[tuple, tuple[bool, dict]] = {}
+        self.cache: dict[tuple, tuple[bool, Tally | None]] = {}
 
     def _to_pay(self, plan: TotalCost) -> CostToPay | None:
         """What pays the plan; None if it has a non-mana part the payment solver does not pay."""
@@ -80,32 +94,33 @@ class _Counter:
         except NotPaid:
             return None
 
-    def count(self, plan: TotalCost) -> tuple[bool | None, dict]:
-        """(payable, the count keys of the answer: ``count``, or ``count_at_least`` past
-        the time limit; none unless counting); (None, {"count": None}) for a non-mana
-        part not paid."""
+    def count(self, plan: TotalCost) -> tuple[bool | None, Tally | None]:
+        """(payable, the count: exact, or at least past the time limit; None unless
+        counting); (None, an uncounted Tally) for a non-mana part not paid."""
         what = self._to_pay(plan)
         if what is None:
-            return None, {"count": None}
+            return None, Tally(None)
         key = what.count_key()
         if key not in self.cache:
             try:
                 ans = self.ask(what)
             except NotPaid:
-                return None, {"count": None}
-            self.cache[key] = (ans["payable"], _count_keys(ans))
+                return None, Tally(None)
+            self.cache[key] = (ans.payable, _tally(ans))
         return self.cache[key]
 
-    def ask(self, what: CostToPay, board: Board | None = None) -> dict:
+    def ask(self, what: CostToPay, board: Board | None = None) -> PayAnswer:
         """The pay answer for `what`: payable only, or with the count when counting."""
         if self.counting:
             return pay(board or self.board, what, self.player, Mode.COUNT, time_limit=self.time_limit)
         return pay(board or self.board, what, self.player, Mode.PAYABLE)
 
 
-def _count_keys(answer: dict) -> dict:
-    """The count keys of a pay answer (none for a payable-only answer)."""
-    return {k: answer[k] for k in ("count", "count_at_least", "count_exact") if k in answer}
+def _tally(answer: PayAnswer) -> Tally | None:
+    """A play's count from a pay answer (None for a payable-only answer); a count not
+    finished says why in its `undone` lines (the time limit, or a memory bound)."""
+    found = answer.found
+    return Tally(found.count, found.exact, found.undone) if isinstance(found, Counted) else None
 
 
 def _largest(ok, low: int) -> int:
@@ -124,28 +139,21 @@ def _largest(ok, low: int) -> int:
     return low
 
 
-def _cast_entry(name: str, plan: TotalCost, payable_: bool | None, count: dict, via: str, instance: int) -> dict:
-    entry: dict = {"kind": "cast", "card": name, "zone": plan.zone, "via": via,
-                   "total": plan.total_text, "payable": payable_, **count}
-    if plan.card.name != name:  # a half or face of the card (709.3, 715.3, 712.11)
-        entry["face"] = plan.card.name
-    if plan.base.kind == "flashback":  # which instance (pay --card --flashback N)
-        entry["flashback"] = instance
-    if plan.additional:
-        entry["additional"] = plan.additional
-    if plan.base.x_free:
-        entry["x"] = plan.x
-    if plan.other and payable_ is None:
-        entry["not_modelled"] = [o.text for o in plan.other]
-    if plan.base.kind in ("flashback", "jump-start"):  # 702.34a, 702.133a
-        entry["exiled_when_leaving_stack"] = True
-    if plan.notes:  # cost sentences not understood: the total may miss what they say
-        entry["notes"] = plan.notes
-    return entry
+def _cast_entry(name: str, plan: TotalCost, payable_: bool | None, count: Tally | None, via: str,
+                instance: int) -> CastPlay:
+    return CastPlay(
+        name, plan.zone, via, plan.total_text, payable_, count,
+        face=plan.card.name if plan.card.name != name else None,  # a half or face of the card (709.3, 715.3, 712.11)
+        flashback=instance if plan.base.kind == "flashback" else None,  # which instance (pay --card --flashback N)
+        additional=tuple(plan.additional) or None,
+        x=plan.x if plan.base.x_free else None,
+        not_modelled=tuple(o.text for o in plan.other) if plan.other and payable_ is None else None,
+        exiled_when_leaving_stack=True if plan.base.kind in ("flashback", "jump-start") else None,  # 702.34a, 702.133a
+        notes=tuple(plan.notes) or None)  # cost sentences not understood: the total may miss what they say
 
 
 def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoice, counter: _Counter,
-                instance: int = 0, face: Card | None = None) -> list[dict]:
+                instance: int = 0, face: Card | None = None) -> list[CastPlay]:
     """One base cost of one card (the `instance`-th of its kind; its `face` when a half or
     face of it is cast) with each choice of optional costs (paid or not).
 
@@ -158,7 +166,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
     sc = card.spell_costs
     optional = optional_costs(board, player, card, zone, base.kind)
     via = base.kind + (" (granted)" if base.granted else "")
-    out: list[dict] = []
+    out: list[CastPlay] = []
 
     def plan_for(kicks: tuple[int, ...], x: int = 0, side: int = 0) -> TotalCost:
         return _pipeline(board, player, card, zone, base, x, kicks, optional, sc, side, name=name)
@@ -174,20 +182,19 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
         if any(kicks) and not single_mode and counter.feasible(plan) is False:
             continue  # paying an optional cost you can't afford is not a play worth listing
         payable_, count = counter.count(plan)
-        entry = _cast_entry(name, plan, payable_, count, via, instance)
-        if plan.targets is not None:
-            entry["targets"] = plan.targets
-        if optional:  # pay --card --optional takes these back
-            entry["optional"] = list(kicks)
-        if sc.per_extra_target and base.kind != "face_down":  # Strive: with one target; pay --card --targets N
-            entry["more_per_extra_target"] = "".join(str(m) for m in sc.per_extra_target)
+        entry = replace(
+            _cast_entry(name, plan, payable_, count, via, instance), targets=plan.targets,
+            optional=tuple(kicks) if optional else None,  # pay --card --optional takes these back
+            # Strive: with one target; pay --card --targets N
+            more_per_extra_target="".join(str(m) for m in sc.per_extra_target)
+            if sc.per_extra_target and base.kind != "face_down" else None)
         if payable_ and base.x_free:
-            entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0)
+            entry = replace(entry, x_max=_largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0))
         for i, (k, opt) in enumerate(zip(kicks, optional)):
             if k and opt.repeatable and payable_:
-                entry["times_max"] = _largest(
+                entry = replace(entry, times_max=_largest(
                     lambda n: (opt.most is None or n <= opt.most)
-                    and counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:], side=side)), 1)
+                    and counter.feasible(plan_for(kicks[:i] + (n,) + kicks[i + 1:], side=side)), 1))
         out.append(entry)
     return out
 
@@ -201,22 +208,21 @@ def _with_tapped(board: Board, pid: str) -> Board:
 
 
 
-def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict]:
+def _activation_plays(board: Board, player: str, counter: _Counter) -> list[ActivationPlay]:
     """Saddle/Crew and other activated abilities of `player`'s permanents, legal now."""
-    out: list[dict] = []
+    out: list[ActivationPlay] = []
     if no_priority_reason(board, player) is not None:
         return out
     for perm in board.controlled_by(player):
         for line in unread_tap_lines(perm):
-            out.append({"kind": "activate", "source": perm.id, "ability": line, "total": None, "payable": None,
-                        "count": None, "not_modelled": ["not understood"]})
+            out.append(ActivationPlay(perm.id, line, count=Tally(None), not_modelled=("not understood",)))
         for tc in perm.card.tap_costs:
             if activation_timing(board, perm, tc, player) is not None:
                 continue
             n = count_sets([c.counted for c in candidates(board, perm, tc)], tc.n)
-            out.append({"kind": "activate", "source": perm.id, "ability": "%s %d" % (tc.keyword, tc.n),
-                        "total": "Tap other untapped creatures with total power %d or more" % tc.n,
-                        "payable": n > 0, **({"count": n} if counter.counting else {})})
+            out.append(ActivationPlay(perm.id, "%s %d" % (tc.keyword, tc.n),
+                                      total="Tap other untapped creatures with total power %d or more" % tc.n,
+                                      payable=n > 0, count=Tally(n) if counter.counting else None))
         for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
@@ -225,18 +231,16 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
             legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id, card=perm.card))
             if not legal:
                 continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)
-            entry: dict = {"kind": "activate", "source": perm.id, "ability": ab.text}
-            if targets is not None:
-                entry["targets"] = targets
+            entry = ActivationPlay(perm.id, ab.text, targets)
             c = ab.cost
             if c is None:
-                out.append(dict(entry, total=None, payable=None, count=None, not_modelled=["cost not understood"]))
+                out.append(replace(entry, count=Tally(None), not_modelled=("cost not understood",)))
                 continue
             if c.tap and (perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.5, 302.6
             if c.untap and (not perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.6
-            entry["total"] = str(c)
+            entry = replace(entry, total=str(c))
             paying = _with_tapped(board, perm.id) if c.tap else board
             anns = [Announcement(a.cost, a.picks, replace(a.requirement, life=a.requirement.life + c.life))
                     for a in c.mana.announcements()]
@@ -244,26 +248,26 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[dict
                 ans = counter.ask(CostToPay(c.mana, tuple(anns), parts=tuple(ability_parts(paying, paying.get(perm.id), c))),
                                   paying)
             except NotPaid as exc:
-                out.append(dict(entry, payable=None, count=None, not_modelled=[str(exc)]))
+                out.append(replace(entry, count=Tally(None), not_modelled=(str(exc),)))
                 continue
-            out.append(dict(entry, payable=ans["payable"], **_count_keys(ans)))
+            out.append(replace(entry, payable=ans.payable, count=_tally(ans)))
     return out
 
 
-def _land_plays(board: Board, player: str, counting: bool) -> list[dict]:
+def _land_plays(board: Board, player: str, counting: bool) -> list[LandPlay]:
     """A land play for each different land card in `player`'s hand, and for each modal
     double-faced card whose back face is a land (``face``; a Pathway's either face, 712.11),
     when a land may be played now (305.1-305.3).  Playing a land costs nothing: payable,
     one way (``count`` 1, when `counting`)."""
     if land_play_reason(board, player) is not None:
         return []
-    out: list[dict] = []
-    one = {"payable": True, **({"count": 1} if counting else {})}
+    out: list[LandPlay] = []
+    one = Tally(1) if counting else None
     for name in dict.fromkeys(board.player(player).hand):
         if board.db.get(name).is_type("Land"):
-            out.append({"kind": "land", "card": name, **one})
+            out.append(LandPlay(name, count=one))
         if (back := board.db.back_face(name)) is not None and back.is_type("Land"):
-            out.append({"kind": "land", "card": name, "face": back.name, **one})
+            out.append(LandPlay(name, back.name, count=one))
     return out
 
 
@@ -297,10 +301,11 @@ def _faces_cast_from_hand(board: Board, name: str) -> list[Card]:
 
 
 def plays_answer(board: Board, player: str | None = None, count: bool = False,
-                 time_limit: float | None = None) -> dict:
+                 time_limit: float | None = None) -> PlaysAnswer:
     """The ``plays`` answer: every play `player` (default: the active player) may start
     now, each with its total cost, whether it is payable and, with `count`, the exact
-    payment count (``count``; ``count_at_least`` when a count passes `time_limit` seconds).
+    payment count (``count``; ``count_at_least`` and ``count_undone`` when a count passes
+    `time_limit` seconds or a memory bound).
     Past the question's time limit (solver.deadline) the plays checked so far, and the
     cards (``{"kind": "cast", "zone", "card"}``), land plays (``{"kind": "land"}``) or
     activations (``{"kind": "activate"}``) not checked under ``unchecked``; a partial
@@ -309,18 +314,19 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
     counter = _Counter(board, me.name, count, time_limit)
     # The answer in parts, each checked whole: past the question's time limit
     # (solver.deadline) the part being checked and those after it are listed unchecked.
-    parts: list[tuple[dict, Callable[[], list[dict]]]] = [({"kind": "land"}, lambda: _land_plays(board, me.name, count))]
+    parts: list[tuple[Unchecked, Callable[[], list[Play]]]] = [
+        (Unchecked("land"), lambda: _land_plays(board, me.name, count))]
     # the hand (each half or face that may be cast), commanders in the command zone (903.8:
     # with the commander tax), flashback from the graveyard, then cards cast from exile
     for zone, names in (("hand", me.hand), ("command", me.in_command_zone), ("graveyard", me.graveyard)):
-        parts += [({"kind": "cast", "zone": zone, "card": name}, partial(_card_plays, board, me.name, name, zone, counter))
+        parts += [(Unchecked("cast", zone, name), partial(_card_plays, board, me.name, name, zone, counter))
                   for name in dict.fromkeys(names)]
-    parts += [({"kind": "cast", "zone": "exile", "card": e.card}, partial(_exile_plays, board, me.name, e, counter))
+    parts += [(Unchecked("cast", "exile", e.card), partial(_exile_plays, board, me.name, e, counter))
               for e in me.exile if any(getattr(e, flag) for flag in EXILE_PERMISSIONS)]
-    parts.append(({"kind": "activate"}, lambda: _activation_plays(board, me.name, counter)
-                  + keyword_ability_plays(board, me.name, counter)))
-    out: list[dict] = []
-    unchecked: list[dict] = []
+    parts.append((Unchecked("activate"), lambda: [*_activation_plays(board, me.name, counter),
+                                                  *keyword_ability_plays(board, me.name, counter)]))
+    out: list[Play] = []
+    unchecked: list[Unchecked] = []
     for what, plays_of in parts:
         if not unchecked:
             try:
@@ -330,24 +336,23 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
             except deadline.TimeUp:
                 pass
         unchecked.append(what)
-    answer: dict = {"player": me.name, "plays": out}
+    not_modelled = None
     if sorcery_timing_reason(board, me.name, "") is not None:  # a flash permission not read could matter now
         unread = [u for name in dict.fromkeys(me.hand) for u in flash_unread(board, me.name, board.db.get(name))]
         if unread:
-            answer["not_modelled"] = ["not understood, so not applied: %s" % u for u in dict.fromkeys(unread)]
-    if unchecked:
-        answer["unchecked"] = unchecked
-    if unchecked or any(p.get("count_exact") is False for p in out):
-        answer["time_limit_reached"] = True
-    return answer
+            not_modelled = tuple("not understood, so not applied: %s" % u for u in dict.fromkeys(unread))
+    # a count stopped over a memory bound is partial too, but not by the clock: its
+    # count_undone says so, and it marks no time_limit_reached
+    by_time = bool(unchecked) or any(p.count is not None and stopped_by_the_clock(list(p.count.undone)) for p in out)
+    return PlaysAnswer(me.name, tuple(out), not_modelled, tuple(unchecked) or None, True if by_time else None)
 
 
-def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Counter) -> list[dict]:
+def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Counter) -> list[CastPlay | SpecialPlay]:
     """The casts of card `name` from `zone`: from the graveyard each flashback cost, else
     the mana cost and each printed alternative cost of each half or face cast from there."""
     card = board.db.get(name)
     if zone == "graveyard":
-        out = [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
+        out: list[CastPlay | SpecialPlay] = [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
                for play in _cast_plays(board, player, name, zone, base, counter, i)]
         if (half := split_half(board, card, zone, False)) is not card:  # 702.127a
             out += [play for base in base_choices(board, player, half, None, zone)
@@ -361,15 +366,15 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
         out += _special_plays(board, player, name, counter)
     if zone == "hand" and len(faces) == 2 and card.layout == "split" and any(f.spell_costs.fuse for f in faces):
         whole = split_half(board, card, zone, True)  # 702.102a: both halves, both mana costs
-        out += [dict(play, fuse=True) for base in base_choices(board, player, whole, None, zone)
+        out += [replace(play, fuse=True) for base in base_choices(board, player, whole, None, zone)
                 for play in _cast_plays(board, player, name, zone, base, counter, face=whole)]
     if card.layout in OTHER_FACES and not board.db.faces(name):
-        for entry in out:  # never silently: its other half or face is not known
-            entry["other_faces"] = "not in the card data"
+        # never silently: its other half or face is not known
+        out = [replace(entry, other_faces="not in the card data") for entry in out]
     return out
 
 
-def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -> list[dict]:
+def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -> list[CastPlay]:
     """A card cast from exile: an adventurer card's creature (front) face after its
     adventure (715.4) or a warped card for its mana cost (warp), a foretold card for its
     foretell cost (702.143a), a card discarded with madness for its madness cost (702.35a),
@@ -380,47 +385,47 @@ def _exile_plays(board: Board, player: str, exiled: Exiled, counter: _Counter) -
 
 
 
-def keyword_ability_plays(board: Board, player: str, counter: _Counter) -> list[dict]:
+def keyword_ability_plays(board: Board, player: str, counter: _Counter) -> list[ZoneAbilityPlay | FaceUpPlay]:
     """Unearth, embalm and eternalize of the cards in `player`'s graveyard, ninjutsu of the
     cards in their hand, and turning each face-down permanent they control face up
     (solver.keyword_abilities), when they may be used now."""
     from manasolve.solver.keyword_abilities import ability_plan, locked
 
     me = board.player(player)
-    out: list[dict] = []
+    out: list[ZoneAbilityPlay | FaceUpPlay] = []
     for zone, names in (("hand", me.hand), ("graveyard", me.graveyard)):
         for name in dict.fromkeys(names):
             card = board.db.get(name)
             for ability in card.spell_costs.zone_abilities:
                 plan = ability_plan(board, player, card, ability)
                 if ability.zone == zone and plan.castable_now:
-                    out.append(_ability_entry({"kind": "activate", "card": name, "zone": zone,
-                                               "ability": ability.kind.value}, plan, counter))
+                    out.append(ZoneAbilityPlay(name, zone, ability.kind.value, *_ability_fields(plan, counter)))
     if no_priority_reason(board, player) is None:  # 116.2b: a special action, any time with priority
         for perm in board.controlled_by(player):
             if perm.face_up_card is not None:
                 for f in perm.face_up_card.spell_costs.face_up[:1]:
                     plan = locked(board, player, perm.face_up_card, "battlefield", f.kind.value, f.cost, None)
-                    out.append(_ability_entry({"kind": "turn_face_up", "source": perm.id,
-                                               "card": perm.face_up_card.name, "via": f.kind.value}, plan, counter))
+                    out.append(FaceUpPlay(perm.id, perm.face_up_card.name, f.kind.value,
+                                          *_ability_fields(plan, counter)))
     return out
 
 
-def _ability_entry(entry: dict, plan: TotalCost, counter: _Counter) -> dict:
+def _ability_fields(plan: TotalCost, counter: _Counter) -> tuple:
+    """An ability play's total, payable, count, what is not modelled and notes."""
     payable_, count = counter.count(plan)
-    entry.update(total=plan.total_text, payable=payable_, **count)
-    if plan.other and payable_ is None:
-        entry["not_modelled"] = [o.text for o in plan.other]
-    if plan.notes:
-        entry["notes"] = plan.notes
-    return entry
-def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> list[dict]:
+    return (plan.total_text, payable_, count,
+            tuple(o.text for o in plan.other) if plan.other and payable_ is None else None,
+            tuple(plan.notes) or None)
+
+
+
+def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> list[SpecialPlay]:
     """The special actions that exile card `name` from the hand (116.2): Plot (702.170a,
     as a sorcery) and Suspend (702.62a, when the card could be cast; Suspend X with X
     announced 1, X can't be 0, and ``x_max``).  Each as ``{"kind": "special", "action",
     "card", "zone": "hand", "total", "payable"}`` (with ``time_counters`` for suspend)."""
     card = board.db.get(name)
-    out: list[dict] = []
+    out: list[SpecialPlay] = []
     for special in card.spell_costs.specials:
         base = BaseChoice(special.kind, special.cost, special.cost.has_x)
         if timing_reason(board, player, card, "hand", base) is not None:
@@ -432,16 +437,12 @@ def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> l
 
         plan = plan_for(x_min)
         payable_, count = counter.count(plan)
-        entry: dict = {"kind": "special", "action": special.kind.value, "card": name, "zone": "hand",
-                       "total": plan.total_text, "payable": payable_, **count}
-        if special.kind == "suspend":
-            entry["time_counters"] = special.time_counters if special.time_counters is not None else "X"
-        if base.x_free:
-            entry["x"] = x_min
-            if payable_:
-                entry["x_max"] = _largest(lambda x: counter.feasible(plan_for(x)), x_min)
-        if plan.other and payable_ is None:
-            entry["not_modelled"] = [o.text for o in plan.other]
-        out.append(entry)
+        out.append(SpecialPlay(
+            special.kind.value, name, "hand", plan.total_text, payable_, count,
+            time_counters=(special.time_counters if special.time_counters is not None else "X")
+            if special.kind == "suspend" else None,
+            x=x_min if base.x_free else None,
+            x_max=_largest(lambda x: counter.feasible(plan_for(x)), x_min) if base.x_free and payable_ else None,
+            not_modelled=tuple(o.text for o in plan.other) if plan.other and payable_ is None else None))
     return out
 

@@ -1,7 +1,7 @@
 """What each permanent's mana abilities produce now (rules 106.5, 106.7, 106.12, 305.7,
 605.1b, 616.1).
 
-Three questions, all answered from one analysis of the board (`analyse`, cached per board):
+Three questions, all answered from one analysis of the board (`analyse`, held by the board):
 
 - `mana_abilities`: the mana abilities a permanent has now — printed ones, those of its
   basic land types (after Urborg / Blood Moon), and granted ones (Chromatic Lantern);
@@ -18,8 +18,6 @@ import dataclasses
 import itertools
 import weakref
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -239,8 +237,8 @@ def _ability_key(ab: ManaAbility) -> tuple:
 
 
 def _build(board: Board) -> Analysis:
-    # A weak reference: the cache below keeps analyses only while their board lives, and an
-    # analysis holding its board strongly would keep every board ever analysed alive.
+    # A weak reference: the board holds its analysis (`Board.analyses`), and an analysis
+    # holding its board strongly would make a cycle, freed only by the cycle collector.
     an = Analysis(weakref.proxy(board))
     perms = board.permanents
     moon = any(isinstance(e, NonbasicAreMountains) for p in perms for e in p.card.mana_effects.effects)
@@ -752,6 +750,32 @@ def _direct(an: Analysis, perm: Permanent) -> frozenset[str]:
     return frozenset(out)
 
 
+def _own(an: Analysis, perm: Permanent) -> frozenset[str]:
+    """What `perm` could produce before any edge of the graph: `_direct` and what its
+    referential abilities make of what they read off no permanent (the fixpoint's start)."""
+    v = set(_direct(an, perm))
+    for ab in an.abilities[perm.id]:
+        if ab.reference is not None:
+            v |= _transfer(an, perm, ab, _fixed_input(an, perm, ab))
+    return frozenset(v)
+
+
+def dependency_edges(board: Board) -> tuple[dict, dict[str, frozenset[str]]]:
+    """The could-produce dependency graph of `board` (node -> successor -> the referential
+    abilities on that edge; nodes are permanent ids and group nodes ``(player, what,
+    filter words)``, see `_solve_fixpoint`) and what each permanent could produce before
+    any edge: for ``produce --why`` and its reference tests."""
+    an = analyse(board)
+    return an.graph, {p.id: _own(an, p) for p in board.permanents}
+
+
+def transferred(board: Board, pid: str, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
+    """The types permanent `pid`'s referential `ability` could add when what it reads
+    could produce `types` (one edge of the dependency graph)."""
+    an = analyse(board)
+    return _transfer(an, board.get(pid), ability, types)
+
+
 def _solve_fixpoint(an: Analysis) -> None:
     """Least fixpoint of could-produce over the dependency graph.
 
@@ -781,10 +805,7 @@ def _solve_fixpoint(an: Analysis) -> None:
     value: dict = {n: frozenset() for n in g}
     pending: list = []
     for p in perms:
-        v = set(_direct(an, p))
-        for ab in an.abilities[p.id]:
-            if ab.reference is not None:
-                v |= _transfer(an, p, ab, _fixed_input(an, p, ab))
+        v = _own(an, p)
         if v:
             value[p.id] = frozenset(v)
             pending.append((p.id, value[p.id]))
@@ -806,44 +827,8 @@ def _solve_fixpoint(an: Analysis) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Per-board cache: the payment solver calls activation_bundles many times per board.
-
-_CACHE: dict[int, tuple[weakref.ref, tuple, Analysis]] = {}
-
-
-def _fingerprint(board: Board) -> tuple:
-    """What the analysis depends on (tapped and sick state do not matter: 106.7; counters
-    and speed decide which banded and max-speed abilities a permanent has; graveyards and
-    life totals are counted by some amounts and conditions; effects resolved this turn)."""
-    return tuple(
-        (p.id, p.card.name, p.card.text, p.controller, p.type_override, p.attached_to, p.token,
-         tuple(sorted(p.counters.items())) if p.counters else (), p.chosen_colors, p.chosen_type, p.exiled_with,
-         p.entered_this_turn)
-        for p in board.permanents
-    ) + tuple((pl.speed, pl.life, tuple(pl.graveyard), tuple(pl.hand), pl.lands_played_this_turn,
-               pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison, pl.initiative, pl.dungeons_completed,
-               tuple(c.name for c in pl.until_end_of_turn))
-              for pl in board.players) + (
-        board.active_player, board.step, board.stack_empty)
-
-
-_PINNED: dict[int, Analysis] = {}
-
-
-@contextmanager
-def pinned(board: Board) -> Iterator[None]:
-    """Within this block `board` is not changed, so it is analysed once and not
-    fingerprinted again on every call (the payment solver asks about each permanent)."""
-    key = id(board)
-    if key in _PINNED:
-        yield
-        return
-    _PINNED[key] = analyse(board)
-    try:
-        yield
-    finally:
-        del _PINNED[key]
-
+# The analysis is held by its board (`Board.analyses`): the payment solver calls
+# activation_bundles many times per board.
 
 # What a change of a derived board (`Board.derived`) may touch and leave the analysis as
 # it was: tapped and sick state, attacking and saddled (106.7 ignores them; nothing here
@@ -856,13 +841,12 @@ UNREAD = frozenset({"permanent.tapped", "permanent.sick", "permanent.haste", "pe
 
 
 def _carried(board: Board) -> Analysis | None:
-    """The analysis of the board `board` was derived from, when that is cached and the
+    """The analysis of the board `board` was derived from, when that board has one and the
     change touched nothing it reads: the same analysis, its permanents those of `board`."""
     derived = board.derived
-    parent = derived.parent() if derived is not None else None
-    hit = _CACHE.get(id(parent)) if parent is not None else None
+    parent = derived.parent_analyses if derived is not None else None
     # (the parent's analysis as it is: see `Derivation`, boards are not changed in place)
-    prev = hit[2] if hit is not None and hit[0]() is parent else None
+    prev = parent.production if parent is not None else None
     if prev is None:
         return None
     unread = (UNREAD if prev.reads_life else UNREAD | {"player.life"}) - ({"player.hand"} if prev.reads_hand else set())
@@ -882,22 +866,10 @@ def carried_from(board: Board) -> Board | None:
 
 
 def analyse(board: Board) -> Analysis:
-    """The mana-production analysis of `board` (recomputed when its permanents change;
-    carried over from the board it was derived from when the change does not touch it)."""
-    key = id(board)
-    pinned_analysis = _PINNED.get(key)
-    if pinned_analysis is not None:
-        return pinned_analysis
-    fp = _fingerprint(board)
-    hit = _CACHE.get(key)
-    if hit is not None and hit[0]() is board and hit[1] == fp:
-        return hit[2]
-    an = _carried(board) or _build(board)
-    _CACHE[key] = (weakref.ref(board, lambda ref, k=key, cache=_CACHE: _forget(cache, k, ref)), fp, an)
-    return an
-
-
-def _forget(cache: dict, key: int, ref: weakref.ref) -> None:
-    """Drop a collected board's analysis (unless its id was reused by a newer board)."""
-    if key in cache and cache[key][0] is ref:
-        del cache[key]
+    """The mana-production analysis of `board`: built once and held by the board
+    (`Board.analyses`); carried over from the board it was derived from when the change
+    does not touch it."""
+    held = board.analyses
+    if held.production is None:
+        held.production = _carried(board) or _build(board)
+    return held.production

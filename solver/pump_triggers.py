@@ -14,14 +14,18 @@ read on resolution; a negative power gives X = 0 (107.1b).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from manasolve.models.board import Board
 from manasolve.models.oracle.triggers import AttackTrigger, Resolution
-from manasolve.solver.creatures import modifications
+from manasolve.solver.attack_results import AttackTriggered, Pumped, PumpModified, PumpSelf
+from manasolve.solver.creatures import Modification, modifications
 
 
-def resolve_pump_triggers(board: Board, triggers: list[tuple[AttackTrigger, dict]], gone: set[str]) -> None:
-    """Add a ``resolution`` to the answer entry of each firing pump trigger of `triggers`
-    (in resolution order), tracking the pumps as they apply."""
+def resolve_pump_triggers(board: Board, triggers: list[tuple[AttackTrigger, AttackTriggered]],
+                          gone: set[str]) -> tuple[AttackTriggered, ...]:
+    """The answer entries of `triggers` (in resolution order), each firing pump trigger
+    with its resolution, tracking the pumps as they apply."""
     pumps: dict[str, tuple[int, int]] = {}
 
     def stats(pid: str) -> tuple[int, int]:
@@ -29,41 +33,33 @@ def resolve_pump_triggers(board: Board, triggers: list[tuple[AttackTrigger, dict
         dp, dt = pumps.get(pid, (0, 0))
         return perm.power + dp, perm.toughness + dt
 
-    def pump(pid: str, by: tuple[int, int]) -> dict:
+    def pump(pid: str, by: tuple[int, int], mods: tuple[Modification, ...] | None = None) -> Pumped:
         dp, dt = pumps.get(pid, (0, 0))
         pumps[pid] = (dp + by[0], dt + by[1])
         power, toughness = stats(pid)
-        return {"id": pid, "power": power, "toughness": toughness}
+        return Pumped(pid, power, toughness, mods)
 
+    out = []
     for trigger, entry in triggers:
-        if not entry["triggers"]:
+        if not entry.triggers:
+            out.append(entry)
             continue
-        src = board.get(entry["source"])
+        src = board.get(entry.source)
         if trigger.resolution == Resolution.PUMP_MODIFIED:
             x = max(0, stats(src.id)[0])  # 107.1b
             pumped = []
             for perm in board.controlled_by(src.controller):
                 mods = modifications(board, perm)[0]
                 if perm.id != src.id and perm.id not in gone and perm.is_creature and mods:
-                    pumped.append({**pump(perm.id, (x, x)), "modifications": mods})
-            entry["resolution"] = {
-                "effect": "other modified creatures you control get +X/+X until end of turn",
-                "x": x,
-                "x_determined": "as the ability resolves: the source's power then",
-                "uses_last_known_information": src.id in gone,
-                "pumped": pumped,
-            }
+                    pumped.append(pump(perm.id, (x, x), mods))
+            entry = replace(entry, resolution=PumpModified(x, src.id in gone, tuple(pumped)))
         elif trigger.resolution == Resolution.PUMP_SELF:
             counted = trigger.pump.counted
             x = sum(1 for p in board.controlled_by(src.controller) if p.id not in gone and p.has_words((counted,))) if counted else 0
             by = (x if trigger.pump.power is None else trigger.pump.power,
                   x if trigger.pump.toughness is None else trigger.pump.toughness)
-            res: dict = {"effect": "it gets +%d/+%d until end of turn" % by}
-            if counted:
-                res["x"] = x
-            if src.id in gone:
-                res["pumped"] = []
-                res["why"] = "it left the battlefield: nothing to pump"
-            else:
-                res["pumped"] = [pump(src.id, by)]
-            entry["resolution"] = res
+            left = src.id in gone
+            entry = replace(entry, resolution=PumpSelf(by[0], by[1], x if counted else None, left,
+                                                       () if left else (pump(src.id, by),)))
+        out.append(entry)
+    return tuple(out)

@@ -7,7 +7,6 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -24,7 +23,6 @@ from manasolve.solver.production import (
     carried_from,
     mana_abilities,
     not_mana_ability_note,
-    pinned,
     sacrifice_victims,
 )
 
@@ -515,12 +513,11 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     spell: the spell being paid, for spend restrictions (106.6).
     """
     key = (player, convoke, improvise, delve, casting_from_graveyard, spell)
-    per_board = _per_board(board)
+    per_board = board.analyses.resources  # computed once per board and question keywords
     hit = per_board.get(key)
     if hit is None:
-        with pinned(board):
-            hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell,
-                                            _earlier(board, key))
+        hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell,
+                                        _earlier(board, key))
     return hit
 
 
@@ -530,37 +527,8 @@ def _earlier(board: Board, key: tuple) -> Resources | None:
     permanent's entry is a function of the permanent alone, and the entry of every
     permanent the change did not touch (the same object) is reused."""
     parent = carried_from(board)
-    hit = _CACHE.get(id(parent)) if parent is not None else None
-    # (the parent's cache as it is: see `Derivation`, boards are not changed in place)
-    return hit[2].get(key) if hit is not None and hit[0]() is parent else None
-
-
-# Resources are computed once per board object and question keywords, and reused while
-# the board is unchanged (a fingerprint of everything `_collect` reads): an AI asking
-# many questions of one board pays for the classes once.
-_CACHE: dict[int, tuple[weakref.ref, tuple, dict]] = {}
-
-
-def _fingerprint(board: Board) -> tuple:
-    return (tuple((p.id, p.card.text, p.state_key()) for p in board.permanents),
-            tuple((pl.name, pl.life, tuple(pl.hand), tuple(pl.graveyard), pl.mana_pool, pl.energy, pl.speed,
-                   pl.lands_played_this_turn, pl.cards_drawn_this_turn, pl.life_gained_this_turn, pl.poison,
-                   pl.initiative, pl.dungeons_completed, pl.library)
-                  for pl in board.players), board.active_player, board.step, board.stack_empty)
-
-
-def _forget(key: int, ref: weakref.ref) -> None:
-    if key in _CACHE and _CACHE[key][0] is ref:  # not a newer board that took the id
-        del _CACHE[key]
-
-
-def _per_board(board: Board) -> dict:
-    """The resources cache of `board` (emptied when the board changed since)."""
-    key, fp = id(board), _fingerprint(board)
-    hit = _CACHE.get(key)
-    if hit is None or hit[0]() is not board or hit[1] != fp:
-        hit = _CACHE[key] = (weakref.ref(board, lambda ref, k=key: _forget(k, ref)), fp, {})
-    return hit[2]
+    # (the parent's resources as they are: see `Derivation`, boards are not changed in place)
+    return parent.analyses.resources.get(key) if parent is not None else None
 
 
 def _entries(board: Board, perms: list[Permanent], spell: SpellBeingCast | None,

@@ -1,10 +1,16 @@
-"""Typed payments, as the payment solver finds them: a group of interchangeable payments
-(``pay --all``) and one concrete payment (``pay --best``).  The answer JSON of both is
-built at the edge, in `manasolve.answers`."""
+"""Typed payments and the ``pay`` answer, as the payment solver finds them: a group of
+interchangeable payments (``pay --all``), one concrete payment (``pay --best``), what each
+mode finds and the whole answer.  Frozen values: the answer JSON is written at the edge,
+in `manasolve.answers`, and read back by nobody (callers read these fields)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from manasolve.solver.other_costs import PartChoice
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,8 @@ class ActivationUse:
 
 @dataclass(frozen=True)
 class TapUse:
-    """`use` of the `permanents` tapped for `purpose` (convoke, improvise, a tap cost)."""
+    """`use` of the `permanents` tapped for `purpose` (the answer's ``for``: convoke,
+    improvise, a tap cost)."""
 
     permanents: tuple[str, ...]
     use: int
@@ -125,3 +132,130 @@ class Payment:
     exiled: tuple[str, ...] = ()
     pool: tuple[str, ...] = ()
     chosen: tuple[PartChosen, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate of ``pay --candidates``: its group of payments, the mana it makes, the
+    sources it leaves untapped ((ids of a class, how many stay unused)), the hand cards it
+    leaves castable and its level values (lower is better; keep and colors negated counts)."""
+
+    group: PaymentGroup
+    mana: str
+    untapped: tuple[tuple[tuple[str, ...], int], ...]
+    castable: tuple[str, ...]
+    levels: Mapping[str, int]
+
+
+# -- what each pay mode finds --------------------------------------------------------------
+@dataclass(frozen=True)
+class Announced:
+    """Mode payable: the announcement that works (None: none does)."""
+
+    announced: str | None
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Modes count and all: `count` payments, exactly or (`exact` False: the time limit
+    or a memory bound stopped it, `undone` says which announcements) at least; mode all
+    also the `payments` groups listed, whether they are all of them (`listed_all`) and
+    the announcements whose groups were not all listed (`payments_undone`)."""
+
+    count: int
+    exact: bool
+    undone: tuple[str, ...] = ()
+    payments: tuple[PaymentGroup, ...] | None = None
+    listed_all: bool = False
+    payments_undone: tuple[str, ...] = ()
+    time_limit_reached: bool = False
+
+
+@dataclass(frozen=True)
+class BestFound:
+    """Mode best: one payment (None: the cost can't be paid), its `levels` (lower is
+    better), the keep costs it keeps payable (`kept`) among those asked (`keep`; None
+    when not payable), whether it is proven optimal, `why` (the reason against the
+    runner-up; None when not asked), notes about damage not counted, and with non-mana
+    parts `parts_why`: how their objects were chosen.  `no_option`: no way to share
+    objects with the non-mana parts leaves the mana payable (its answer lists ``why``
+    before the levels, as it always has)."""
+
+    best: Payment | None
+    levels: Mapping[str, int]
+    kept: tuple[str, ...] = ()
+    keep: tuple[str, ...] | None = None
+    optimal: bool = True
+    why: tuple[str, ...] | None = None
+    time_limit_reached: bool = False
+    notes: tuple[str, ...] = ()
+    parts_why: str | None = None
+    no_option: bool = False
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The answer's ``why`` lines: the reason against the runner-up (when asked), then
+        how the non-mana parts' objects were chosen."""
+        return (self.why or ()) + ((self.parts_why,) if self.parts_why is not None else ())
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """Mode candidates: at most K candidates, the best first, how many groups were ranked,
+    whether every group was (`ranked_all`), whether the first is proven best."""
+
+    candidates: tuple[Candidate, ...]
+    groups_ranked: int
+    ranked_all: bool
+    time_limit_reached: bool = False
+    optimal: bool = True
+
+
+Found = Announced | Counted | BestFound | Ranked
+
+
+@dataclass(frozen=True)
+class CastFields:
+    """A card's cast paid (``pay --card``): the card, its locked total, whether it may be
+    cast now and why not, and its cost sentences not understood (`notes`)."""
+
+    card: str
+    total: str
+    castable_now: bool
+    reason: str | None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ChoiceTotal:
+    """One locked total of a cast whose payment choices change it (Emerge), with whether
+    it is payable and its count (None: not counted; `exact` False: a lower bound)."""
+
+    total: str
+    payable: bool
+    count: int | None = None
+    exact: bool = True
+
+
+@dataclass(frozen=True)
+class PayAnswer:
+    """The ``pay`` answer: the cost (a locked total's announcement text), who pays,
+    whether it is payable, what the mode found, the non-mana parts paid with it, what is
+    not modelled, and for a card's cast its fields (`cast`) and, when its payment choices
+    change its total, each total (`choices`)."""
+
+    cost: str
+    player: str
+    payable: bool
+    found: Found
+    parts: tuple[PartChoice, ...] = ()
+    not_modelled: tuple[str, ...] = ()
+    cast: CastFields | None = None
+    choices: tuple[ChoiceTotal, ...] | None = None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The answer's ``notes``: a card's cost sentences not understood, else the best
+        payment's notes about damage not counted."""
+        return (self.cast.notes if self.cast is not None else ()) or (
+            self.found.notes if isinstance(self.found, BestFound) else ())

@@ -6,7 +6,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -20,7 +19,9 @@ _PERSONAL = ("MANASOLVE_CARDS", "MANASOLVE_CONFIG", "MANASOLVE_CACHE_DIR", "XDG_
 def pytest_configure(config):
     """Before any test module is even imported (some build boards at import time), the run
     forgets the person's card setting, config file and card cache: the variables that name
-    them are removed and the folders they default to point into a folder of the run's own."""
+    them are removed and the folders they default to point into a folder of the run's own.
+    (The front reads the setting, `manasolve.card_settings`; models/ reads none.  The tests
+    that write a setting start each from none: tests/test_card_settings.py.)"""
     saved = {name: os.environ.pop(name, None) for name in _PERSONAL}
     own = Path(tempfile.mkdtemp(prefix="manasolve-tests-"))
     os.environ["XDG_CONFIG_HOME"] = str(own / "config")
@@ -35,14 +36,3 @@ def pytest_configure(config):
                 os.environ[name] = value
 
     config.add_cleanup(restore)
-
-
-@pytest.fixture(autouse=True)
-def _no_user_card_setting(tmp_path_factory, monkeypatch):
-    """Each test starts from no card file set (MANASOLVE_CARDS, a config file, a stored
-    ``cards update`` file): only the built-in cards, unless the test sets one."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.delenv("MANASOLVE_CARDS", raising=False)
-    monkeypatch.delenv("MANASOLVE_CONFIG", raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))

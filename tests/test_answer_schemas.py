@@ -58,6 +58,7 @@ def _answers() -> list[tuple[str, dict]]:
                                        "produces": "{G}"}]}
     answers = [
         ("produce", api.produce(BOARD)),
+        ("produce", api.produce(BOARD, explain=True)),
         ("pay", best),
         ("pay", api.pay(BOARD, "{2}{G}{W/U}", mode="all", limit=4)),
         ("pay", api.pay(BOARD, card="Think Twice", zone="graveyard", alt="flashback", mode="count")),

@@ -53,9 +53,10 @@ def test_candidates_are_brute_force_payments_and_cover_them(scenario):
     expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise, delve=delve)
     what = CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve)
     answer = solver_pay.pay(b, what, mode="candidates", candidates=10_000)
-    assert answer["payable"] == bool(expected)
+    ranked = answer.found
+    assert answer.payable == bool(expected)
     if not expected:
-        assert answer["candidates"] == []
+        assert ranked.candidates == ()
         return
     # Every group as --all lists it, with the brute-force payments it stands for.
     res = collect(b, "a", convoke=convoke, improvise=improvise, delve=delve)
@@ -65,17 +66,17 @@ def test_candidates_are_brute_force_payments_and_cover_them(scenario):
         payments = expand(c, a, g)
         assert payments <= expected and len(payments) == g.multiplicity
         concrete[payment_group(c, a, g)] = payments
-    groups = [cand.group for cand in answer["candidates"]]
+    groups = [cand.group for cand in ranked.candidates]
     assert all(g in concrete for g in groups)  # each candidate is a group of brute-force payments
     assert len(set(groups)) == len(groups)  # no two candidates are the same group
-    assert answer["ranked_all"] and len(groups) == len(concrete) == answer["groups_ranked"]
+    assert ranked.ranked_all and len(groups) == len(concrete) == ranked.groups_ranked
     assert set().union(*(concrete[g] for g in groups)) == expected  # K >= the groups: every payment
     # Ranked by the best order; the first holds best's payment and has its levels.
     best = pay(b, what, mode="best")
     keys = [[c.levels[n] for n in ("keep", "life", "sacrifice", "waste", "attackers", "colors", "flexibility",
-                                   "creatures", "tiebreak")] for c in answer["candidates"]]
+                                   "creatures", "tiebreak")] for c in ranked.candidates]
     assert keys == sorted(keys)
-    assert answer["candidates"][0].levels == best["levels"]
+    assert ranked.candidates[0].levels == best["levels"]
     assert _best_identity(best["best"]) in {_brute_parts(p) for p in concrete[groups[0]]}
 
 

@@ -19,7 +19,7 @@ import manasolve
 
 from manasolve import api
 from manasolve.cli import main
-from manasolve.models.card_settings import config_path, configured_card_file, default_cards_path
+from manasolve.card_settings import card_db, config_path, configured_card_file, default_cards_path
 from manasolve.models.carddb import default_db
 from manasolve.models.errors import InputError
 
@@ -42,6 +42,17 @@ def atomic(path, *cards, gz=False):
     return path
 
 
+@pytest.fixture(autouse=True)
+def _no_user_card_setting(tmp_path_factory, monkeypatch):
+    """Each test starts from no card file set (MANASOLVE_CARDS, a config file, a stored
+    ``cards update`` file): only the built-in cards, unless the test sets one."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.delenv("MANASOLVE_CARDS", raising=False)
+    monkeypatch.delenv("MANASOLVE_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+
+
 def board_with(*names: str) -> dict:
     """A board where alice has only the permanents `names` (no summoning sickness)."""
     return {"format": "manasolve/board@1", "players": [
@@ -50,12 +61,36 @@ def board_with(*names: str) -> dict:
 
 def test_without_a_setting_only_the_built_in_cards_are_used():
     assert configured_card_file() is None
-    assert "Grove Tender Prime" not in default_db()
+    assert "Grove Tender Prime" not in card_db()
+
+
+def test_the_default_database_is_built_once_per_card_setting(tmp_path, monkeypatch):
+    assert card_db() is card_db() is default_db()
+    mine = atomic(tmp_path / "mine.json", MINE)
+    monkeypatch.setenv("MANASOLVE_CARDS", str(mine))
+    db = card_db()
+    assert db is card_db() is default_db(mine) and db is not default_db()
+    atomic(mine, MINE, FOREST)  # the file changed: read again
+    assert card_db() is not db and card_db().get("Forest").text == "({T}: Add {C}.)"
+
+
+def test_the_model_layer_reads_no_card_setting(tmp_path, monkeypatch):
+    monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "mine.json", MINE)))
+    assert "Grove Tender Prime" not in default_db()  # the setting is read at the front: card_db
+    assert "Grove Tender Prime" in card_db()
+
+
+def test_the_lower_layers_read_no_environment_and_no_config_file():
+    root = Path(manasolve.__file__).resolve().parent.parent
+    assert (root / "models" / "board.py").is_file() and (root / "solver" / "pay.py").is_file()
+    found = [(str(f.relative_to(root)), word) for layer in ("models", "solver") for f in (root / layer).rglob("*.py")
+             for word in ("os.environ", "getenv", "tomllib", "config.toml") if word in f.read_text(encoding="utf-8")]
+    assert found == []
 
 
 def test_manasolve_cards_names_the_file_looked_up_first(tmp_path, monkeypatch):
     monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "mine.json", MINE, FOREST)))
-    db = default_db()
+    db = card_db()
     assert db.get("Grove Tender Prime").text == "{T}: Add {G}{G}{G}."
     assert db.get("Forest").text == "({T}: Add {C}.)"  # before the built-in card
     assert db.get("Llanowar Elves").name == "Llanowar Elves"  # the built-in cards stay behind it
@@ -67,11 +102,11 @@ def test_the_config_file_names_a_path_absolute_or_relative_to_itself(tmp_path):
     cfg.parent.mkdir(parents=True)
     cfg.write_text('cards = "%s"\n' % atomic(tmp_path / "mine.json.gz", MINE, gz=True))
     assert configured_card_file().set_by == str(cfg)
-    assert "Grove Tender Prime" in default_db()
+    assert "Grove Tender Prime" in card_db()
     atomic(cfg.parent / "near.json", FOREST)
     cfg.write_text('cards = "near.json"\n')
     assert configured_card_file().path == cfg.parent / "near.json"
-    assert default_db().get("Forest").text == "({T}: Add {C}.)"
+    assert card_db().get("Forest").text == "({T}: Add {C}.)"
 
 
 def test_the_environment_wins_over_the_config_file_and_cards_over_both(tmp_path, monkeypatch):
@@ -80,8 +115,8 @@ def test_the_environment_wins_over_the_config_file_and_cards_over_both(tmp_path,
     cfg.write_text('cards = "%s"\n' % atomic(tmp_path / "cfg.json", FOREST))
     monkeypatch.setenv("MANASOLVE_CARDS", str(atomic(tmp_path / "env.json", MINE)))
     assert configured_card_file().set_by == "MANASOLVE_CARDS"
-    assert "Grove Tender Prime" in default_db()
-    assert "Grove Tender Prime" not in default_db(atomic(tmp_path / "flag.json", FOREST))
+    assert "Grove Tender Prime" in card_db()
+    assert "Grove Tender Prime" not in card_db(atomic(tmp_path / "flag.json", FOREST))
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -93,7 +128,7 @@ def test_a_bad_config_file_is_one_line_naming_it(text, words):
     cfg.parent.mkdir(parents=True)
     cfg.write_text(text)
     with pytest.raises(InputError) as e:
-        default_db()
+        card_db()
     assert str(cfg) in e.value.line() and words in e.value.line()
 
 
@@ -130,7 +165,7 @@ def test_cards_update_stores_where_manasolve_cards_points(tmp_path, monkeypatch,
     assert main(["cards", "update", str(atomic(tmp_path / "src.json", MINE))]) == 0
     out = capsys.readouterr().out
     assert "stored 1 cards" in out and str(target) in out and "MANASOLVE_CARDS" in out
-    assert "Grove Tender Prime" in default_db()
+    assert "Grove Tender Prime" in card_db()
 
 
 @pytest.mark.parametrize(("content", "words"), [

@@ -146,10 +146,12 @@ def test_progress_lines_on_a_stderr_that_is_not_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(cli_castability, "PROGRESS_EVERY", 0.0)
     progress = cli_castability._Progress(quiet=False, time_limit=30)
     with progress as update:  # capsys's stderr is not a terminal
-        update(0, 1000)
+        update(0, 1000)  # the deck still being read: no line (a bad deck's error is the one line)
         update(10, 1000)
+        update(20, 1000)
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0] == "castability: 0/1000 games (0%)" and lines[1].startswith("castability: 10/1000 games (1%)")
+    assert len(lines) == 2 and lines[0] == "castability: 10/1000 games (1%)"
+    assert lines[1].startswith("castability: 20/1000 games (2%)")
     now = time.monotonic()
     progress.started, progress.first = now - 2, (now - 2, 0)  # 500 games in 2 s
     assert progress.line(500, 1000, now) == "castability: 500/1000 games (50%), 250 games/s, ETA 2 s"
@@ -157,6 +159,20 @@ def test_progress_lines_on_a_stderr_that_is_not_a_terminal(monkeypatch, capsys):
     assert progress.line(500, 1000, now).endswith("ETA 2 s (past the --timeout: a partial answer in 1 s)")
     with cli_castability._Progress(quiet=True, time_limit=30) as update:
         assert update is None
+
+
+def test_a_deck_refused_after_the_first_progress_tick_is_still_one_line(tmp_path, monkeypatch, capsys):
+    """Found by the door fuzz run (a loaded machine: reading the deck took longer than
+    PROGRESS_EVERY): "castability: 0/3 games (0%)" was written before the deck's error,
+    two lines on stderr for exit 2."""
+    from manasolve.cli import main
+
+    monkeypatch.setattr(cli_castability, "PROGRESS_EVERY", 0.0)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Forrest\n\n")
+    assert main(["castability", str(deck), "--games", "3", "--workers", "1", "--json"]) == 2
+    assert capsys.readouterr().err == "%s: line 1: unknown card 'Forrest' (did you mean 'Forest' or 'Forget' or " \
+                                      "'Arrest'?)\n" % deck
 
 
 def test_progress_reaches_the_callback_while_games_are_played(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from manasolve.answers import pay_json
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import pay
 from tests.boards import loaded
@@ -27,25 +28,27 @@ def signets(n: int):
 
 @pytest.mark.parametrize("cost, expected", [("{7}{U}", 3256035), ("{8}{U}", 3374461)])
 def test_commander_board_counts_as_before(cost, expected):
-    assert pay(commander(), ManaCost.parse(cost), mode="count")["count"] == expected
+    assert pay(commander(), ManaCost.parse(cost), mode="count").found.count == expected
 
 
 @pytest.mark.parametrize("n, expected", [(8, 108), (12, 2723), (16, 50160)])
 def test_signets_funding_each_other_count_as_before(n, expected):
-    assert pay(signets(n), ManaCost.parse("{W}{U}{B}"), mode="count")["count"] == expected
+    assert pay(signets(n), ManaCost.parse("{W}{U}{B}"), mode="count").found.count == expected
 
 
 def test_a_time_limit_gives_a_lower_bound_or_the_exact_count():
-    exact = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count")
-    assert exact["count_exact"] is True
-    cut = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count", time_limit=0.0)
-    assert cut["count_exact"] is False and "count" not in cut
-    assert 0 <= cut["count_at_least"] <= exact["count"]
-    assert cut["count_undone"]
-    roomy = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count", time_limit=600)
-    assert roomy["count"] == exact["count"] and roomy["count_exact"] is True
+    exact = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count").found
+    assert exact.exact is True
+    cut_answer = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count", time_limit=0.0)
+    cut = cut_answer.found
+    assert cut.exact is False and "count" not in pay_json(cut_answer)
+    assert pay_json(cut_answer)["count_at_least"] == cut.count
+    assert 0 <= cut.count <= exact.count
+    assert cut.undone
+    roomy = pay(signets(16), ManaCost.parse("{W}{U}{B}"), mode="count", time_limit=600).found
+    assert roomy.count == exact.count and roomy.exact is True
 
 
 def test_an_unpayable_cost_counts_zero_without_counting():
     answer = pay(signets(40), ManaCost.parse("{G}" * 20 + "{R}" * 12), mode="count", time_limit=0.0)
-    assert answer["payable"] is False and answer["count"] == 0 and answer["count_exact"] is True
+    assert answer.payable is False and answer.found.count == 0 and answer.found.exact is True

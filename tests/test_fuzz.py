@@ -120,12 +120,6 @@ def test_a_huge_session_handle_or_method_is_answered_in_one_short_line():
         assert error["code"] in (-32601, -32602) and len(error["message"]) <= 300 and "\n" not in error["message"]
 
 
-# Classes other branches of issue 27 are fixing at the time of writing (doors: server
-# surrogates, notifications, payment validation, strict board, sessions; deckfront: deck
-# files and castability options); each entry is to be removed once that work is merged.
-
-
-
 @pytest.mark.parametrize("door", ["board", "payment", "card file", "deck", "batch", "envelope", "session"])
 def test_fuzzed_doors_keep_the_contract(tmp_path, door):
     """A quick run of the long one (benchmarks/fuzz.py --doors): 10 cases at each door,
@@ -146,8 +140,16 @@ def test_the_door_checker_catches_each_class():
     from tests.fuzz_doors import _line_problem, _rpc_lines_class
 
     ok = '{"jsonrpc": "2.0", "id": 1, "result": {}}'
+    request = '{"jsonrpc": "2.0", "id": 1, "method": "pay"}'
+    notification = '{"jsonrpc": "2.0", "method": "pay"}'
     assert _rpc_lines_class([ok]) == "kept"
-    assert _rpc_lines_class([ok], notifications_only=True) == "answered notification"
+    assert _rpc_lines_class([ok], [request, notification]) == "kept"
+    assert _rpc_lines_class([ok], [notification]) == "answered notification"
+    assert _rpc_lines_class(["[%s]" % ok], ["[%s, %s]" % (notification, notification)]) == "answered notification"
+    assert _rpc_lines_class([], [request]) == "unhelpful"  # an answer lost
+    assert _rpc_lines_class([ok.replace("1", "2")], [request]) == "unhelpful"  # the wrong id
+    null = '{"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "not JSON: x"}}'
+    assert _rpc_lines_class([null, null], [b"\xff", "[]", "  "]) == "kept"
     assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "x"}}']) == "traceback"
     assert _rpc_lines_class(['{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "a: NoneType"}}']) \
         == "unhelpful"
@@ -155,3 +157,40 @@ def test_the_door_checker_catches_each_class():
     assert _line_problem("b.json: players[0].life: must be at most 1000000", "b.json") is None
     assert "internal word" in _line_problem("b.json: got None", "b.json")
     assert "names no file" in _line_problem("oops", "b.json")
+
+
+def test_the_payment_checker_catches_doors_that_disagree():
+    """The apply/audit comparison itself (a runner answering what the doors would): a
+    refusal at one door only, or in other words, is a disagreement, unless audit's
+    refusal is one only the cost tells (601.2b)."""
+    from tests.fuzz_doors import _payment_class
+
+    def answer(rid, result=None, path=None, message=None):
+        if message is None:
+            return json.dumps({"jsonrpc": "2.0", "id": rid, "result": result or {}})
+        if result is not None:  # audit's broken payment
+            return json.dumps({"jsonrpc": "2.0", "id": rid, "result": {
+                "legal": False, "broken": {"rule": None, "path": path, "message": message}}})
+        return json.dumps({"jsonrpc": "2.0", "id": rid, "error": {"code": -32602, "message": "params.%s: %s" % (
+            path, message), "data": {"path": "params." + path}}})
+
+    class Doors:
+        def __init__(self, applied, audited):
+            self.answers = [answer(0, {"session": "s1"}), applied, audited]
+
+        def requests(self, lines):
+            return self.answers
+
+    sick = ("payment.activations[0].permanent", "elf is a creature with summoning sickness (302.6)")
+    adds = ("payment.activations[0].produces", "'{T}: Add {G}.' adds {G}, not {U} (605.1)")
+    announced = ("payment.announced", "'{U}' is not an announcement of {G} (601.2b; it has {G})")
+    cases = [(answer(1, {}), answer(2, {"legal": True}), "kept"),
+             (answer(1, None, *sick), answer(2, {}, *sick), "kept"),
+             (answer(1, None, *sick), answer(2, None, *sick), "kept"),
+             (answer(1, {}), answer(2, {}, *adds), "doors disagree"),
+             (answer(1, None, *sick), answer(2, {"legal": True}), "doors disagree"),
+             (answer(1, None, *sick), answer(2, {}, *adds), "doors disagree"),
+             (answer(1, {}), answer(2, {}, *announced), "kept"),
+             (answer(1, None, *adds), answer(2, {}, *announced), "kept")]
+    for applied, audited, kind in cases:
+        assert _payment_class({"announced": "{G}"}, "{G}", Doors(applied, audited)) == kind, (applied, audited)

@@ -47,12 +47,12 @@ def test_one_colour_matches_the_hypergeometric_law():
     setup = GameSetup(("Swamp",) * 8 + ("Gitaxian Probe",) * 12, tuple(questions), 3, True, NO_MULLIGAN)
     entries = summarise(questions, run_games(setup, games, seed=7, workers=1), 3)
     for e in entries:
-        pips = e["mana_value"]
+        pips = e.mana_value
         for t in range(1, 4):
             exact = _at_least(pips, 8, 20, 6 + t) if t >= pips else Fraction(0)
-            _close(e["by_turn"][str(t)], exact, games)
+            _close(e.by_turn[str(t)], exact, games)
     # {1}{B}{B} on turn 3 needs three lands, two of them... all lands are Swamps: 3 in 9 cards
-    assert entries[2]["on_curve_given_lands"].split("/")[0] == entries[2]["on_curve"].split("/")[0]
+    assert entries[2].on_curve_given_lands.split("/")[0] == entries[2].on_curve.split("/")[0]
 
 
 def test_two_colours_on_the_draw_match_inclusion_exclusion():
@@ -62,8 +62,8 @@ def test_two_colours_on_the_draw_match_inclusion_exclusion():
     (entry,) = summarise([_q("{U}{B}")], run_games(setup, games, seed=3, workers=1), 2)
     # castable on turn 2 on the draw iff the first 9 cards hold a Swamp and an Island
     exact = 1 - Fraction(2 * comb(14, 9), comb(20, 9))
-    _close(entry["by_turn"]["2"], exact, games)
-    assert entry["by_turn"]["1"] == "0/%d" % games
+    _close(entry.by_turn["2"], exact, games)
+    assert entry.by_turn["1"] == "0/%d" % games
 
 
 @pytest.mark.parametrize("deck_file", [GOLGARI, COMMANDER])
@@ -92,9 +92,9 @@ def test_memo_answers_what_the_solver_answers_afresh(deck_file):
 def test_a_land_that_enters_tapped_pays_from_the_next_turn():
     setup = GameSetup(("Golgari Guildgate",) * 20, (_q("{G}"), _q("{B}{G}")), 3, True, NO_MULLIGAN)
     g, b = summarise(list(setup.questions), run_games(setup, 50, seed=1, workers=1), 3)
-    assert g["by_turn"] == {"1": "0/50", "2": "50/50", "3": "50/50"}
-    assert b["by_turn"] == {"1": "0/50", "2": "0/50", "3": "50/50"}
-    assert g["average_delay"] == "50/50" and b["average_delay"] == "50/50"  # one turn late, every game
+    assert g.by_turn == {"1": "0/50", "2": "50/50", "3": "50/50"}
+    assert b.by_turn == {"1": "0/50", "2": "0/50", "3": "50/50"}
+    assert g.average_delay == "50/50" and b.average_delay == "50/50"  # one turn late, every game
 
 
 def test_mana_creatures_tap_from_the_turn_after_they_are_cast():
@@ -103,9 +103,9 @@ def test_mana_creatures_tap_from_the_turn_after_they_are_cast():
     (e,) = summarise(list(setup.questions), run_games(setup, games, seed=2, workers=1), 3)
     # one Forest: {G}{G} once an Elf cast with it (the Forest's turn) untaps: the turn after
     # the Forest is drawn, i.e. turn 2 iff it is among the first 7 cards, turn 3 the first 8
-    assert e["by_turn"]["1"] == "0/%d" % games
-    _close(e["by_turn"]["2"], Fraction(7, 20), games)
-    _close(e["by_turn"]["3"], Fraction(8, 20), games)
+    assert e.by_turn["1"] == "0/%d" % games
+    _close(e.by_turn["2"], Fraction(7, 20), games)
+    _close(e.by_turn["3"], Fraction(8, 20), games)
 
 
 def test_karsten_rule_mulligans_an_all_land_deck_to_four():

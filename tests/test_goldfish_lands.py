@@ -185,8 +185,8 @@ def test_an_mdfc_is_a_land_or_a_spell_and_pays_3_life_to_enter_untapped():
     setup = GameSetup(tuple(lib), (_q("{R}", "Lightning Bolt"), _q("{R}{R}", card)), 2, True, NO_MULLIGAN)
     fish = Goldfish(setup, db)
     entries = summarise(list(setup.questions), fish.play_games(games, 3, 0), 2)
-    _close(entries[0]["by_turn"]["1"], _at_least(1, 24, 60, 7), games)
-    _close(entries[1]["by_turn"]["2"], _at_least(2, 24, 60, 8), games)
+    _close(entries[0].by_turn["1"], _at_least(1, 24, 60, 7), games)
+    _close(entries[1].by_turn["2"], _at_least(2, 24, 60, 8), games)
 
 
 def test_without_its_land_face_an_mdfc_is_named_in_the_notes(tmp_path):
@@ -294,7 +294,7 @@ def test_every_card_matches_the_multivariate_hypergeometric_law(counts, filler, 
     entries = summarise(qs, run_games(setup, games, seed=11, workers=1), turns)
     for q, e in zip(qs, entries):
         for t in range(1, turns + 1):
-            _close(e["by_turn"][str(t)], _exact(counts, filler, ManaCost.parse(q.cost), t, on_play), games)
+            _close(e.by_turn[str(t)], _exact(counts, filler, ManaCost.parse(q.cost), t, on_play), games)
 
 
 def test_the_commander_list_runs_end_to_end():

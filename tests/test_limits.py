@@ -16,8 +16,10 @@ from manasolve.models.board import load_board
 from manasolve.models.bounds import MAX_BATCH_BYTES, MAX_BOARD_BYTES
 from manasolve.models.mana import ManaCost
 from manasolve.server import Server
+from manasolve.solver import deadline
 from manasolve.solver import enumerate as enumerate_module
 from manasolve.solver.enumerate import PaymentCounter
+from manasolve.solver.plays import plays_answer
 from manasolve.solver.resources import collect
 from tests.boards import board
 from tests.fuzz_cases import _slow_board, run_case
@@ -50,6 +52,27 @@ def test_a_count_over_the_bound_is_answered_partial_with_the_reason(monkeypatch)
     assert all("not counted: the 2 interchangeable Baxter Building" in u for u in answer["count_undone"])
 
 
+def test_plays_count_stopped_by_the_memory_bound_says_so_and_is_no_time_limit(monkeypatch, tmp_path, capsys):
+    """plays --count marked time_limit_reached for a count stopped over the memory bound:
+    the play now says why in count_undone (pay's line), and only the clock marks it."""
+    monkeypatch.setattr(enumerate_module, "MAX_MOVES", 100)
+    b = dict(_baxter(2, 6), players=[dict(_baxter(2, 6)["players"][0], hand=["Llanowar Elves"])])
+    answer = api.plays(b, count=True, time_limit=None)
+    elves = next(p for p in answer["plays"] if p.get("card") == "Llanowar Elves")
+    assert elves["payable"] is True and elves["count_exact"] is False and elves["count_at_least"] == 0
+    assert elves["count_undone"] == api.pay(b, "{G}", mode="count", time_limit=None)["count_undone"]
+    assert "over the bound of 100 kept in memory" in elves["count_undone"][0]
+    assert "time_limit_reached" not in answer
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(b))
+    monkeypatch.setenv("COLUMNS", "250")  # the table's cells on one line
+    assert main(["plays", str(path), "--count"]) == 0
+    assert ">= 0 (memory bound)" in capsys.readouterr().out
+    with deadline.time_limit(1, started=time.monotonic() - 2):  # the clock stops it: that is a time limit
+        with_clock = plays_answer(load_board(b), count=True)
+    assert with_clock.time_limit_reached is True and with_clock.unchecked
+
+
 def test_building_the_moves_checks_the_clock(monkeypatch):
     """With no memory bound in the way, building the 1.2 million moves stops at the
     question's deadline (it used to run for minutes first)."""
@@ -80,6 +103,27 @@ def test_a_listing_cut_by_the_time_limit_says_so():
     assert answer["payments_undone"] and all("not finished within 1 s" in u for u in answer["payments_undone"])
     if "count" in answer:  # counted exactly, listed in part
         assert sum(g["multiplicity"] for g in answer["payments"]) < answer["count"]
+
+
+def test_a_listing_leaves_a_share_of_the_time_left_for_writing_its_answer():
+    from manasolve.solver.groups import WRITING_SHARE, listing_stop
+
+    assert listing_stop(None) is None
+    now = time.monotonic()
+    stop = listing_stop(now + 10)
+    assert now + 10 * (1 - WRITING_SHARE) <= stop <= time.monotonic() + 10 * (1 - WRITING_SHARE) < now + 10
+    assert listing_stop(now - 1) == now - 1  # already past: nothing to share
+
+
+def test_the_listing_of_pay_all_stops_at_its_own_share_of_the_limit(monkeypatch):
+    """With the whole time left for writing (a share of 1), the listing of 160 lands'
+    payments stops at once, well inside its 60 s, and says it was cut by the time limit."""
+    from manasolve.solver import groups
+
+    monkeypatch.setattr(groups, "WRITING_SHARE", 1.0)
+    answer = api.pay(_land_sea(), "{2}{W}{U}{B/G}{R}", mode="all", limit=1_000_000, time_limit=60)
+    assert answer["count_exact"] is True and answer["groups_listed_all"] is False
+    assert answer["time_limit_reached"] is True and sum(g["multiplicity"] for g in answer["payments"]) < answer["count"]
 
 
 def test_a_listing_cut_by_its_limit_of_groups_is_not_marked_partial():

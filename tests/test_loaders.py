@@ -16,11 +16,10 @@ from manasolve.models.loaders import load_card_file, read_card_file
 from tests.paths import DEV_CARDS
 
 
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path, monkeypatch):
-    d = tmp_path / "cache"
-    monkeypatch.setenv("MANASOLVE_CACHE_DIR", str(d))
-    return d
+@pytest.fixture
+def cache_dir(tmp_path):
+    """The folder card files are cached in (the front reads it: `card_settings.cache_dir`)."""
+    return tmp_path / "cache"
 
 
 ATOMIC = {"meta": {"version": "5"}, "data": {
@@ -98,21 +97,21 @@ def test_dev_cards_load(tmp_path):
 
 def test_second_load_comes_from_the_cache_read_lazily(tmp_path, cache_dir):
     path = write(tmp_path / "a.json", ATOMIC)
-    first = load_card_file(path)
+    first = load_card_file(path, cache_dir)
     assert len(list(cache_dir.iterdir())) == 1
-    assert load_card_file(path) == first  # the cached cards are the cards read
+    assert load_card_file(path, cache_dir) == first  # the cached cards are the cards read
     cached = next(cache_dir.iterdir())
     # Prove the cache is read: plant a marker in it, written as a cache of this file is
     # (meta.json's key: the file's digest and the version), and load again.
     key = CardPool(cached).meta["key"]
     write_pool(dict(first, Marker={"name": "Marker"}), cached, "planted", key=key)
-    again = load_card_file(path)
+    again = load_card_file(path, cache_dir)
     assert isinstance(again, CardPool) and again._names is None and not again._shards  # nothing read yet
     assert again["Marker"] == {"name": "Marker", "supertypes": [], "types": [], "subtypes": []}
     assert dict(again) == dict(first, Marker=again["Marker"])
     # A changed file (size/mtime) is read afresh.
     write(path, {"data": {"Sol Ring": [{"name": "Sol Ring", "type": "Artifact"}]}})
-    assert set(load_card_file(path)) == {"Sol Ring"}
+    assert set(load_card_file(path, cache_dir)) == {"Sol Ring"}
 
 
 def _rezip(cached, change) -> None:
@@ -129,18 +128,18 @@ def test_a_shard_changed_in_the_right_shape_is_not_believed(tmp_path, cache_dir)
     answers silently; now its digest (listed in meta.json) disagrees and the card file is
     read afresh (and the cache rewritten)."""
     path = write(tmp_path / "a.json", ATOMIC)
-    first = load_card_file(path)
+    first = load_card_file(path, cache_dir)
     cached = next(cache_dir.iterdir())
     _rezip(cached, lambda n, data: data.replace(b"{T}: Add {G}.", b"{T}: Add {U}.") if n.startswith("shard") else data)
-    assert dict(load_card_file(path)) == first
-    assert dict(load_card_file(path)) == first  # and again, from the rewritten cache
+    assert dict(load_card_file(path, cache_dir)) == first
+    assert dict(load_card_file(path, cache_dir)) == first  # and again, from the rewritten cache
     assert b"Add {U}" not in b"".join(zipfile.ZipFile(cached).read(n) for n in zipfile.ZipFile(cached).namelist())
 
 
 def test_a_meta_json_with_another_shard_count_is_not_believed(tmp_path, cache_dir):
     """Issue 27: `"shards": 1` in meta.json made a valid board's cards unknown."""
     path = write(tmp_path / "a.json", ATOMIC)
-    first = load_card_file(path)
+    first = load_card_file(path, cache_dir)
     cached = next(cache_dir.iterdir())
 
     def one_shard(n, data):
@@ -150,7 +149,7 @@ def test_a_meta_json_with_another_shard_count_is_not_believed(tmp_path, cache_di
         meta["shards"] = 1
         return json.dumps(meta).encode()
     _rezip(cached, one_shard)
-    again = load_card_file(path)
+    again = load_card_file(path, cache_dir)
     assert dict(again) == first and "Llanowar Elves" in again
 
 
@@ -159,11 +158,11 @@ def test_a_same_size_file_with_its_time_stamp_put_back_is_read_afresh(tmp_path, 
     path = tmp_path / "a.json"
     path.write_text(json.dumps({"data": {"Xa": [{"name": "Xa", "type": "Land", "text": "{T}: Add {G}."}]}}))
     st = path.stat()
-    assert load_card_file(path)["Xa"]["text"] == "{T}: Add {G}."
+    assert load_card_file(path, cache_dir)["Xa"]["text"] == "{T}: Add {G}."
     path.write_text(json.dumps({"data": {"Xa": [{"name": "Xa", "type": "Land", "text": "{T}: Add {U}."}]}}))
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
-    assert load_card_file(path)["Xa"]["text"] == "{T}: Add {U}."
+    assert load_card_file(path, cache_dir)["Xa"]["text"] == "{T}: Add {U}."
 
 
 def test_a_zip_bomb_in_the_cache_is_not_decompressed(tmp_path, cache_dir):
@@ -172,14 +171,14 @@ def test_a_zip_bomb_in_the_cache_is_not_decompressed(tmp_path, cache_dir):
     from manasolve.models.card_pool import MAX_MEMBER
 
     path = write(tmp_path / "a.json", ATOMIC)
-    first = load_card_file(path)
+    first = load_card_file(path, cache_dir)
     cached = next(cache_dir.iterdir())
     bomb = b'{"Marker": {"name": "Marker", "text": "' + b" " * (MAX_MEMBER + 10) + b'"}}'
     _rezip(cached, lambda n, data: bomb if n == "shard-0.json" else data)
     assert cached.stat().st_size < MAX_MEMBER // 100
     import resource
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    assert dict(load_card_file(path)) == first
+    assert dict(load_card_file(path, cache_dir)) == first
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < MAX_MEMBER // 1024  # KB: no member read whole
 
 
@@ -192,9 +191,9 @@ def test_the_cache_never_writes_through_a_planted_link(tmp_path, cache_dir):
     victim.write_text("keep me")
     from manasolve.models import loaders
 
-    cache = loaders._cache_path(loaders._cache_key(path))
+    cache = loaders._cache_path(loaders._cache_key(path), cache_dir)
     (cache.parent / (cache.name + ".tmp%d" % os.getpid())).symlink_to(victim)  # the old temporary name
-    load_card_file(path)
+    load_card_file(path, cache_dir)
     assert victim.read_text() == "keep me"
     assert cache.is_file() and not cache.is_symlink()
     assert not [p for p in cache_dir.iterdir() if p.name.endswith(".tmp")]  # no temporary file left
@@ -265,11 +264,11 @@ def _pool_bytes(tmp_path, shard: bytes | None = None, names: bytes | None = None
 ])
 def test_a_bad_cache_is_ignored_and_the_file_read_afresh(tmp_path, cache_dir, planted):
     path = write(tmp_path / "a.json", ATOMIC)
-    first = load_card_file(path)
+    first = load_card_file(path, cache_dir)
     cached = next(cache_dir.iterdir())
     cached.write_bytes(planted(tmp_path))
-    assert dict(load_card_file(path)) == first
-    assert "Marker" not in load_card_file(path)
+    assert dict(load_card_file(path, cache_dir)) == first
+    assert "Marker" not in load_card_file(path, cache_dir)
     assert CardPool(cached).meta["source"] == "manasolve/card-cache@5"  # rewritten
 
 

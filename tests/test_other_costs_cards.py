@@ -12,6 +12,7 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError, load_board
+from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
 from manasolve.solver.total_cost import total_cost
 from tests import boards
@@ -86,7 +87,7 @@ def test_lava_dart_flashback_sacrifices_a_mountain():
 def test_plays_pay_the_non_mana_parts():
     b = board(("m1", "Mountain"), *[("scout%d" % i, "Kitesail Scout") for i in range(3)],
               graveyard=["Battle Screech", "Lava Dart"])
-    got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_answer(b, None, count=True)["plays"]
+    got = {(p["card"], p["via"]): (p["payable"], p["count"]) for p in plays_json(plays_answer(b, None, count=True))["plays"]
            if p["kind"] == "cast"}
     assert got[("Battle Screech", "flashback")] == (True, 1)
     assert got[("Lava Dart", "flashback")] == (True, 1)
@@ -120,7 +121,7 @@ def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
            "players": [{"name": "a", "hand": ["Odd Toll"], "battlefield": [{"id": "m", "card": "Mountain"}]}]}
     with pytest.raises(InputError, match="not paid by the payment solver"):
         api.pay(load_board(raw), card="Odd Toll", mode="count")
-    play = next(p for p in plays_answer(load_board(raw), None)["plays"] if p.get("card") == "Odd Toll")
+    play = next(p for p in plays_json(plays_answer(load_board(raw), None))["plays"] if p.get("card") == "Odd Toll")
     assert play["payable"] is None and play["count"] is None
     path = tmp_path / "b.json"
     path.write_text(json.dumps(raw))
@@ -132,7 +133,7 @@ def test_unread_part_is_refused_not_guessed(tmp_path, capsys):
 # --- activated abilities with non-mana parts (602.2b), as `plays` lists them -------------
 
 def _activation(b, source: str, starts: str = "") -> dict:
-    return next(p for p in plays_answer(b, None, count=True)["plays"] if p["kind"] == "activate" and p["source"] == source
+    return next(p for p in plays_json(plays_answer(b, None, count=True))["plays"] if p["kind"] == "activate" and p["source"] == source
                 and p["ability"].startswith(starts))
 
 
@@ -169,7 +170,7 @@ def test_graveyard_only_ability_is_not_a_battlefield_play():
     # Earthquake Dragon's "{2}{G}, Sacrifice a land: Return ~ from your graveyard to your
     # hand" works only in the graveyard (113.6k).
     b = board(("ed", "Earthquake Dragon"), ("f", "Forest"))
-    assert not [p for p in plays_answer(b, None)["plays"] if p["kind"] == "activate" and p["source"] == "ed"]
+    assert not [p for p in plays_json(plays_answer(b, None))["plays"] if p["kind"] == "activate" and p["source"] == "ed"]
 
 
 # --- "You may <cost> rather than pay this spell's mana cost" (118.9) ---------------------
@@ -198,9 +199,9 @@ def test_sivvis_valor_alternative_needs_a_plains():
     without = board(("k1", "Kitesail Scout"), hand=["Sivvi's Valor"])
     ans = api.pay(without, card="Sivvi's Valor", alt="alternative", mode="count")
     assert ans["castable_now"] is False and "Plains" in ans["reason"]
-    assert not [p for p in plays_answer(without, None)["plays"] if p.get("via") == "alternative"]
+    assert not [p for p in plays_json(plays_answer(without, None))["plays"] if p.get("via") == "alternative"]
     b = board(("p", "Plains"), ("k1", "Kitesail Scout"), ("k2", "Kitesail Scout"), hand=["Sivvi's Valor"])
-    play = next(p for p in plays_answer(b, None, count=True)["plays"] if p.get("via") == "alternative")
+    play = next(p for p in plays_json(plays_answer(b, None, count=True))["plays"] if p.get("via") == "alternative")
     assert play["count"] == 2 and play["total"] == "{0}, Tap an untapped creature you control"
 
 
@@ -214,7 +215,7 @@ def test_squeaking_pie_sneak_reveals_a_goblin_or_pays_three():
     assert reveal["total"] == "{1}{B}, Reveal a Goblin card from your hand" and reveal["count"] == 4
     assert reveal["reveal"]["from"] == ["hand[1]:Skirk Prospector"]
     assert api.pay(b, card="Squeaking Pie Sneak", side=1, mode="count")["count"] == 1
-    sides = {p["total"]: p["count"] for p in plays_answer(b, None, count=True)["plays"] if p.get("card") == "Squeaking Pie Sneak"}
+    sides = {p["total"]: p["count"] for p in plays_json(plays_answer(b, None, count=True))["plays"] if p.get("card") == "Squeaking Pie Sneak"}
     assert sides == {"{1}{B}, Reveal a Goblin card from your hand": 4, "{4}{B}": 1}
     with pytest.raises(InputError, match="parameter side: "):
         api.pay(b, card="Squeaking Pie Sneak", side=2, mode="count")

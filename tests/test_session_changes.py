@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
-from manasolve.board_edits import apply_op
+from manasolve.models.board_edits import apply_op
 from manasolve.models.board import Board, InputError, Permanent, Player, load_board
 from manasolve.models.board_schema import STEPS
 from manasolve.models.carddb import default_db
 from manasolve.payment_apply import apply_payment
 from manasolve.session import PlayBoard
-from manasolve.solver import production, resources
+from manasolve.solver import production
 
 # Mana sources of every kind the solver caches differently: basics and duals, painlands,
 # "Activate only if" lands, counters (Pentad Prism, Vivid lands), amounts read off the
@@ -189,8 +189,8 @@ def test_a_tap_rebuilds_one_permanent_and_carries_the_analysis_and_the_entries_o
     assert b.payable("{2}{G}")
     assert production.carried_from(after) is before
     assert production.analyse(after).abilities is production.analyse(before).abilities
-    (key, old), = ((k, v) for k, v in resources._CACHE[id(before)][2].items())
-    new = resources._CACHE[id(after)][2][key]
+    (key, old), = ((k, v) for k, v in before.analyses.resources.items())
+    new = after.analyses.resources[key]
     assert {pid for pid in new.entries if new.entries[pid] is old.entries[pid]} >= {"f2", "w", "s"}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from manasolve import api
+from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
 from tests import boards
 
@@ -28,7 +29,7 @@ def test_cavern_of_souls_pays_creature_spells_of_the_chosen_type_and_says_they_c
     assert best["activations"][0]["riders"] == ["That spell can't be countered."]
     # no type chosen on the board: the coloured mana pays nothing
     assert count(board("Cavern of Souls", hand=["Llanowar Elves"]), "Llanowar Elves") == 0
-    casts = {p["card"]: p["payable"] for p in plays_answer(elves, None)["plays"] if p["kind"] == "cast"}
+    casts = {p["card"]: p["payable"] for p in plays_json(plays_answer(elves, None))["plays"] if p["kind"] == "cast"}
     assert casts["Llanowar Elves"] is True and casts["Grizzly Bears"] is False
 
 

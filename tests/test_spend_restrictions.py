@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from manasolve import api
+from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
 from tests import boards
 
@@ -47,7 +48,7 @@ def test_jegantha_mana_pays_colours_not_generic():
 
 def test_plays_use_restricted_mana_per_spell_and_cost_answers_say_why():
     b = board(("sage", "Somberwald Sage"), hand=["Llanowar Elves", "Think Twice"])
-    casts = {p["card"]: p["payable"] for p in plays_answer(b, None)["plays"] if p["kind"] == "cast"}
+    casts = {p["card"]: p["payable"] for p in plays_json(plays_answer(b, None))["plays"] if p["kind"] == "cast"}
     assert casts == {"Llanowar Elves": True, "Think Twice": False}
     from manasolve.models.mana import ManaCost
     from tests.paying import pay

@@ -79,6 +79,15 @@ def test_every_wrong_type_of_the_board_is_an_error_at_its_path(perm, player, whe
     assert not any(word in e.value.line() for word in INTERNAL), e.value.line()
 
 
+def test_a_step_that_is_not_a_string_is_echoed_as_json(tmp_path, capsys):
+    """Found by the door fuzz run: ``"step": {"id": null}`` was echoed as Python's
+    ``{'id': None}``."""
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({**EXAMPLE, "step": {"id": None}}))
+    line = _one_line_error(main(["produce", str(path)]), capsys.readouterr().err)
+    assert line == '%s: step: unknown step {"id": null}' % path
+
+
 def test_a_board_file_with_a_utf8_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "board.json"
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_board_with()).encode("utf-8"))
@@ -146,6 +155,38 @@ def test_a_bad_payment_is_refused_by_apply_and_audit_with_the_same_line(payment,
             door()
         assert (e.value.where, e.value.message) == (where, applied["message"].split(": ", 1)[1])
     assert _rpc(server, "board.get", session="s1")["result"]["board"] == _board_with()  # unchanged
+
+
+# Payments the fuzz run (benchmarks/fuzz.py --doors) found board.apply carried out while
+# audit refused them: mana an ability does not add, activations funding each other, life
+# beyond the life total.  Both doors now refuse them in the same words.
+SIGNET = "{1}, {T}: Add {W}{U}."
+WRONG_USES = [
+    ({"announced": "{U}", "activations": [{**ACT, "produces": "{U}"}]}, _board_with(), "{U}",
+     "payment.activations[0].produces", "'{T}: Add {G}.' adds {G}, not {U} (605.1)"),
+    ({"announced": "{G}", "activations": [{**ACT, "produces": "{G/P}{G/P}{R}"}]}, _board_with(), "{G}",
+     "payment.activations[0].produces", "'{T}: Add {G}.' adds {G}, not {G/P}{G/P}{R} (605.1)"),
+    ({"announced": "{G}", "life": 25, "activations": [ACT]}, _board_with(life=20), "{G}",
+     "payment.life", "a pays 25 life with 20 (119.4)"),
+    ({"announced": "{W}{U}", "activations": [{"permanent": "s1", "ability": SIGNET, "produces": "{W}{U}"},
+                                             {"permanent": "s2", "ability": SIGNET, "produces": "{W}{U}"}]},
+     {"players": [{"name": "a", "battlefield": [{"id": "s1", "card": "Azorius Signet"},
+                                                {"id": "s2", "card": "Azorius Signet"}]}]}, "{W}{U}",
+     "payment.activations", "an activation costing 1 mana has only 0 mana made before it (601.2g: mana abilities "
+     "paying each other in a ring fund nothing)"),
+]
+
+
+@pytest.mark.parametrize("payment,board,cost,where,says", WRONG_USES, ids=["forest-adds-U", "forest-adds-phyrexian",
+                                                                         "life-beyond-total", "signet-ring"])
+def test_a_use_the_board_does_not_allow_is_refused_by_apply_as_by_audit(payment, board, cost, where, says):
+    server = Server()
+    _rpc(server, "board.load", board=board)
+    applied = _rpc(server, "board.apply", session="s1", payment=payment)["error"]
+    assert applied == {"code": -32602, "message": "params.%s: %s" % (where, says), "data": {"path": "params." + where}}
+    broken = _rpc(server, "audit", board="s1", cost=cost, payment=payment)["result"]["broken"]
+    assert (broken["path"], broken["message"]) == (where, says)
+    assert _rpc(server, "board.get", session="s1")["result"]["board"] == board  # unchanged
 
 
 def test_foo_as_a_payment_is_refused_on_both_doors_with_the_same_message(tmp_path, capsys):
@@ -216,6 +257,8 @@ def test_an_id_holding_a_lone_surrogate_gets_a_valid_answer_and_the_server_lives
     out = [json.loads(line.decode("utf-8")) for line in run.stdout.splitlines()]  # valid UTF-8, valid JSON
     assert [a["id"] if isinstance(a, dict) else a[0]["id"] for a in out] == ["\ud800", "\udfff", "\ud800x", 9]
     assert out[0]["error"]["code"] == -32601
+    assert set(out[0]) == {"jsonrpc", "id", "error"} and out[0]["jsonrpc"] == "2.0"  # a valid JSON-RPC error
+    assert isinstance(out[0]["error"]["message"], str) and "\n" not in out[0]["error"]["message"]
     assert out[1]["error"]["message"].startswith("params.board.players[0].name: must be Unicode text")
     assert out[2][0]["error"]["code"] == -32602 and out[3]["result"]["permanents"] == {"f1": ["G"]}
     assert b"\\ud800" in run.stdout.splitlines()[0]  # escaped as JSON says, not as invalid UTF-8
@@ -233,6 +276,29 @@ def test_a_notification_gets_no_reply_ever_also_in_a_batch():
     assert [a["id"] for a in answers] == [3, None] and answers[1]["error"]["code"] == -32600
     run = _serve([json.dumps(n).encode() for n in notes] + [json.dumps(notes).encode()])
     assert run.returncode == 0 and run.stdout == b"" and run.stderr == b""
+
+
+def test_batch_answers_a_line_over_the_bound_as_serve_does(tmp_path, capsys):
+    """Found by the door fuzz run: ``manasolve batch`` read a request line longer than the
+    server reads whole and answered it; serve answers it -32600 unread."""
+    import io
+
+    from manasolve.server import MAX_LINE
+
+    long_line = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "produce",
+                            "params": {"board": EXAMPLE, "id": "x" * MAX_LINE}}).encode()
+    probe = json.dumps({"jsonrpc": "2.0", "id": 8, "method": "produce", "params": {"board": EXAMPLE, "id": "f1"}})
+    path = tmp_path / "questions.jsonl"
+    path.write_bytes(long_line + b"\n" + probe.encode() + b"\n")
+    assert main(["batch", str(path), "--workers", "1"]) == 0
+    batch = capsys.readouterr().out.splitlines()
+    out = io.BytesIO()
+    Server().serve(io.BytesIO(path.read_bytes()), out)
+    assert batch == out.getvalue().decode().splitlines()
+    assert json.loads(batch[0]) == {"jsonrpc": "2.0", "id": None, "error": {
+        "code": -32600, "message": "a request line of more than %d bytes (the bound; send the board once with "
+                                   "board.load)" % MAX_LINE}}
+    assert json.loads(batch[1])["result"]["permanents"] == {"f1": ["G"]}
 
 
 def test_a_failing_line_is_answered_and_the_server_goes_on(monkeypatch):

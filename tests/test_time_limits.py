@@ -5,14 +5,19 @@ API `TimeUp`, server error -32000 — never a hang."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import sys
+import time
 import types
 from pathlib import Path
 
 import pytest
 
 import manasolve
-from manasolve import api
+from manasolve import api, cli
+from manasolve.castability import castability
 from manasolve.server import Server
 from manasolve.solver import deadline
 from manasolve.solver import plays as plays_module
@@ -23,6 +28,7 @@ EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.
 SLOW = _slow_board()  # 60 mixed sources
 HYBRID = "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}"
 KEEP = ["{W}{U}{B}", "{G}{G}{2}", "{1}{U}{U}"]
+GOLGARI = Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt"
 
 
 def test_best_stopped_before_proving_optimality_is_a_legal_payment_no_better_than_the_optimum(monkeypatch):
@@ -146,6 +152,71 @@ def test_an_inner_limit_never_extends_the_outer_one():
         with deadline.time_limit(0.01):
             assert deadline.seconds() == 0.01
     assert deadline.deadline() is None
+
+
+def test_a_limit_counted_from_an_earlier_start_may_have_passed_already():
+    with deadline.time_limit(5, started=time.monotonic() - 10):  # e.g. a process started 10 s ago
+        assert deadline.seconds() == 5 and deadline.deadline() < time.monotonic()
+        with pytest.raises(deadline.TimeUp, match="gave up after 5 s"):
+            deadline.check()
+    with deadline.time_limit(5, started=time.monotonic() + 100):
+        assert deadline.deadline() > time.monotonic() + 100
+
+
+def test_wall_clock_work_keeps_the_sooner_of_its_own_limit_and_the_question_s():
+    assert deadline.wall_until(None) is None
+    now = time.time()
+    assert now + 1 <= deadline.wall_until(1) <= time.time() + 1
+    with deadline.time_limit(100):
+        assert deadline.wall_until(1) <= time.time() + 1  # its own limit is sooner
+        assert time.time() + 99 < deadline.wall_until(1000) <= time.time() + 100  # the question's is sooner
+        assert time.time() + 99 < deadline.wall_until(None) <= time.time() + 100
+
+
+def test_castability_keeps_an_enclosing_limit_that_ends_sooner():
+    """The command line's --timeout counts from the process's start: castability's own
+    time_limit (60 s here) must not extend it."""
+    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(deadline.TimeUp):
+        castability(str(GOLGARI), games=20, time_limit=60)
+
+
+def test_payability_gives_up_before_cp_sat_once_the_limit_has_passed(monkeypatch):
+    from manasolve.solver import pay as pay_module
+    from manasolve.solver.resources import collect
+    from manasolve.models.board import load_board
+    from manasolve.models.mana import ManaCost
+
+    baxter = load_board(board(*["Baxter Building"] * 2, *["Forest"] * 6))  # a mana-costing ability: CP-SAT decides
+    anns = ManaCost.parse("{4}{G}{U}").announcements()
+    res = collect(baxter, "alice")
+    assert pay_module.resources_payable(res, anns, 20)
+    from manasolve.solver import cpsat
+
+    def build(*args):
+        raise AssertionError("CP-SAT asked after the limit")
+    monkeypatch.setattr(cpsat, "build", build)
+    with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(deadline.TimeUp):
+        pay_module.resources_payable(res, anns, 20)
+
+
+def test_the_process_entry_counts_its_timeout_from_the_start_and_ends_once_flushed(monkeypatch, tmp_path, capsys):
+    ended: list[int] = []
+    monkeypatch.setattr(os, "_exit", ended.append)  # (the real one would end pytest)
+    path = tmp_path / "slow.json"
+    path.write_text(json.dumps(SLOW))
+    monkeypatch.setattr(sys, "argv", ["manasolve", "pay", str(path), "--cost", "{G}", "--json", "--timeout", "60"])
+    monkeypatch.setattr(cli, "_IMPORTED", time.monotonic())
+    cli.entry()
+    assert ended == [0] and json.loads(capsys.readouterr().out)["payable"] is True
+    monkeypatch.setattr(sys, "argv", ["manasolve", "pay", str(path), "--cost", HYBRID, "--best", "--timeout", "5"])
+    monkeypatch.setattr(cli, "_IMPORTED", time.monotonic() - 10)  # the process started 10 s ago
+    cli.entry()
+    assert ended == [0, 3] and "gave up after 5 s" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "argv", ["manasolve", "serve"])  # a server ends the normal way, after its workers
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    with pytest.raises(SystemExit) as exited:
+        cli.entry()
+    assert exited.value.code == 0 and ended == [0, 3]
 
 
 def test_the_command_line_gives_up_with_exit_3_and_one_line(tmp_path):

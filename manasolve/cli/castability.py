@@ -111,7 +111,8 @@ def _duration(s: float) -> str:
 
 class _Progress:
     """Progress on stderr: a bar on a terminal, else one line every PROGRESS_EVERY seconds
-    (games played, rate, ETA, and when the time limit will stop the run); none when quiet."""
+    once games are played (games played, rate, ETA, and when the time limit will stop the
+    run); none when quiet."""
 
     def __init__(self, quiet: bool, time_limit: float | None):
         self.quiet, self.time_limit = quiet, time_limit
@@ -137,7 +138,9 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(self.task, completed=done, total=total)
             return
-        if self.first is None and done:
+        if not done:  # still reading the deck and cards: a bad deck's error stays the one line on stderr
+            return
+        if self.first is None:
             self.first = (now, done)
         if now - self.last_line < PROGRESS_EVERY:
             return

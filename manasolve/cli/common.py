@@ -141,9 +141,9 @@ def paid_fields(args: argparse.Namespace) -> dict[str, Any]:
 def card_db(args: argparse.Namespace) -> CardDB:
     """The built-in cards, with ``--cards PATH`` (else the card file set by
     ``MANASOLVE_CARDS`` or the config file) looked up first."""
-    from manasolve.models.carddb import default_db
+    from manasolve.card_settings import card_db as setting_db
 
-    return default_db(getattr(args, "cards", None))
+    return setting_db(getattr(args, "cards", None))
 
 
 def add_allow_path_arg(p: argparse.ArgumentParser) -> None:
@@ -155,7 +155,7 @@ def add_allow_path_arg(p: argparse.ArgumentParser) -> None:
 
 def configured_cards(args: argparse.Namespace) -> str | None:
     """The card file of ``--cards``, else of ``MANASOLVE_CARDS`` or the config file (None without one)."""
-    from manasolve.models.card_settings import configured_card_file
+    from manasolve.card_settings import configured_card_file
 
     if getattr(args, "cards", None):
         return args.cards

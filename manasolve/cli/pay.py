@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from manasolve.cli.common import add_board_args, add_fields, add_paid_args, card_db, paid_fields
 from manasolve.models.errors import ParameterError
 from manasolve.models.request import DEFAULT_CANDIDATES, Ask, Mode
+
+if TYPE_CHECKING:
+    from manasolve.solver.results import PayAnswer
 
 
 def register(sub) -> None:
@@ -30,88 +34,100 @@ def run(args: argparse.Namespace):
                  time_limit=args.timeout, why=args.why)
     if args.candidates is not None:
         asked.update(mode=Mode.CANDIDATES.value, candidates=args.candidates)
-    from manasolve.questions import CastOnly, ask  # keeps `--help` light
+    from manasolve.answers import pay_json  # keeps `--help` light
+    from manasolve.questions import CastOnly, solve
     try:
-        return ask("pay", args.board, db=card_db(args), **paid_fields(args), **asked), render
+        answer: PayAnswer = solve("pay", args.board, db=card_db(args), **paid_fields(args), **asked)
     except CastOnly as exc:  # the CLI's words for it
         raise ParameterError(exc.parameter, "applies to a card cast (--card NAME), not to --cost") from None
+    return pay_json(answer), lambda _json: render(answer)
 
 
-def render(answer: dict) -> None:
+def render(answer: PayAnswer) -> None:
     """Readable tables for a pay answer."""
     from rich.console import Console
     from rich.table import Table
 
+    # imported here, as rich is: every command line registers this module, so start-up stays light
+    from manasolve.models.oracle.costs import PartKind
+    from manasolve.solver.results import Announced, BestFound, Counted, Ranked
+
     console = Console()
-    what = answer.get("total") or answer["cost"]
-    head = "%s for %s: %s" % (answer.get("card") or "cost", what, "payable" if answer["payable"] else "NOT payable")
-    if "count" in answer:
-        head += ", %d payment%s" % (answer["count"], "" if answer["count"] == 1 else "s")
-    elif "count_at_least" in answer:
-        head += ", at least %d payments (the time limit stopped the count)" % answer["count_at_least"]
-    elif answer.get("announced"):
-        head += " (announced %s)" % answer["announced"]
+    found, cast = answer.found, answer.cast
+    what = (cast.total if cast is not None else None) or answer.cost
+    head = "%s for %s: %s" % (cast.card if cast is not None else "cost", what,
+                              "payable" if answer.payable else "NOT payable")
+    if isinstance(found, Counted) and found.exact:
+        head += ", %d payment%s" % (found.count, "" if found.count == 1 else "s")
+    elif isinstance(found, Counted):
+        from manasolve.solver.groups import stopped_by_the_clock
+
+        head += ", at least %d payments (%s stopped the count)" % (
+            found.count, "the time limit" if stopped_by_the_clock(list(found.undone)) else "a memory bound")
+    elif isinstance(found, Announced) and found.announced:
+        head += " (announced %s)" % found.announced
     console.print(head)
-    if answer.get("castable_now") is False:
-        console.print("[yellow]but it can't be cast now:[/yellow] %s" % answer["reason"])
-    if answer.get("best") and not (answer["best"]["activations"] or answer["best"]["tapped_for_cost"]
-                                   or answer["best"].get("exiled_for_delve") or answer["best"].get("from_pool")):
-        console.print("best payment: no mana to make (announced %s, %d life)" % (
-            answer["best"]["announced"], answer["best"]["life"]))
-    elif answer.get("best"):
-        best = answer["best"]
-        t = Table(title="best payment (announced %s, %d life)" % (best["announced"], best["life"]))
+    if cast is not None and cast.castable_now is False:
+        console.print("[yellow]but it can't be cast now:[/yellow] %s" % cast.reason)
+    best = found.best if isinstance(found, BestFound) else None
+    if best is not None and not (best.activations or best.tapped or best.exiled or best.pool):
+        console.print("best payment: no mana to make (announced %s, %d life)" % (best.announced, best.life))
+    elif best is not None:
+        t = Table(title="best payment (announced %s, %d life)" % (best.announced, best.life))
         t.add_column("permanent")
         t.add_column("ability / use")
         t.add_column("produces")
-        for a in best["activations"]:
-            t.add_row(a["permanent"], a["ability"] + (" (sacrificing %s)" % a["sacrificed"] if "sacrificed" in a else ""),
-                      a["produces"])
-        for a in best["tapped_for_cost"]:
-            t.add_row(a["permanent"], "tapped for " + a["for"], "")
-        for card in best.get("exiled_for_delve", []):
+        for a in best.activations:
+            t.add_row(a.permanent, a.ability + (" (sacrificing %s)" % a.sacrificed if a.sacrificed is not None else ""),
+                      a.produces)
+        for tap in best.tapped:
+            t.add_row(tap.permanent, "tapped for " + tap.purpose, "")
+        for card in best.exiled:
             t.add_row(card, "exiled for delve", "")
         console.print(t)
-    for line in answer.get("why", []):
+    for line in (found.reasons if isinstance(found, BestFound) else ()):
         console.print("why: " + line)
-    for i, p in enumerate(answer.get("payments", []), 1):
+    payments = found.payments if isinstance(found, Counted) else None
+    for i, p in enumerate(payments or (), 1):
         t = Table(title="group %d: %d payment%s, announced %s, %d life" % (
-            i, p["multiplicity"], "" if p["multiplicity"] == 1 else "s", p["announced"], p["life"]))
+            i, p.multiplicity, "" if p.multiplicity == 1 else "s", p.announced, p.life))
         t.add_column("use", justify="right")
         t.add_column("of permanents")
         t.add_column("ability / use")
         t.add_column("produces")
-        for a in p["activations"]:
-            via = " (sacrificed to %s)" % " or ".join(a["sacrificed_to"]) if "sacrificed_to" in a else ""
-            t.add_row(str(a["use"]), ", ".join(a["permanents"]), a["ability"] + via, a["produces"])
-        for a in p["tapped_for_cost"]:
-            t.add_row(str(a["use"]), ", ".join(a["permanents"]), "tapped for " + a["for"], "")
-        for a in p.get("exiled_for_delve", []):
-            t.add_row(str(a["use"]), ", ".join(a["cards"]), "exiled for delve", "")
+        for a in p.activations:
+            via = " (sacrificed to %s)" % " or ".join(a.sacrificed_to) if a.sacrificed_to else ""
+            t.add_row(str(a.use), ", ".join(a.permanents), a.ability + via, a.produces)
+        for tap in p.tapped:
+            t.add_row(str(tap.use), ", ".join(tap.permanents), "tapped for " + tap.purpose, "")
+        for d in p.exiled:
+            t.add_row(str(d.use), ", ".join(d.cards), "exiled for delve", "")
         console.print(t)
-    if answer.get("candidates"):
+    if isinstance(found, Ranked) and found.candidates:
         t = Table(title="candidates, best first (%d of %s groups ranked%s)" % (
-            len(answer["candidates"]), answer["groups_ranked"], "" if answer["ranked_all"] else
+            len(found.candidates), found.groups_ranked, "" if found.ranked_all else
             ", not every group: the time limit stopped the listing"))
         for col in ("#", "payments", "taps / uses", "mana", "life", "leaves untapped", "leaves castable"):
             t.add_column(col)
-        for i, c in enumerate(answer["candidates"]):
-            uses = ["%d of %s" % (a["use"], ",".join(a["permanents"])) for a in c["activations"]] + [
-                "%d of %s (%s)" % (a["use"], ",".join(a["permanents"]), a["for"]) for a in c["tapped_for_cost"]]
-            left = ["%d of %s" % (u["count"], ",".join(u["permanents"])) for u in c["untapped"]]
-            t.add_row(str(i), str(c["multiplicity"]), "; ".join(uses) or "nothing", c["mana"], str(c["life"]),
-                      "; ".join(left) or "nothing", ", ".join(c["castable"]) or "none")
+        for i, c in enumerate(found.candidates):
+            g = c.group
+            uses = ["%d of %s" % (a.use, ",".join(a.permanents)) for a in g.activations] + [
+                "%d of %s (%s)" % (tap.use, ",".join(tap.permanents), tap.purpose) for tap in g.tapped]
+            left = ["%d of %s" % (n, ",".join(ids)) for ids, n in c.untapped]
+            t.add_row(str(i), str(g.multiplicity), "; ".join(uses) or "nothing", c.mana, str(g.life),
+                      "; ".join(left) or "nothing", ", ".join(c.castable) or "none")
         console.print(t)
-    if answer.get("payments") is not None and not answer.get("groups_listed_all", True):
+    if payments is not None and not found.listed_all:
         console.print("(more groups not shown; raise --limit)")
-    for part in answer.get("other_costs", []):
-        what = ("a total mana value of %d or more" % part["total_mana_value_at_least"]
-                if "total_mana_value_at_least" in part else "%s" % part["choose"])
+    for part in answer.parts:
+        ways = part.ways()
+        how = ("a total mana value of %d or more" % part.at_least if part.kind == PartKind.COLLECT_EVIDENCE
+               else "any number" if part.k is None else "%s" % part.k)
         console.print("and %s: choose %s from %s (%d way%s alone; every way is counted in the payments)" % (
-            part["cost"], what, ", ".join(part["from"]) or "none", part["ways"], "" if part["ways"] == 1 else "s"))
-    for part in (answer.get("best") or {}).get("other_costs", []):
-        console.print("%s: %s" % (part["cost"], ", ".join(part["chosen"]) or "nothing"))
-    for note in answer.get("notes", []):
+            part.text, how, ", ".join(part.eligible) or "none", ways, "" if ways == 1 else "s"))
+    for chosen in (best.chosen or ()) if best is not None else ():
+        console.print("%s: %s" % (chosen.cost, ", ".join(chosen.chosen) or "nothing"))
+    for note in answer.notes:
         console.print("[yellow]not understood, not in the total:[/yellow] " + note)
-    for note in answer.get("not_modelled", []):
+    for note in answer.not_modelled:
         console.print("[yellow]not modelled:[/yellow] " + note)

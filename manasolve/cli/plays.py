@@ -37,7 +37,10 @@ def _payments(play: dict, counted: bool) -> tuple[str, ...]:
     if not counted:
         return ()
     if "count_at_least" in play:
-        return (">= %d (time limit)" % play["count_at_least"],)
+        from manasolve.solver.groups import stopped_by_the_clock  # keeps `--help` light
+
+        why = "time limit" if stopped_by_the_clock(play.get("count_undone", [])) else "memory bound"
+        return (">= %d (%s)" % (play["count_at_least"], why),)
     return (_show(play.get("count")),)
 
 

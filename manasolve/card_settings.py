@@ -7,15 +7,20 @@
    a relative PATH is read from the config file's folder, ``~`` is expanded;
 3. the file ``manasolve cards update`` stores when neither is set:
    ``$XDG_DATA_HOME/manasolve/AtomicCards.json.gz`` (``~/.local/share/...``), if it exists.
+
+The setting is read here, at the front, and handed down (`card_db`), with the folder card
+files are cached in (`cache_dir`): models/ reads no environment and no config file.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from manasolve.models.carddb import CardDB, default_db
 from manasolve.models.errors import InputError
 
 if sys.version_info >= (3, 11):
@@ -93,3 +98,58 @@ def configured_card_file() -> CardSetting | None:
 def update_target() -> CardSetting:
     """Where ``cards update`` stores the cards: the setting, else the default path."""
     return card_setting() or CardSetting(default_cards_path(), "default")
+
+
+def card_db(cards: str | os.PathLike | None = None) -> CardDB:
+    """The card database of the card setting: the file `cards` (``--cards``), else the
+    one the user set (`configured_card_file`), looked up before the built-in cards; one
+    database per process for a given setting (`models.carddb.default_db`)."""
+    if cards:
+        return default_db(cards, cache=cache_dir())
+    setting = _configured_now()
+    if setting is None:
+        return default_db()
+    return default_db(setting.path, None if setting.set_by == "default" else setting.set_by, cache_dir())
+
+
+def cache_dir() -> Path:
+    """Where loaded card files are cached: ``$MANASOLVE_CACHE_DIR`` or ~/.cache/manasolve."""
+    env = os.environ.get("MANASOLVE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "manasolve"
+
+
+# The variables a setting is read from (HOME: where the default folders are).
+_VARIABLES = (ENV_VAR, "MANASOLVE_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "HOME")
+# `configured_card_file` as last read, and what it was read from.
+_LAST: tuple[tuple, CardSetting | None] | None = None
+
+
+def _configured_now() -> CardSetting | None:
+    """`configured_card_file`, read again only when a variable it reads, the config file or
+    the stored ``cards update`` file changed since it was last read (a question asked
+    through the API reads the setting: this keeps that to a few system calls)."""
+    global _LAST
+    variables = tuple(os.environ.get(name) for name in _VARIABLES)
+    config, stored = _places(variables)
+    seen = variables + (_stamp(config), _stamp(stored))
+    last = _LAST
+    if last is not None and last[0] == seen:
+        return last[1]
+    setting = configured_card_file()
+    _LAST = (seen, setting)
+    return setting
+
+
+@functools.lru_cache(maxsize=8)
+def _places(variables: tuple) -> tuple[str, str]:
+    """The config file and the stored cards file for these values of `_VARIABLES`."""
+    return str(config_path()), str(default_cards_path())
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    """The size and modification time of the file `path`; None if there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns)

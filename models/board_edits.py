@@ -1,5 +1,8 @@
 """Edits of a board in ``manasolve/board@1`` JSON form: the patch operations of a
-session board (`manasolve.session`) and the moves a payment makes.
+session board (`manasolve.session`) and the moves a payment makes
+(`manasolve.payment_apply`): the rules of moving a permanent (a token ceases to exist,
+111.7; Auras go to the graveyard, Equipment stays, 704.5m-n) kept with the board format
+they edit, in the model layer.
 
 Every function works on a board dict in place (the caller holds a copy) and raises
 `InputError` with the JSON path of the offending operation field.  The edited dict is
