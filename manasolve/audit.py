@@ -52,7 +52,7 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
     `paid`, by its Ask's keep and order, measured the same way), ``better`` and ``why``."""
     from manasolve.answers import payment_json  # CP-SAT when audited: start-up light
     from manasolve.solver.best import compared, levels_words, parse_order
-    from manasolve.solver.pay import pay_request
+    from manasolve.questions import solve
 
     if not isinstance(board, PlayBoard):
         if isinstance(board, Board):
@@ -60,7 +60,7 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
         board = PlayBoard(board, db)
     payment, player = checked_payment(payment, paid.player)  # bad input (not a payment) before any question
     paid = dataclasses.replace(paid, player=player, ask=dataclasses.replace(paid.ask, mode=Mode.BEST))
-    solved = pay_request(board.resolved, paid)  # as api.pay asks it
+    solved = solve("pay", board.resolved, paid)  # as api.pay asks it (its time limit too)
     found = solved.found
     assert isinstance(found, BestFound)
     best_payment = None if found.best is None else payment_json(found.best)  # carried out as a client's would be
