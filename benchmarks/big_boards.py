@@ -38,7 +38,8 @@ from manasolve.api import plays
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver import production
-from manasolve.solver.pay import CostToPay, pay, payable
+from manasolve.solver.pay import pay
+from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.tapsets import count_sets, minimal_sets
 
 BRUTE_MAX = 16  # 2^16 subsets; brute-force baselines are not run beyond

@@ -8,7 +8,7 @@ Side by side in one run, the code of this checkout ("after") and the code of com
 into a temporary folder), each question asked in a fresh worker process of that code
 (capped at ``--cap`` seconds; a capped question is shown as "> cap"):
 
-* payable (``solver.pay.payable``) and best (``pay`` mode "best"; after: without the
+* payable (``solver.payable.payable``) and best (``pay`` mode "best"; after: without the
   explanation, which is now asked for separately; before: it always computed one) on
   one board object reused across calls, in a warm process (CP-SAT imported) — the median
   of ``--repeat`` payable calls and of 25 best calls (fewer once 2 s are spent) — on a 17-permanent Commander board (12 lands incl. a filter land and
@@ -90,6 +90,11 @@ def worker(case: dict) -> dict:
     from manasolve.models.mana import ManaCost
     from manasolve.solver import pay as pay_module
 
+    try:
+        from manasolve.solver.payable import payable
+    except ImportError:  # a tree from before solver.payable split off solver.pay
+        payable = pay_module.payable
+
     import manasolve.solver.best  # noqa: F401  (warm: CP-SAT's import is not part of a question)
 
     board = load_board(case["board"])
@@ -105,7 +110,7 @@ def worker(case: dict) -> dict:
             return api.pay(given, case["cost"], mode="payable")
     elif case["kind"] == "payable":
         def ask():
-            return pay_module.payable(board, cost)
+            return payable(board, cost)
     else:
         kw["mode"] = case["kind"]
         if "why" in params:
@@ -361,7 +366,7 @@ def captured_networks(seed: int) -> list[tuple[str, object, tuple[int, int, int]
     from manasolve.models.board import load_board
     from manasolve.models.mana import ManaCost
     from manasolve.solver import flows
-    from manasolve.solver.pay import payable
+    from manasolve.solver.payable import payable
 
     rng = random.Random(seed)
     every = BASICS + DUALS + TRIS + ANY + PAINLANDS + SNOW

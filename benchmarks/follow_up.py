@@ -32,7 +32,8 @@ from benchmarks.results_files import RESULTS, write_results
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.best import KeepCost
-from manasolve.solver.pay import pay, payable
+from manasolve.solver.pay import pay
+from manasolve.solver.payable import payable
 
 POOL = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Tundra", "Badlands", "Savannah", "Underground Sea",
         "Taiga", "Bayou", "Volcanic Island", "Plateau", "Scrubland", "Tropical Island", "Arcane Sanctum",

@@ -22,7 +22,7 @@ Two families of boards:
 
 One run prints, per family and size, side by side:
 
-* manasolve's time for ``payable`` (manasolve.solver.pay.payable), ``count`` (pay mode
+* manasolve's time for ``payable`` (manasolve.solver.payable.payable), ``count`` (pay mode
   "count") and ``best`` (pay mode "best"), the median over the size's cases; each call
   runs in a forked child capped at ``--ms-cap`` seconds, and once ``count`` or ``best``
   passes the cap it is not timed again for later cases of the same key (random: the same
@@ -61,7 +61,8 @@ from benchmarks.greedy import greedy_pay, sources_of
 from benchmarks.results_files import RESULTS, write_results
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import CostSyntaxError, ManaCost
-from manasolve.solver.pay import pay, payable
+from manasolve.solver.pay import pay
+from manasolve.solver.payable import payable
 
 BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 DUALS = ["Tundra", "Underground Sea", "Badlands", "Taiga", "Savannah", "Scrubland", "Volcanic Island", "Bayou",

@@ -25,46 +25,47 @@ these measures agree with the solver's.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from manasolve.models.board import InputError
+from manasolve.models.board import Board, InputError
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, Requirement
-from manasolve.models.request import CastChoice
+from manasolve.models.request import Mode, PaymentRequest
 from manasolve.payment_apply import activation_ability, group_as_payment
 from manasolve.payment_model import checked_payment
 from manasolve.session import PlayBoard
 from manasolve.solver.results import BestFound
 
 if TYPE_CHECKING:
+    from manasolve.models.carddb import CardDB
     from manasolve.solver.resources import SpellBeingCast
 
 _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)")
 
 
-def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, player: str | None = None,
-                  keep: Sequence[str] | None = None, order: str | list[str] | None = None, **pay_kw: Any) -> dict:
-    """The ``audit`` answer for `payment` of `cost` (or of ``card=``'s total) on `board`:
-    ``legal``, ``broken`` (the first rule broken: rule, path, message), ``levels`` (the
-    payment's value on each criterion, lower is better), ``best`` and ``best_levels``
-    (manasolve's best payment, measured the same way), ``better`` and ``why``."""
+def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any, paid: PaymentRequest) -> dict:
+    """The ``audit`` answer for `payment` of what `paid` pays (a cost, or a card's total)
+    on `board` (a PlayBoard, or board JSON read with `db`): ``legal``, ``broken`` (the
+    first rule broken: rule, path, message), ``levels`` (the payment's value on each
+    criterion, lower is better), ``best`` and ``best_levels`` (manasolve's best payment of
+    `paid`, by its Ask's keep and order, measured the same way), ``better`` and ``why``."""
+    from manasolve.answers import payment_json  # CP-SAT when audited: start-up light
     from manasolve.solver.best import compared, levels_words, parse_order
+    from manasolve.questions import solve
 
-    from manasolve.answers import payment_json
-    from manasolve.api import _PAY_DEFAULTS, payment_request
-    from manasolve.solver.pay import pay_request
-
-    payment, player = checked_payment(payment, player)  # bad input (not a payment) before any question
-    asked = dict(pay_kw, mode="best", player=player, keep=tuple(keep or ()), order=order)
-    card = asked.pop("card", None)
-    solved = pay_request(board.resolved, payment_request(cost, card, **{
-        k: v for k, v in asked.items() if v != _PAY_DEFAULTS[k]}))  # as api.pay asks it
+    if not isinstance(board, PlayBoard):
+        if isinstance(board, Board):
+            raise TypeError("audit needs the board as JSON (a dict or a file) or a PlayBoard, not a resolved Board")
+        board = PlayBoard(board, db)
+    payment, player = checked_payment(payment, paid.player)  # bad input (not a payment) before any question
+    paid = dataclasses.replace(paid, player=player, ask=dataclasses.replace(paid.ask, mode=Mode.BEST))
+    solved = solve("pay", board.resolved, paid)  # as api.pay asks it (its time limit too)
     found = solved.found
     assert isinstance(found, BestFound)
     best_payment = None if found.best is None else payment_json(found.best)  # carried out as a client's would be
     player = solved.player
-    criteria = list(parse_order(order))
+    criteria = list(parse_order(paid.order))
     answer: dict = {"cost": solved.cost, "player": player, "legal": True, "broken": None, "levels": None,
                     "best": best_payment, "best_levels": None, "better": False, "why": None}
     if solved.cast is not None:
@@ -75,7 +76,7 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
             payment = group_as_payment(payment)
         life = _announcement(payment, solved.cost)
         levels = _levels(board, payment, player, keeps, criteria)  # carried out: board.apply's checks
-        _spent(board, payment, payment.get("announced"), life, player, _payee(board, player, pay_kw))
+        _spent(board, payment, payment.get("announced"), life, player, _payee(board, player, paid))
         answer["levels"] = levels
     except InputError as exc:
         rule = _RULE.search(exc.message)
@@ -100,17 +101,15 @@ def audit_payment(board: PlayBoard, payment: Any, cost: str | None = None, *, pl
     return answer
 
 
-def _payee(board: PlayBoard, player: str, pay_kw: dict) -> SpellBeingCast | None:
+def _payee(board: PlayBoard, player: str, paid: PaymentRequest) -> SpellBeingCast | None:
     """What the payment pays as spend restrictions see it (106.6): the card's spell (or
-    its keyword ability) when ``card=`` is audited, None for a bare cost."""
-    from manasolve.api import _CAST_FIELDS
-    from manasolve.solver.pay import ability_being_paid, spell_being_cast
+    its keyword ability) when a card is audited, None for a bare cost."""
+    from manasolve.solver.payable import ability_being_paid, spell_being_cast  # keeps start-up light
     from manasolve.solver.total_cost import total_cost
 
-    if pay_kw.get("card") is None:
+    if paid.cast is None:
         return None
-    cast = CastChoice(pay_kw["card"], **{k: pay_kw[k] for k in _CAST_FIELDS + ("x",) if k in pay_kw})
-    plan = total_cost(board.resolved, player, cast)
+    plan = total_cost(board.resolved, player, paid.cast)
     return ability_being_paid(plan) if plan.ability else spell_being_cast(board.resolved, plan)
 
 
@@ -175,7 +174,7 @@ def _check_life(payment: dict, life: int, announced: str) -> None:
 def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
     """The payment's value on each criterion (lower is better), measured on the board
     after it is carried out."""
-    from manasolve.solver.best import could_attack, tapped_trigger_damage
+    from manasolve.solver.best import could_attack, tapped_trigger_damage  # keeps start-up light
     from manasolve.solver.production import could_produce, mana_abilities
 
     before = board.resolved

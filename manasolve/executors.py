@@ -78,9 +78,7 @@ class RayExecutor:
 
 def _source_root() -> str:
     """The folder holding the manasolve package (for Ray's worker processes' import path)."""
-    import manasolve
-
-    return os.path.dirname(os.path.dirname(os.path.abspath(manasolve.__file__)))
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # this module is manasolve/executors.py
 
 
 def executor(workers: int | None, address: str | None, tasks: int, ray_from: int) -> InProcess | RayExecutor:

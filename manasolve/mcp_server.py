@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from manasolve import __version__, protocol
 from manasolve.models.board_schema import BoardIn, validation_error
 from manasolve.models.carddb import CardDB
+from manasolve.questions import ask
 from manasolve.server import Server
 
 # A tool: MCP name, the server method it calls, what it answers (the tool's description).
@@ -177,7 +178,6 @@ class McpDoor:
         return ToolAnswer(result, summary(name, result) + "\n" + _json(result), False)
 
     def _castability(self, arguments: dict) -> ToolAnswer:
-        from manasolve.castability import castability
         from manasolve.models.decklist import parse_decklist
         from manasolve.models.errors import InputError, ParameterError
         from manasolve.solver.deadline import TimeUp
@@ -188,8 +188,8 @@ class McpDoor:
         options = args.model_dump(exclude={"deck", "time_limit"}, exclude_none=True)
         limit = args.time_limit if args.time_limit is not None else self.server.time_limit
         try:
-            answer = castability(parse_decklist(args.deck, self.server.db, source="arguments.deck"), workers=1,
-                                 time_limit=limit, **options)
+            answer = ask("castability", deck=parse_decklist(args.deck, self.server.db, source="arguments.deck"),
+                         workers=1, time_limit=limit, **options)
         except ParameterError as exc:
             return _failed("arguments.%s: %s" % (exc.parameter.split("/")[0], exc.message), "arguments." + exc.parameter)
         except InputError as exc:
@@ -270,7 +270,7 @@ def summary(tool: str, answer: dict) -> str:
         if "count" in answer:
             head += "; %d payments" % answer["count"]
         elif "count_at_least" in answer:
-            from manasolve.solver.pay import stopped_by_the_clock
+            from manasolve.solver.groups import stopped_by_the_clock
 
             head += "; at least %d payments (%s)" % (answer["count_at_least"], "time limit" if stopped_by_the_clock(
                 answer.get("count_undone", [])) else "memory bound")

@@ -1,21 +1,20 @@
 """The ``manasolve serve`` protocol as data: the JSON-RPC 2.0 envelopes, the parameters
-of every method (those of the questions are read off `manasolve.api`'s keyword names, so
-the server always takes what the API takes) and the JSON Schemas generated from them.
+of every method (those of the questions are read off their request types in
+`manasolve.questions`, so the server always takes what the API takes) and the JSON Schemas generated from them.
 
 See docs/protocol.md for the protocol itself.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
-import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
-from manasolve import api
+from manasolve.questions import NO_BOARD, keywords
+from manasolve.questions import QUESTIONS as QUESTIONS_TABLE
 from manasolve.answer_schema import ANSWERS, PAY_MODES
 from manasolve.models.board_schema import BoardIn
 
@@ -58,22 +57,13 @@ TIME_LIMIT_PARAM = (float | int | None, Field(default=None, gt=0, allow_inf_nan=
 
 
 def _question_params(name: str) -> type[BaseModel]:
-    """The parameters of question `name`: the API function's keywords (less `db`), with
-    `board` a board object or a session handle, and `time_limit` defaulting to the server's."""
-    fn = getattr(api, name)
-    hints = typing.get_type_hints(fn)
-    fields: dict[str, Any] = {}
-    for pname, p in inspect.signature(fn).parameters.items():
-        if pname == "db":
-            continue
-        if pname == "board":
-            fields[pname] = BOARD_PARAM
-            continue
-        if pname == "time_limit":
-            fields[pname] = TIME_LIMIT_PARAM
-            continue
-        default = ... if p.default is inspect.Parameter.empty else p.default
-        fields[pname] = (hints[pname], default)
+    """The parameters of question `name`: its keywords (manasolve.questions.keywords, read
+    off its request type), with `board` a board object or a session handle, and
+    `time_limit` defaulting to the server's."""
+    fields: dict[str, Any] = {} if QUESTIONS_TABLE[name].board == NO_BOARD else {"board": BOARD_PARAM}
+    for k in keywords(name):
+        fields[k.name] = TIME_LIMIT_PARAM if k.name == "time_limit" else (
+            k.wire, Field(default=k.default, description=k.help))
     return create_model("%sParams" % name.title().replace("_", ""), __base__=_Params,
                         __doc__="Parameters of manasolve.api.%s (its keyword names)." % name,
                         **fields)

@@ -1,7 +1,8 @@
 """``manasolve serve``: newline-delimited JSON-RPC 2.0 over stdin/stdout.
 
-A thin layer: each question method calls the `manasolve.api` function of the same name
-with the request's params as keywords (the result is exactly the API's answer); the
+A thin layer: each question method asks the question of the same name
+(`manasolve.questions.ask`, as the API does) with the request's params as keywords (the
+result is exactly the API's answer); the
 ``board.*`` methods hold `manasolve.session.PlayBoard` sessions.  Card databases are
 loaded once per process.  A bad line gets an error answer and the server goes on;
 end of input ends it with status 0.  See docs/protocol.md.
@@ -24,7 +25,7 @@ from typing import IO, Any
 import orjson
 from pydantic import ValidationError
 
-from manasolve import __version__, api, protocol
+from manasolve import __version__, protocol
 from manasolve.answer_format import FORMATS, stamped
 from manasolve.models.board import InputError, ParameterError
 from manasolve.card_settings import cache_dir, card_db
@@ -44,6 +45,7 @@ from manasolve.protocol import (
 )
 from manasolve.solver import deadline
 from manasolve.solver.deadline import Cancelled, TimeUp
+from manasolve.questions import ask
 from manasolve.session import PlayBoard
 
 # Sessions and per-path card databases held at once (least recently used closed first):
@@ -311,19 +313,18 @@ class Server:
 
     # -- methods -------------------------------------------------------------------------
     def _question(self, name: str) -> Callable[[dict, str], Any]:
-        fn = getattr(api, name)
-
         def run(params: dict, method: str) -> Any:
             kw = _validated(method, params)
             if kw["time_limit"] is None:
                 kw["time_limit"] = self.time_limit
             if name == "cards_check":
                 kw["path"] = self._readable(kw["path"], "path")
+            board, db = None, None
             if name == "audit":  # carries payments out: it needs the board as a PlayBoard
-                kw["board"] = self._play_board(kw["board"])
+                board = self._play_board(kw.pop("board"))
             elif "board" in kw:
-                kw["board"], kw["db"] = self._board(kw["board"])
-            return fn(**kw)
+                board, db = self._board(kw.pop("board"))
+            return ask(name, board, db=db, **kw)
         return run
 
     def _board(self, board: dict | str):

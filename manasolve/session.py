@@ -1,5 +1,5 @@
 """A board you can play on, in the spirit of python-chess's ``Board``: ask the questions
-of `manasolve.api` about it, apply a payment, patch it, undo, copy.
+of `manasolve.api` about it (through `manasolve.questions.ask`), apply a payment, patch it, undo, copy.
 
     >>> from manasolve import open_board
     >>> b = open_board({"players": [{"name": "a", "battlefield": [
@@ -31,13 +31,14 @@ from typing import Any
 
 import orjson
 
-from manasolve import api
+from manasolve.card_settings import card_db
 from manasolve.models.board_edits import apply_op
 from manasolve.models.board_changes import derive
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
-from manasolve.card_settings import card_db
 from manasolve.models.carddb import CardDB
+from manasolve.models.request import CastChoice, PaymentRequest
+from manasolve.questions import ask
 
 # How many of the latest changes keep the resolved board from before them (with the
 # solver's analysis of it) for `undo`; older ones keep only the JSON, resolved again if
@@ -88,10 +89,10 @@ class PlayBoard:
         """How many changes `undo` can take back."""
         return len(self._history)
 
-    # -- questions (manasolve.api, same keywords) ------------------------------------
-    def pay(self, cost: str | None = None, **kw: Any) -> dict:
-        """`api.pay` on this board (keywords as there: card, mode, player, keep, ...)."""
-        return api.pay(self.resolved, cost, db=self.db, **kw)
+    # -- questions (manasolve.questions.ask; the keywords of manasolve.api) ------------
+    def pay(self, cost: str | CastChoice | PaymentRequest | None = None, **kw: Any) -> dict:
+        """`api.pay` on this board (a PaymentRequest, or keywords as there: card, mode, player, keep, ...)."""
+        return ask("pay", self.resolved, cost, db=self.db, **kw)
 
     def best(self, cost: str | None = None, **kw: Any) -> dict:
         """The ``pay`` answer with ``mode="best"``: its ``best`` is what `apply` takes."""
@@ -103,27 +104,27 @@ class PlayBoard:
 
     def produce(self, id: str | None = None) -> dict:
         """`api.produce`: the mana types each permanent could produce now."""
-        return api.produce(self.resolved, id, db=self.db)
+        return ask("produce", self.resolved, id, db=self.db)
 
-    def cost(self, card: str, **kw: Any) -> dict:
+    def cost(self, card: str | CastChoice, **kw: Any) -> dict:
         """`api.cost`: the 601.2f breakdown of casting `card`."""
-        return api.cost(self.resolved, card, db=self.db, **kw)
+        return ask("cost", self.resolved, card, db=self.db, **kw)
 
     def plays(self, **kw: Any) -> dict:
         """`api.plays`: every legal play now."""
-        return api.plays(self.resolved, db=self.db, **kw)
+        return ask("plays", self.resolved, db=self.db, **kw)
 
     def saddle(self, mount: str, **kw: Any) -> dict:
         """`api.saddle`: the sets of creatures that can saddle `mount`."""
-        return api.saddle(self.resolved, mount, db=self.db, **kw)
+        return ask("saddle", self.resolved, mount, db=self.db, **kw)
 
     def crew(self, vehicle: str, **kw: Any) -> dict:
         """`api.crew`: the sets of creatures that can crew `vehicle`."""
-        return api.crew(self.resolved, vehicle, db=self.db, **kw)
+        return ask("crew", self.resolved, vehicle, db=self.db, **kw)
 
     def attack(self, attackers: list[str], **kw: Any) -> dict:
         """`api.attack`: the attack triggers of `attackers`."""
-        return api.attack(self.resolved, attackers, db=self.db, **kw)
+        return ask("attack", self.resolved, attackers, db=self.db, **kw)
 
     # -- changes ---------------------------------------------------------------------
     def patch(self, ops: list[dict]) -> None:
@@ -143,7 +144,7 @@ class PlayBoard:
         ``payments`` groups, or the whole answer (its ``best``, for its ``player``).
         Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
         is unchanged on InputError."""
-        from manasolve.payment_apply import apply_payment
+        from manasolve.payment_apply import apply_payment  # keeps start-up light
 
         data = _copy_json(self._data)
         done = apply_payment(data, self.resolved, payment, player)

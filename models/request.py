@@ -19,9 +19,9 @@ manasolve.models.errors.ParameterError: parameter mode: unknown mode 'bset' (did
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import ParameterError, nearest, shown
@@ -142,6 +142,29 @@ def _at_least_zero(value: int, parameter: str, why: str = "") -> None:
         raise ParameterError(parameter, "%s must be at most %d (the bound of a count), got %s" % (name, MAX_COUNT, shown(value, 30)))
 
 
+def about(help: str, default: Any = None, *, factory: Any = None, flag: str | None = None, wire: Any = None,
+          **cli: Any) -> Any:
+    """A request field with its help text (the CLI's ``--help``, the server's and the MCP
+    tools' parameter descriptions) and how the doors spell it: `flag` (the CLI flag when it
+    is not ``--`` + the name with ``-`` for ``_``), `wire` (the JSON type the server takes
+    when it is not the field's annotation) and `cli` (argparse keywords beyond the ones the
+    default implies)."""
+    metadata = {"help": help, "flag": flag, "wire": wire, "cli": cli}
+    if factory is not None:
+        return field(default_factory=factory, metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+def required(help: str, **kw: Any) -> Any:
+    """A request field with no default (see `about`)."""
+    return field(metadata={"help": help, "flag": kw.pop("flag", None), "wire": kw.pop("wire", None), "cli": kw})
+
+
+TIME_LIMIT_HELP = ("seconds the question may take (None: no limit); past it a count is a lower bound "
+                   "(count_at_least), a best payment the best found so far, plays the plays checked so far, "
+                   "anything else gives up (solver.deadline.TimeUp)")
+
+
 @dataclass(frozen=True)
 class CastChoice:
     """A cast of `card` from `zone`: the alternative cost used instead of the mana cost
@@ -159,17 +182,31 @@ class CastChoice:
     permanent's id); `fuse`: both halves of a split card with fuse cast together from the
     hand (702.102).  An aftermath card cast from the graveyard is its second half (702.127a)."""
 
-    card: str
-    zone: Zone | None = None  # None: where `alt` casts from (CAST_ZONE; with `flashback`, the graveyard), else the hand
-    alt: Alternative | None = None
-    kicker: int = 0
-    x: int = 0
-    side: int = 0
-    flashback: int | None = None
-    optional: tuple[int, ...] | None = None
-    targets: int = 1
-    ability: AbilityKind | None = None
-    fuse: bool = False
+    card: str = required("the card to cast", metavar="NAME")
+    # None: where `alt` casts from (CAST_ZONE; with `flashback`, the graveyard), else the hand
+    zone: Zone | None = about(
+        "zone it is cast from (default: where --alt casts from: graveyard for flashback, escape, disturb, "
+        "jump-start, retrace or --flashback N; exile for madness, foretell; else hand)", flag="--from", wire=str | None,
+        choices=[z.value for z in Zone])
+    alt: Alternative | None = about("alternative cost to use instead of the mana cost", wire=str | None,
+                                    choices=[a.value for a in Alternative])
+    kicker: int = about("pay the (first) kicker; multikicker: TIMES", 0, nargs="?", const=1, metavar="TIMES")
+    x: int = about("value announced for X (default 0)", 0)
+    side: int = about("which side of an \"A or B\" additional cost to pay (0: A, 1: B)", 0, metavar="N")
+    flashback: int | None = about(
+        "which flashback instance, numbered as `plays` lists them (printed first, then granted by the board; "
+        "default: the cheapest one, payable ones first)", type=int, metavar="N")
+    optional: tuple[int, ...] | None = about(
+        "the times each optional additional cost is paid, in the order `cost` lists them (kicker, multikicker, "
+        "squad, escalate, buyback, entwine, gift, bargain, casualty, conspire, spree modes...), as `plays` lists "
+        "a play's \"optional\"", wire=list[int] | None, metavar="T1,T2,...")
+    targets: int = about("how many targets are chosen (Strive: more for each beyond the first)", 1, metavar="N")
+    ability: AbilityKind | None = about(
+        "pay a keyword ability of the card instead of casting it: unearth, embalm, eternalize (graveyard), "
+        "ninjutsu (hand); face_up: --card is a face-down permanent's id, turned up for its morph/disguise cost",
+        wire=str | None, choices=[a.value for a in AbilityKind])
+    fuse: bool = about("cast both halves of a split card with fuse from the hand (702.102), paying both mana costs",
+                       False)
 
     def __post_init__(self) -> None:
         if self.alt is not None:
@@ -207,38 +244,36 @@ class CastChoice:
                                      "not with the %s cost" % self.alt.value)
 
 
-@dataclass(frozen=True)
-class PaymentRequest:
-    """One ``pay`` question: what is paid (`cost`: a cost string such as ``"{2}{G}"``,
-    with `x` the value announced for its X; or a `CastChoice`, whose locked total cost is
-    paid), by whom (`player`, None: the active player), with which cost keywords
-    (convoke 702.51, improvise 702.126, delve 702.66: on top of the card's own), and what
-    is asked: the `mode` (default: payable), the most groups listed in mode "all"
-    (`limit`, None: all), the `time_limit` in seconds (None: none; past it a count is a
-    lower bound, ``count_at_least``, a best payment the best found so far, ``best_optimal``
-    false, and a payable question gives up: solver.deadline.TimeUp), and for mode "best"
-    the costs to keep payable (`keep`, and with `keep_hand` the other cards in hand), the
-    criteria `order` (None: the default order) and whether to explain the choice (`why`);
-    for mode "candidates" the most groups listed (`candidates`, default 4,096)."""
+# The fields of a cast beside its card: the keywords that describe a CastChoice.
+CAST_FIELDS = tuple(f.name for f in fields(CastChoice) if f.name != "card")
 
-    cost: str | CastChoice
-    player: str | None = None
-    mode: Mode = Mode.PAYABLE
-    limit: int | None = 50
-    x: int = 0
-    convoke: bool = False
-    improvise: bool = False
-    delve: bool = False
-    keep: tuple[str, ...] = ()
-    keep_hand: bool = False
-    order: tuple[str, ...] | None = None
-    time_limit: float | None = DEFAULT_TIME_LIMIT
-    why: bool = False
-    candidates: int = DEFAULT_CANDIDATES
+
+@dataclass(frozen=True)
+class Ask:
+    """What is asked about a payment: the `mode` (default: payable), the most groups
+    listed in mode "all" (`limit`, None: all), the `time_limit` in seconds (None: none;
+    past it a count is a lower bound, ``count_at_least``, a best payment the best found so
+    far, ``best_optimal`` false, and a payable question gives up: solver.deadline.TimeUp),
+    and for mode "best" the costs to keep payable (`keep`, and with `keep_hand` the other
+    cards in hand), the criteria `order` (None: the default order) and whether to explain
+    the choice (`why`); for mode "candidates" the most groups listed (`candidates`,
+    default 4,096)."""
+
+    mode: Mode = about("what is asked: payable, count, all, best or candidates", Mode.PAYABLE, wire=str)
+    limit: int | None = about("most groups listed with --all (0: no limit)", 50)
+    keep: tuple[str, ...] = about("with --best: keep this cost payable if possible (repeatable)", (),
+                                  wire=list[str] | None, metavar="COST")
+    keep_hand: bool = about("with --best: keep the other cards in hand payable if possible", False)
+    order: tuple[str, ...] | None = about(
+        "with --best: criteria order, a comma list of keep,life,sacrifice,waste,attackers,colors,flexibility,"
+        "creatures (default: that order)", wire=str | list[str] | None, metavar="CRITERIA")
+    time_limit: float | None = about(TIME_LIMIT_HELP, DEFAULT_TIME_LIMIT)
+    why: bool = about("with --best: explain the choice against the runner-up", False)
+    candidates: int = about(
+        "a decision for an agent: at most K (default %d) groups of payments ranked by the --best order, the best "
+        "first, each with what it leaves untapped and castable" % DEFAULT_CANDIDATES, DEFAULT_CANDIDATES)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.cost, (str, CastChoice)):
-            raise ParameterError("cost", "give a cost string such as \"{2}{G}\" or a CastChoice, got %r" % (self.cost,))
         object.__setattr__(self, "mode", member(Mode, self.mode, "mode"))
         if self.limit is not None:
             _at_least_zero(self.limit, "limit")
@@ -246,17 +281,153 @@ class PaymentRequest:
         if self.candidates == 0:
             raise ParameterError("candidates", "candidates must be 1 or more (a decision lists at least the best "
                                  "payment), got 0")
-        _at_least_zero(self.x, "x", " (107.1b)")
-        if self.x and isinstance(self.cost, CastChoice):
-            raise ParameterError("x", "a card's X is its CastChoice's x")
         check_time_limit(self.time_limit)
-        object.__setattr__(self, "keep", tuple(self.keep))
+        object.__setattr__(self, "keep", tuple(self.keep or ()))
         if isinstance(self.order, str):  # the CLI's comma list
             object.__setattr__(self, "order", tuple(s.strip() for s in self.order.split(",") if s.strip()))
         elif self.order is not None:
             object.__setattr__(self, "order", tuple(s.strip() for s in self.order if s.strip()))
 
+
+ASK_FIELDS = tuple(f.name for f in fields(Ask))
+
+
+@dataclass(frozen=True, init=False)
+class PaymentRequest:
+    """One ``pay`` question: what is paid (`cost`: a cost string such as ``"{2}{G}"``,
+    with `x` the value announced for its X; or a `CastChoice`, whose locked total cost is
+    paid), by whom (`player`, None: the active player), with which cost keywords
+    (convoke 702.51, improvise 702.126, delve 702.66: on top of the card's own), and what
+    is asked about it (`ask`, an `Ask`; its fields may be given as keywords instead, and
+    read as attributes: ``PaymentRequest("{1}", mode="count").mode``)."""
+
+    cost: str | CastChoice = required('a mana cost, e.g. "{2}{G}{W/U}"', wire=str)
+    player: str | None = about("who pays (default: the active player)")
+    x: int = about("value announced for X (default 0)", 0)
+    convoke: bool = about("the spell has convoke (702.51)", False)
+    improvise: bool = about("the spell has improvise (702.126)", False)
+    delve: bool = about("the spell has delve (702.66): graveyard cards pay {1} each", False)
+    ask: Ask = about("what is asked about the payment", factory=Ask)
+
+    def __init__(self, cost: str | CastChoice, player: str | None = None, x: int = 0, convoke: bool = False,
+                 improvise: bool = False, delve: bool = False, ask: Ask | None = None, **asked: Any) -> None:
+        if not isinstance(cost, (str, CastChoice)):
+            raise ParameterError("cost", "give a cost string such as \"{2}{G}\" or a CastChoice, got %r" % (cost,))
+        if ask is not None and asked:
+            raise ParameterError(next(iter(asked)), "give an Ask or its fields as keywords, not both")
+        ask = Ask(**asked) if ask is None else ask
+        _at_least_zero(x, "x", " (107.1b)")
+        if x and isinstance(cost, CastChoice):
+            raise ParameterError("x", "a card's X is its CastChoice's x")
+        for name, value in (("cost", cost), ("player", player), ("x", x), ("convoke", convoke),
+                            ("improvise", improvise), ("delve", delve), ("ask", ask)):
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ASK_FIELDS:  # what is asked, read off the Ask
+            return getattr(self.ask, name)
+        raise AttributeError(name)
+
     @property
     def cast(self) -> CastChoice | None:
         """The cast paid, or None when a cost string is paid."""
         return self.cost if isinstance(self.cost, CastChoice) else None
+
+
+# -- the other commands' requests (one type per command; see manasolve/questions.py) --------
+
+@dataclass(frozen=True, kw_only=True)
+class Timed:
+    """A question's time limit (every command's request has one)."""
+
+    time_limit: float | None = about(TIME_LIMIT_HELP, DEFAULT_TIME_LIMIT)
+
+    def __post_init__(self) -> None:
+        check_time_limit(self.time_limit)
+
+
+@dataclass(frozen=True)
+class CostRequest(Timed):
+    """``cost``: the 601.2f breakdown of casting `cast` for `player`."""
+
+    cast: CastChoice = required("the cast (a card and its choices)")
+    player: str | None = about("who casts it (default: the active player)", metavar="NAME")
+
+
+@dataclass(frozen=True)
+class AuditRequest(Timed):
+    """``audit``: is `payment` (an engine's, in the shape of a pay answer's ``best``) a
+    legal payment of what `paid` pays (its `Ask`'s keep and order measure "better")."""
+
+    payment: dict = required("the engine's payment (JSON)", wire=dict[str, Any])
+    paid: PaymentRequest = required("what the payment pays")
+
+
+@dataclass(frozen=True)
+class ProduceRequest(Timed):
+    """``produce``: the mana types each permanent (or only `id`) could produce now."""
+
+    id: str | None = about("only this permanent", metavar="ID")
+    explain: bool = about("with `why`: per type, the chain of permanents and abilities it comes from", False)
+
+
+@dataclass(frozen=True)
+class CreaturesRequest(Timed):
+    """``creatures``: each creature's power, toughness and whether it is modified."""
+
+    player: str | None = about("only the creatures this player controls", metavar="NAME")
+    id: str | None = about("only this creature", metavar="ID")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TapSetsRequest(Timed):
+    """What ``saddle`` and ``crew`` ask about the sets of creatures to tap for a source's
+    Saddle N or Crew N (the source is each command's own field)."""
+
+    player: str | None = about("who activates it (default: the active player)", metavar="NAME")
+    limit: int = about("list at most K sets (default 20)", 20, metavar="K")
+    all: bool = about("also list every legal set, up to --limit", False)
+    best: bool = about("the set an AI should tap (least power beyond N, then least valuable)", False)
+
+
+@dataclass(frozen=True)
+class SaddleRequest(TapSetsRequest):
+    """``saddle``: the sets of creatures to tap for the `mount`'s Saddle N (702.171)."""
+
+    mount: str = required("id of the Mount on the board", metavar="ID")
+
+
+@dataclass(frozen=True)
+class CrewRequest(TapSetsRequest):
+    """``crew``: the sets of creatures to tap for the `vehicle`'s Crew N (702.122)."""
+
+    vehicle: str = required("id of the Vehicle on the board", metavar="ID")
+
+
+@dataclass(frozen=True)
+class AttackRequest(Timed):
+    """``attack``: which attack triggers fire when `attackers` attack and how the saddle-aware ones resolve."""
+
+    attackers: list[str] = required("ids of the attacking creatures; their triggers resolve in this order",
+                                    nargs="+", metavar="ID")
+    reveal: dict[str, str] | None = about("the card attacker ID's trigger reveals (Caustic Bronco); repeatable",
+                                          action="append", metavar="ID=CARD")
+    left: list[str] | None = about("permanents that left the battlefield before their triggers resolved",
+                                   nargs="+", metavar="ID")
+    copies: dict[str, str] | None = about("permanent ID has become a copy of ORIGINAL; repeatable", flag="--copy",
+                                          action="append", metavar="ID=ORIGINAL")
+
+
+@dataclass(frozen=True)
+class PlaysRequest(Timed):
+    """``plays``: every play `player` may start now; with `count`, each one's payment count."""
+
+    player: str | None = about("whose plays (default: the active player)", metavar="NAME")
+    count: bool = about("add each play's exact number of payments", False)
+
+
+@dataclass(frozen=True)
+class CardsCheckRequest(Timed):
+    """``cards check``: coverage of the oracle-text parsers on the card file at `path`."""
+
+    path: str = required("card file", metavar="PATH")

@@ -57,7 +57,7 @@ from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
-from manasolve.solver.pay import resources_payable
+from manasolve.solver.payable import resources_payable
 from manasolve.solver.production import damage_dealt
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,

@@ -33,7 +33,7 @@ from manasolve.models.board import Board, Permanent
 from manasolve.models.mana import Announcement
 from manasolve.solver import deadline
 from manasolve.solver.best import KeepCost, hand_keep_costs, kept_after, next_best, solve_best
-from manasolve.solver.pay import counters, listed_groups, payment_group
+from manasolve.solver.groups import counters, listed_groups, payment_group
 from manasolve.solver.resources import Resources
 from manasolve.solver.results import Candidate, Ranked
 

@@ -42,7 +42,7 @@ What a battlefield pays is decided exactly (`Mana`): by Hall's theorem when ever
 untapped source adds fixed mana (one mana of a set of colours, or a fixed bundle like Sol
 Ring's {C}{C}) or is a converter (a Signet, a filter land), once per *fingerprint* of
 those sources (battlefields of other lands with the same mana share it, across turns and
-games), else by the payment solver (`solver.pay.payable_each`) once per battlefield; the
+games), else by the payment solver (`solver.payable.payable_each`) once per battlefield; the
 tests check the first against the second.  What the mana permanents cast is memoised on
 the fingerprint too.
 
@@ -70,7 +70,7 @@ from manasolve.models.carddb import CardDB
 from manasolve.models.mana import COLORS, ManaCost, SymbolKind
 from manasolve.models.oracle.spell_costs import Counting
 from manasolve.models.oracle.words import normalize
-from manasolve.solver.pay import payable_each
+from manasolve.solver.payable import payable_each
 from manasolve.solver.total_cost import reduce_symbols
 
 BITS = 6  # at most 63 copies of one card in one place of a position

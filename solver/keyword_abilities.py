@@ -15,7 +15,7 @@ from manasolve.models.oracle.added_costs import SORCERY_TIMING, ZoneAbility, Zon
 from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import AbilityKind, CastChoice, Zone
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
-from manasolve.solver.total_cost import BaseChoice, TotalCost, find_card, reduce_symbols
+from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols
 
 # 702.49a: a creature is unblocked from the declare blockers step on (509.1h)
 NINJUTSU_STEPS = ("declare_blockers", "combat_damage", "end_of_combat")

@@ -27,7 +27,9 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Mode
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
-from manasolve.solver.pay import CostToPay, cost_to_pay, pay, payable, stopped_by_the_clock
+from manasolve.solver.groups import stopped_by_the_clock
+from manasolve.solver.pay import pay
+from manasolve.solver.payable import CostToPay, cost_to_pay, payable
 from manasolve.solver.play_results import (
     ActivationPlay,
     CastPlay,

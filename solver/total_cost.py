@@ -14,50 +14,29 @@ Also: X (107.3a/b), mana value (202.3) and whether the cast may be started now (
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
 
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.board import FACE_DOWN, Board, ParameterError, Permanent
-from manasolve.models.carddb import UnknownCard
 from manasolve.models.cards import Card
-from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart, PartKind, PartZone
 from manasolve.models.oracle.spell_costs import (AltCost, Casters, Counting, Direction, ModifierTurn, OptionalCost, OptionalKind,
                                                  SpellCosts)
 from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols, spell_mana_value
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
+from manasolve.solver.keyword_abilities import ability_cost
 from manasolve.solver.other_costs import NotPaid
+from manasolve.solver.payable import cost_to_pay, payable
 from manasolve.solver.production import analyse, basic_land_types, devotion
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.targets import cast_targets
 from manasolve.solver.timing import flash_granted, flash_unread, no_priority_reason, sorcery_timing_reason
 
 ALTERNATIVES = tuple(a.value for a in Alternative)
-
-@dataclass(frozen=True)
-class BaseChoice:
-    """The cost a cast starts from (601.2f): ``kind`` is ``mana_cost`` or an alternative
-    cost (118.9).  ``cost`` None means there is no such cost: unpayable (118.6).  ``x_free``:
-    X may be chosen (107.3a); otherwise X is 0 (107.3b)."""
-
-    kind: str
-    cost: CostPart | None
-    x_free: bool
-    granted: bool = False
-    unmet: str | None = None  # why it can't be used now (its "If you control ..." fails, its history condition)
-    reduction: int = 0  # Emerge: the sacrificed creature's mana value, taken off the total (702.119a)
-
-    @property
-    def label(self) -> str:
-        if self.kind == "mana_cost":
-            return "mana cost"
-        what = "no cost" if self.cost is None else str(self.cost)
-        return "%s %s%s" % (self.kind, what, " (granted)" if self.granted else "")
-
 
 def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: str = "hand") -> list[BaseChoice]:
     """Every base cost of kind `alt` (None: the mana cost) the card could be cast for from
@@ -128,113 +107,6 @@ def _emerge_choices(board: Board, player: str, a: AltCost, unmet: str | None) ->
     if not values:  # the sacrifice can't be paid: no payment (118.3)
         return [choice(None, unmet or "%s controls no %s to sacrifice (702.119a)" % (player, what))]
     return [choice(mv, unmet) for mv in values]
-
-
-def reduce_symbols(symbols: list[Symbol], reductions: list[ManaCost]) -> list[Symbol]:
-    """Apply cost reductions to a (possibly announced) cost, per 118.7a-g.
-
-    A generic reduction lowers only generic mana (118.7a); a coloured or {C} reduction
-    lowers a matching symbol, otherwise generic mana (118.7b-d); {S} reductions and any
-    excess reduce generic (118.7g); generic never goes below 0, and unannounced hybrid,
-    Phyrexian and {S} symbols are never touched.  The result does not depend on order."""
-    generic = sum(s.amount for s in symbols if s.kind == SymbolKind.GENERIC)
-    matchable = Counter(s for s in symbols if s.kind in (SymbolKind.COLOR, SymbolKind.C))
-    spill = 0
-    for red in reductions:
-        for s in red.symbols:
-            if s.kind == SymbolKind.GENERIC:
-                spill += s.amount
-            elif s.kind in (SymbolKind.COLOR, SymbolKind.C, SymbolKind.PHYREXIAN):
-                target = s.paid_half if s.kind == SymbolKind.PHYREXIAN else s  # 118.7f
-                if matchable[target] > 0:
-                    matchable[target] -= 1
-                else:
-                    spill += 1
-            else:  # {S} (118.7g)
-                spill += 1
-    left = max(0, generic - spill)
-    out = [Symbol(SymbolKind.GENERIC, amount=left)] if left else []
-    for s in symbols:
-        if s.kind == SymbolKind.GENERIC:
-            continue
-        if s.kind in (SymbolKind.COLOR, SymbolKind.C):
-            if matchable[s] <= 0:
-                continue
-            matchable[s] -= 1
-        out.append(s)
-    return out
-
-
-@dataclass
-class TotalCost:
-    """A cast's 601.2f breakdown and the locked total of each 601.2b announcement."""
-
-    card: Card
-    zone: str
-    player: str
-    base: BaseChoice
-    x: int
-    x_forced_zero: bool
-    additional: list[dict]
-    increases: list[dict]
-    reductions: list[dict]
-    cost: ManaCost  # the total with hybrid/Phyrexian symbols unannounced
-    life: int  # life from cost parts ("Pay 3 life"), on top of Phyrexian life
-    other: list[NonManaPart]  # non-mana cost parts ("Sacrifice a creature"), see solver.other_costs
-    announcements: list[Announcement]
-    castable_now: bool
-    reason: str | None
-    convoke: bool = False
-    improvise: bool = False
-    delve: bool = False
-    notes: list[str] = field(default_factory=list)
-    ability: bool = False  # a keyword ability's cost (solver.keyword_abilities), not a cast
-    targets: list[dict] | str | None = None  # the cast's legal targets (`targets.cast_targets`), as plays shows them
-
-    @property
-    def total_text(self) -> str:
-        """The locked total as text: mana, then life and other parts."""
-        parts = [str(self.cost)] if self.base.cost is not None else ["unpayable (no cost, 118.6)"]
-        if self.life:
-            parts.append("Pay %d life" % self.life)
-        return ", ".join(parts + [o.text for o in self.other])
-
-    @property
-    def mana_value(self) -> int:
-        """202.3: from the printed mana cost only (never the total), X as announced on
-        the stack (202.3e); no mana cost → 0."""
-        return spell_mana_value(self.card, self.x)
-
-
-def spell_mana_value(card: Card, x: int) -> int:
-    """202.3: a spell's mana value, from its printed mana cost only, X as announced on the
-    stack (202.3e); no mana cost → 0."""
-    mc = card.mana_cost
-    if mc is None:
-        return 0
-    return mc.mana_value + x * sum(1 for s in mc.symbols if s.kind == SymbolKind.X)
-
-
-def find_card(board: Board, player: str, name: str, zone: str) -> Card:
-    """The card `name` in `player`'s `zone`, or in the hand a half or face of a card there
-    ("Ice" of a "Fire // Ice" in the hand: that half is cast, 709.3, 715.3, 712.11);
-    ParameterError (nearest names) if it is not there."""
-    p = board.player(player)
-    cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone,
-             "exile": [e.card for e in p.exile]}[zone]
-    if name not in cards and zone == "hand" and " // " not in name and name in board.db:
-        held = {face.name for card in dict.fromkeys(cards) for face in board.db.faces(card)}
-        if name in held:
-            return board.db.get(name)
-    if name not in cards:
-        try:
-            board.db.get(name)
-        except UnknownCard as exc:
-            raise ParameterError("card", exc.message(advice=False), board.source) from None
-        listed = ", ".join(cards) if cards else "none"
-        raise ParameterError("card", "%r is not in %s's %s%s; it holds: %s" % (
-            name, p.name, zone, nearest(name, cards), listed), board.source)
-    return board.db.get(name)
 
 
 def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseChoice) -> str | None:
@@ -401,13 +273,14 @@ def party_size(board: Board, player: str) -> int:
     return most(0, frozenset(_PARTY))
 
 
-def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Zone | str = Zone.HAND,
+def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Zone | str | None = None,
                alt: Alternative | str | None = None, x: int = 0, kicker: int = 0, side: int = 0,
                flashback: int | None = None) -> TotalCost:
     """What casting `cast` costs `player` now (601.2f), step by step.
 
     `cast` says the card and the choices (see CastChoice); a card name with the keyword
-    shortcuts (zone, alt, x, kicker, side, flashback) builds one.  Without an alternative
+    shortcuts (zone, alt, x, kicker, side, flashback) builds one, by CastChoice's rule
+    for the zone left out (where `alt` casts from: flashback from the graveyard).  Without an alternative
     cost a card cast from the graveyard uses flashback if it has one (702.34a).  When
     the card has several costs of that kind (two flashback costs, printed or granted:
     "choose any") and `flashback` names none, the cheapest one, those `player` can pay
@@ -432,8 +305,6 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
     total (Emerge: the mana value of the creature sacrificed); see `total_cost`."""
     player = board.player(player).name
     if cast.ability is not None:
-        from manasolve.solver.keyword_abilities import ability_cost
-
         return [ability_cost(board, player, cast)]
     if cast.zone == Zone.BATTLEFIELD:
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
@@ -514,8 +385,6 @@ def instances(choices: list[BaseChoice]) -> str:
 def _cheapest_payable(board: Board, plans: list[TotalCost]) -> int:
     """The index of the plan to use when the caller named no instance: a payable one
     before the others, then the fewest mana and the least life, then the first."""
-    from manasolve.solver.pay import cost_to_pay, payable
-
     def rank(i: int) -> tuple[bool, int, int, int]:
         plan = plans[i]
         if not plan.announcements:

@@ -103,6 +103,28 @@ def _wrap_cli(main):
     return recorded
 
 
+def _wrap_ask() -> None:
+    """Record `manasolve.questions.ask` (the one door PlayBoard, the server and the API go
+    through, where it exists) as the API function of the same name: a PlayBoard's question,
+    once an ``api.*`` call, is recorded as one still."""
+    try:
+        import manasolve.questions as questions
+    except ImportError:  # a tree from before the question table
+        return
+    ask, doors = questions.ask, {}
+
+    @functools.wraps(ask)
+    def recorded(name, *args, **kwargs):
+        if name not in doors:  # only the questions manasolve.api has a function for
+            doors[name] = _outermost("api." + name, ask) if hasattr(sys.modules.get("manasolve.api"), name) else ask
+        return doors[name](name, *args, **kwargs)
+
+    for module in list(sys.modules.values()):  # the modules that imported it by name
+        if getattr(module, "ask", None) is ask and (getattr(module, "__name__", "") or "").startswith("manasolve"):
+            module.ask = recorded
+    questions.ask = recorded
+
+
 def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("--record-answers")
     if not path:
@@ -111,6 +133,7 @@ def pytest_configure(config: pytest.Config) -> None:
     _state["file"] = open(path + ("." + worker if worker else ""), "w", encoding="utf-8")
     import inspect
 
+    _wrap_ask()
     import manasolve.api as api
     import manasolve.cli as cli
     import manasolve.server as server

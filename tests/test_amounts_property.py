@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay
+from manasolve.solver.payable import CostToPay
 from manasolve.solver.production import could_produce
 from tests.boards import loaded
 from tests.bruteforce import brute_could_produce, brute_payments, choice_product

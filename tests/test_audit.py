@@ -176,3 +176,29 @@ def test_an_announcement_in_another_symbol_order_is_the_same_announcement():
     wrong = api.audit(board, {"announced": "{2}", **two_forests}, "{1}{G}")
     assert wrong["legal"] is False and wrong["broken"]["rule"] == "601.2b"
     assert wrong["broken"]["message"] == "'{2}' is not an announcement of {1}{G} (601.2b; it has {1}{G})"
+
+
+# Two Islands, Think Twice (flashback {2}{U}) in the graveyard, flashback {1}{U} granted.
+GRANTED = {"format": "manasolve/board@1", "active_player": "alice", "players": [{
+    "name": "alice", "battlefield": [{"id": "i1", "card": "Island"}, {"id": "i2", "card": "Island"}],
+    "graveyard": ["Think Twice"], "granted_flashback": [{"card": "Think Twice", "cost": "mana_cost"}]}]}
+
+
+def test_audit_takes_the_payment_request_pay_takes_flashback_included():
+    # api.audit(board, payment, cost=..., flashback=N): the same PaymentRequest as pay (issue 28).
+    paid = api.PaymentRequest(api.CastChoice("Think Twice", zone="graveyard", flashback=1))
+    best = api.pay(GRANTED, card="Think Twice", zone="graveyard", flashback=1, mode="best")["best"]
+    assert best["announced"] == "{1}{U}"
+    granted = api.audit(GRANTED, best, card="Think Twice", zone="graveyard", flashback=1)
+    assert (granted["legal"], granted["cost"], granted["card"], granted["better"]) == (True, "{1}{U}", "Think Twice", False)
+    assert api.audit(GRANTED, best, paid) == granted
+    # Instance 0, flashback {2}{U}: two Islands can't pay it, and {1}{U} is not one of its announcements.
+    printed = api.audit(GRANTED, best, card="Think Twice", flashback=0)
+    assert (printed["legal"], printed["cost"], printed["broken"]["rule"]) == (False, "{2}{U}", "601.2b")
+    server = Server()
+    served = json.loads(server.handle_line(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "audit", "params": {
+        "board": GRANTED, "payment": best, "card": "Think Twice", "flashback": 1}})))
+    assert served["result"] == granted
+    with pytest.raises(api.ParameterError, match="parameter zone: applies to a card cast") as e:
+        api.audit(GRANTED, best, "{1}{U}", zone="graveyard")
+    assert e.value.parameter == "zone"

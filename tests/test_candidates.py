@@ -20,7 +20,8 @@ from manasolve import api
 from manasolve.models.errors import ParameterError
 from manasolve.payment_apply import group_as_payment, group_contains
 from manasolve.solver import pay as solver_pay
-from manasolve.solver.pay import CostToPay, counters, listed_groups, payment_group
+from manasolve.solver.groups import counters, listed_groups, payment_group
+from manasolve.solver.payable import CostToPay
 from manasolve.solver.resources import collect
 from tests.bruteforce import brute_or_assume
 from tests.paying import pay

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay
+from manasolve.solver.payable import CostToPay
 from tests.boards import loaded
 from tests.bruteforce import brute_payments, choice_product
 from tests.test_pay_property import assert_best_is_brute, assert_counts_match

@@ -17,7 +17,7 @@ from manasolve.models.mana import ManaCost
 from manasolve.models.board import load_board
 from manasolve.solver.castability import deck_questions, merged, shards, summarise
 from manasolve.solver.goldfish import KARSTEN, KARSTEN_FREE, NO_MULLIGAN, GameSetup, Goldfish, Question, keep_rule
-from manasolve.solver.pay import payable_each
+from manasolve.solver.payable import payable_each
 from pathlib import Path
 
 DB = default_db()

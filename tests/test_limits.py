@@ -106,21 +106,21 @@ def test_a_listing_cut_by_the_time_limit_says_so():
 
 
 def test_a_listing_leaves_a_share_of_the_time_left_for_writing_its_answer():
-    from manasolve.solver.pay import WRITING_SHARE, _listing_stop
+    from manasolve.solver.groups import WRITING_SHARE, listing_stop
 
-    assert _listing_stop(None) is None
+    assert listing_stop(None) is None
     now = time.monotonic()
-    stop = _listing_stop(now + 10)
+    stop = listing_stop(now + 10)
     assert now + 10 * (1 - WRITING_SHARE) <= stop <= time.monotonic() + 10 * (1 - WRITING_SHARE) < now + 10
-    assert _listing_stop(now - 1) == now - 1  # already past: nothing to share
+    assert listing_stop(now - 1) == now - 1  # already past: nothing to share
 
 
 def test_the_listing_of_pay_all_stops_at_its_own_share_of_the_limit(monkeypatch):
     """With the whole time left for writing (a share of 1), the listing of 160 lands'
     payments stops at once, well inside its 60 s, and says it was cut by the time limit."""
-    from manasolve.solver import pay as pay_module
+    from manasolve.solver import groups
 
-    monkeypatch.setattr(pay_module, "WRITING_SHARE", 1.0)
+    monkeypatch.setattr(groups, "WRITING_SHARE", 1.0)
     answer = api.pay(_land_sea(), "{2}{W}{U}{B/G}{R}", mode="all", limit=1_000_000, time_limit=60)
     assert answer["count_exact"] is True and answer["groups_listed_all"] is False
     assert answer["time_limit_reached"] is True and sum(g["multiplicity"] for g in answer["payments"]) < answer["count"]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from manasolve.models.mana import ManaCost
 from manasolve.models.oracle.costs import read_non_mana_part
 from manasolve.solver.other_costs import parse_parts
-from manasolve.solver.pay import CostToPay, payable
+from manasolve.solver.payable import CostToPay, payable
 from tests.boards import loaded
 from tests.bruteforce import brute_or_assume, choice_product
 from tests.paying import pay

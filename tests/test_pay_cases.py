@@ -7,7 +7,7 @@ import pytest
 from manasolve import api
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, payable
+from manasolve.solver.payable import CostToPay, payable
 from tests.boards import loaded
 from tests.paying import pay
 

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import CostToPay, counters, payable
+from manasolve.solver.groups import counters
+from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.resources import CounterUse, PatternKind, SpellBeingCast, collect
 from tests.boards import loaded
 from tests.bruteforce import brute_or_assume, choice_product

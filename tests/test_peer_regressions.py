@@ -11,7 +11,7 @@ import pytest
 
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import payable
+from manasolve.solver.payable import payable
 from tests import boards
 
 

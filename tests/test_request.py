@@ -152,3 +152,27 @@ def test_cli_maps_the_parameter_to_its_flag(tmp_path, capsys, argv, line):
     path = write(tmp_path, GRANTED)
     err = cli_error(capsys, *[path if a == "B" else a for a in argv])
     assert line in err and "parameter " not in err
+
+
+def test_the_keyword_shortcut_of_total_cost_casts_from_where_alt_casts_from():
+    # One rule for the zone left out (CastChoice's): flashback casts from the graveyard, in
+    # solver.total_cost's keyword shortcut as in api.cost (issue 28).
+    from manasolve.models.board import load_board
+    from manasolve.solver.total_cost import total_cost
+
+    plan = total_cost(load_board(GRANTED), None, "Think Twice", alt="flashback")
+    answer = api.cost(GRANTED, "Think Twice", alt="flashback")
+    assert (plan.zone, plan.total_text) == (answer["zone"], answer["total"]) == ("graveyard", "{1}{U}")
+    assert total_cost(load_board(GRANTED), None, "Think Twice", "graveyard", "flashback", flashback=0).total_text == "{2}{U}"
+
+
+def test_a_payment_request_splits_what_is_paid_from_what_is_asked():
+    request = PaymentRequest("{1}{G}", player="alice", convoke=True, mode="best", keep=["{U}"], why=True)
+    assert (request.cost, request.player, request.convoke) == ("{1}{G}", "alice", True)
+    assert request.ask == api.Ask(mode=Mode.BEST, keep=("{U}",), why=True)
+    assert (request.mode, request.keep) == (Mode.BEST, ("{U}",))  # what is asked, read off the Ask
+    assert PaymentRequest("{1}{G}", ask=request.ask) == dataclasses.replace(request, player=None, convoke=False)
+    with pytest.raises(ParameterError, match="parameter mode: give an Ask or its fields as keywords, not both"):
+        PaymentRequest("{1}", ask=request.ask, mode="count")
+    with pytest.raises(ParameterError, match="parameter limit: limit must be 0 or more, got -1"):
+        api.Ask(limit=-1)

@@ -125,7 +125,7 @@ from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from manasolve.models.mana import ManaCost  # noqa: E402
-from manasolve.solver.pay import CostToPay, payable  # noqa: E402
+from manasolve.solver.payable import CostToPay, payable  # noqa: E402
 from manasolve.solver.resources import SpellBeingCast  # noqa: E402
 from tests.bruteforce import brute_payments  # noqa: E402
 from tests.paying import pay  # noqa: E402

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import counters
+from manasolve.solver.groups import counters
 from manasolve.solver.resources import collect
 from tests.boards import loaded
 from tests.bruteforce import brute_or_assume, choice_product

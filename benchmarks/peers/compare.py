@@ -17,7 +17,7 @@ from manasolve.answers import tap_sets_json
 from manasolve.api import plays
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
-from manasolve.solver.pay import payable
+from manasolve.solver.payable import payable
 from manasolve.solver.tapsets import tap_sets
 
 SWEEP_MAX = 7  # sweep Saddle/Crew sets only with at most this many eligible creatures (2^k games)

@@ -25,7 +25,7 @@ BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "F
 def _manasolve_reason(q: PlayQuestion) -> tuple[bool, bool]:
     """(payable by its cost alone, has a legal choice for every required target) per manasolve."""
     from manasolve.models.board import load_board
-    from manasolve.solver.pay import payable
+    from manasolve.solver.payable import payable
     from manasolve.solver.targets import Casting, check_targets
 
     board = load_board(q.board)

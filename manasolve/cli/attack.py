@@ -8,28 +8,18 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question, card_db
 from manasolve.models.errors import InputError
+from manasolve.models.request import AttackRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``attack`` command."""
-    p = sub.add_parser(
-        "attack",
-        help="which attack triggers fire (attacks while saddled, Caustic Bronco, Fortune)",
-        description="Declare attackers on the board and report which attack triggers fire and how the "
-        "saddle-aware ones resolve.",
-    )
-    add_board_args(p)
-    p.add_argument("--attackers", nargs="+", required=True, metavar="ID",
-                   help="ids of the attacking creatures; their triggers resolve in this order")
-    p.add_argument("--reveal", action="append", default=[], metavar="ID=CARD",
-                   help="the card attacker ID's trigger reveals (Caustic Bronco); repeatable")
-    p.add_argument("--left", nargs="+", default=[], metavar="ID",
-                   help="permanents that left the battlefield before their triggers resolved")
-    p.add_argument("--copy", action="append", default=[], metavar="ID=ORIGINAL",
-                   help="permanent ID has become a copy of ORIGINAL; repeatable")
-    p.set_defaults(run=run)
+    p = add_question(sub, "attack", [(AttackRequest, ("attackers", "reveal", "left", "copies"))], render,
+                     help="which attack triggers fire (attacks while saddled, Caustic Bronco, Fortune)",
+                     description="Declare attackers on the board and report which attack triggers fire and how the "
+                     "saddle-aware ones resolve.")
+    p.set_defaults(run=run)  # --reveal and --copy are ID=VALUE pairs
 
 
 def _pairs(values: list[str], option: str) -> dict[str, str]:
@@ -44,12 +34,10 @@ def _pairs(values: list[str], option: str) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Handler: the attack answer and its renderer."""
-    from manasolve.answers import attack_json
-    from manasolve.solver.combat import attack_answer
+    from manasolve.questions import ask  # keeps `--help` light
 
-    board = board_from_args(args)
-    answer = attack_answer(board, args.attackers, _pairs(args.reveal, "--reveal"), args.left, _pairs(args.copy, "--copy"))
-    return attack_json(answer), render
+    return ask("attack", args.board, args.attackers, db=card_db(args), reveal=_pairs(args.reveal or [], "--reveal"),
+               left=args.left or [], copies=_pairs(args.copies or [], "--copy"), time_limit=args.timeout), render
 
 
 def _resolution_text(res: dict) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, card_db
+from manasolve.cli.common import add_board_args, add_fields, add_paid_args, card_db, paid_fields
 from manasolve.models.errors import InputError
-from manasolve.models.request import Alternative, Zone
+from manasolve.models.request import Ask
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,26 +18,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "\"best\", or a whole pay answer): whether it is legal, the first rule it breaks, and whether "
                        "manasolve's best payment is strictly better by the --best criteria.")
     add_board_args(p)
-    what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
-    what.add_argument("--card", metavar="NAME", help="the payment pays this card's total cost")
+    add_paid_args(p, "the payment pays this card's total cost")
     p.add_argument("--payment", metavar="FILE", required=True, help="the engine's payment (JSON)")
-    p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
-                   help="zone the card is cast from (default: where --alt casts from, else hand)")
-    p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use")
-    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
-    p.add_argument("--player", help="who pays (default: the active player)")
-    p.add_argument("--keep", action="append", metavar="COST", help="a cost that should stay payable (repeatable)")
-    p.add_argument("--order", metavar="CRITERIA", help="criteria order, as for pay --best")
+    add_fields(p, Ask, ("keep", "keep_hand", "order"))
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Audit the payment in --payment."""
-    from manasolve.audit import audit_payment
-    from manasolve.models.board_schema import parse_json
+    from manasolve.models.board_schema import parse_json  # keeps `--help` light
     from manasolve.payment_model import checked_payment
-    from manasolve.session import PlayBoard
+    from manasolve.questions import ask
 
     try:
         with open(args.payment, encoding="utf-8") as fh:
@@ -48,10 +39,8 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
         payment, player = checked_payment(parse_json(text, args.payment), args.player)
     except InputError as exc:
         raise InputError(exc.where, exc.message, args.payment) from None
-    board = PlayBoard(args.board, card_db(args))
-    answer = audit_payment(board, payment, args.cost, card=args.card, player=player, zone=args.zone,
-                           alt=args.alt, x=args.x, keep=args.keep, order=args.order)
-    return answer, render
+    fields = dict(paid_fields(args), player=player, keep=args.keep, keep_hand=args.keep_hand, order=args.order)
+    return ask("audit", args.board, payment, db=card_db(args), time_limit=args.timeout, **fields), render
 
 
 def render(answer: dict) -> None:

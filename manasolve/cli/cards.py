@@ -53,16 +53,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards check`` for the file named on the command line."""
-    from manasolve.api import cards_check
+    from manasolve.api import cards_check  # keeps `--help` light
 
     return cards_check(args.path, time_limit=args.timeout), render
 
 
 def run_update(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``cards update``: fetch, check and store the card file."""
-    from manasolve.card_update import update_cards
+    from manasolve.questions import ask  # keeps `--help` light
 
-    return update_cards(args.source, args.allow_insecure, args.sha256, args.deadline), render_update
+    return ask("cards_update", source=args.source, allow_insecure=args.allow_insecure, sha256=args.sha256,
+               deadline=args.deadline), render_update
 
 
 def render_update(answer: dict) -> None:

@@ -85,7 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``castability`` for the deck named on the command line."""
-    from manasolve.castability import castability
+    from manasolve.questions import ask  # keeps `--help` light
 
     check_workers(args, args.deck)
     if args.plot:
@@ -93,9 +93,10 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
         check_plot(args.plot)
     with _Progress(args.quiet, args.time_limit) as progress:
-        answer = castability(args.deck, args.games, args.turns, args.on_play, args.mulligan, args.seed,
-                             args.workers, args.address, [tuple(p) for p in args.pair], args.cards, progress,
-                             args.precision, args.time_limit)
+        answer = ask("castability", deck=args.deck, games=args.games, turns=args.turns, on_play=args.on_play,
+                     mulligan=args.mulligan, seed=args.seed, workers=args.workers, address=args.address,
+                     pairs=[tuple(p) for p in args.pair], cards=args.cards, progress=progress,
+                     precision=args.precision, time_limit=args.time_limit)
     if args.plot:
         from manasolve.castability_plot import plot
 

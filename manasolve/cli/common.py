@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import functools
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from manasolve.models.errors import ParameterError, shown
-from manasolve.models.request import DEFAULT_TIME_LIMIT, AbilityKind, Alternative, CastChoice, Zone
+from manasolve.models.request import CAST_FIELDS, DEFAULT_TIME_LIMIT, CastChoice, PaymentRequest
 
 if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
     from manasolve.models.board import Board
@@ -68,35 +71,71 @@ def check_workers(args: argparse.Namespace, source: str) -> None:
         raise ParameterError("workers", "give 1 or more workers, got %d" % args.workers, source)
 
 
-def add_cast_args(p: argparse.ArgumentParser) -> None:
-    """The choices of a card cast (a CastChoice): --from, --alt, --kicker, --x, --side, --optional,
-    --targets, --ability, --fuse, --flashback."""
-    p.add_argument("--from", dest="zone", choices=[z.value for z in Zone], default=None,
-                   help="zone it is cast from (default: where --alt casts from: graveyard for flashback, escape, disturb, "
-                   "jump-start, retrace or --flashback N; exile for madness, foretell; else hand)")
-    p.add_argument("--alt", choices=[a.value for a in Alternative], help="alternative cost to use instead of the mana cost")
-    p.add_argument("--kicker", nargs="?", type=int, const=1, default=0, metavar="TIMES",
-                   help="pay the (first) kicker; multikicker: TIMES")
-    p.add_argument("--x", type=int, default=0, help="value announced for X (default 0)")
-    p.add_argument("--side", type=int, default=0, metavar="N", help="which side of an \"A or B\" additional cost to pay (0: A, 1: B)")
-    p.add_argument("--optional", metavar="T1,T2,...", help="the times each optional additional cost is paid, in "
-                   "the order `cost` lists them (kicker, multikicker, squad, escalate, buyback, entwine, gift, "
-                   "bargain, casualty, conspire, spree modes...), as `plays` lists a play's \"optional\"")
-    p.add_argument("--targets", type=int, default=1, metavar="N", help="how many targets are chosen (Strive: "
-                   "more for each beyond the first)")
-    p.add_argument("--ability", choices=[a.value for a in AbilityKind], help="pay a keyword ability of the card "
-                   "instead of casting it: unearth, embalm, eternalize (graveyard), ninjutsu (hand); face_up: "
-                   "--card is a face-down permanent's id, turned up for its morph/disguise cost")
-    p.add_argument("--fuse", action="store_true", help="cast both halves of a split card with fuse from the hand "
-                   "(702.102), paying both mana costs")
-    p.add_argument("--flashback", type=int, metavar="N", help="which flashback instance, numbered as `plays` lists "
-                   "them (printed first, then granted by the board; default: the cheapest one, payable ones first)")
+def add_fields(p: argparse.ArgumentParser | argparse._ArgumentGroup, request: type,
+               names: Iterable[str] | None = None, **extra: Any) -> None:
+    """The flags of `request`'s fields (a dataclass of models/request.py; `names`: only
+    these, in this order), each spelt as its field's metadata says (`about`): ``--`` + the
+    name with ``-`` for ``_`` unless it names a flag, its help text, a store_true flag for
+    a bool, an int for an int default, a repeatable flag for a tuple, required for a field
+    with no default, and the argparse keywords the field adds (then `extra`'s)."""
+    by_name = {f.name: f for f in dataclasses.fields(request)}
+    for name in names if names is not None else by_name:
+        f = by_name[name]
+        meta = f.metadata
+        kw: dict = {"dest": name, "help": meta["help"]}
+        default = None if f.default is dataclasses.MISSING else f.default
+        if isinstance(default, bool):
+            kw.update(action="store_true" if not default else "store_false", default=default)
+        elif isinstance(default, tuple):
+            kw.update(action="append", default=None)
+        else:
+            kw.update(default=default, **({"type": int} if isinstance(default, int) else {}))
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            kw["required"] = True
+        kw.update(meta["cli"], **extra)
+        p.add_argument(meta["flag"] or "--" + name.replace("_", "-"), **kw)
 
 
-def cast_choice(args: argparse.Namespace) -> CastChoice:
-    """The CastChoice named by ``--card`` and the cast options."""
-    return CastChoice(args.card, args.zone, args.alt, args.kicker, args.x, args.side, args.flashback, args.optional,
-                      args.targets, args.ability, args.fuse)
+def fields_of(args: argparse.Namespace, *requests: type) -> dict[str, Any]:
+    """The values on the command line of the fields of `requests` that the command has flags for."""
+    return {f.name: getattr(args, f.name) for r in requests for f in dataclasses.fields(r) if hasattr(args, f.name)}
+
+
+def add_question(sub: argparse._SubParsersAction, name: str, fields: Iterable[tuple[type, Iterable[str]]],
+                 render: Callable[[dict], None], **parser: Any) -> argparse.ArgumentParser:
+    """Install the command of question `name` (manasolve.questions): BOARD, --cards, --json
+    and --timeout, the flags of the request fields `fields` (pairs of a request type and
+    field names), and a handler asking it through `ask`; `parser`: add_parser's keywords
+    (help, description)."""
+    p = sub.add_parser(name, **parser)
+    add_board_args(p)
+    for request, names in fields:
+        add_fields(p, request, names)
+    p.set_defaults(run=functools.partial(_ask, name, [request for request, _ in fields], render))
+    return p
+
+
+def _ask(name: str, requests: list[type], render: Callable[[dict], None],
+         args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
+    """The answer of question `name` for the board and the flags on the command line, and its renderer."""
+    from manasolve.questions import ask  # keeps `--help` light
+
+    return ask(name, args.board, db=card_db(args), time_limit=args.timeout, **fields_of(args, *requests)), render
+
+
+def add_paid_args(p: argparse.ArgumentParser, card_help: str) -> None:
+    """What is paid (a PaymentRequest's flags): ``--cost COST`` or ``--card NAME`` with the
+    cast's choices, who pays, and the cost keywords."""
+    what = p.add_mutually_exclusive_group(required=True)
+    add_fields(what, PaymentRequest, ("cost",), required=False)
+    what.add_argument("--card", metavar="NAME", help=card_help)
+    add_fields(p, CastChoice, CAST_FIELDS)
+    add_fields(p, PaymentRequest, ("player", "convoke", "improvise", "delve"))
+
+
+def paid_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The PaymentRequest fields of the command line (manasolve.questions.payment_request's keywords)."""
+    return {"card": args.card, **fields_of(args, CastChoice, PaymentRequest)}
 
 
 def card_db(args: argparse.Namespace) -> CardDB:

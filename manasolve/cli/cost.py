@@ -3,33 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
+from manasolve.cli.common import add_question
+from manasolve.models.request import CAST_FIELDS, CastChoice, CostRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``cost`` command."""
-    p = sub.add_parser(
-        "cost",
-        help="total cost of casting a card: base, additional, increases, reductions, locked total, mana value",
-        description="The total cost of casting a card now (rule 601.2f): its mana cost or one alternative "
-        "cost, plus additional costs and increases, minus reductions, locked; its mana value (202.3) and "
-        "whether the cast may be started now.",
-    )
-    add_board_args(p)
-    p.add_argument("--card", metavar="NAME", required=True, help="the card to cast")
-    add_cast_args(p)
-    p.add_argument("--player", metavar="NAME", help="who casts it (default: the active player)")
-    p.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-    """Answer ``cost`` for the board and card named on the command line."""
-    from manasolve.answers import cost_json
-    from manasolve.solver.total_cost import total_cost
-
-    return cost_json(total_cost(board_from_args(args), args.player, cast_choice(args))), render
+    add_question(sub, "cost", [(CastChoice, ("card",) + CAST_FIELDS), (CostRequest, ("player",))], render,
+                 help="total cost of casting a card: base, additional, increases, reductions, locked total, mana value",
+                 description="The total cost of casting a card now (rule 601.2f): its mana cost or one alternative "
+                 "cost, plus additional costs and increases, minus reductions, locked; its mana value (202.3) and "
+                 "whether the cast may be started now.")
 
 
 def render(answer: dict) -> None:

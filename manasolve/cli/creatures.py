@@ -4,32 +4,18 @@ toughness, and whether it is modified (700.9) and by what."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question
+from manasolve.models.request import CreaturesRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``creatures`` command."""
-    p = sub.add_parser(
-        "creatures",
-        help="each creature's power/toughness and whether it is modified (counters, Equipment, your Auras)",
-        description="Every creature on the board with its power and toughness as they stand (what Saddle, "
-        "Crew and Golden-Tail Trainer read) and whether it is modified (rule 700.9: any counter, any "
-        "Equipment attached, or an Aura its controller controls).",
-    )
-    add_board_args(p)
-    p.add_argument("--player", metavar="NAME", help="only the creatures this player controls")
-    p.add_argument("--id", metavar="ID", help="only this creature")
-    p.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-    """Answer ``creatures`` for the board named on the command line."""
-    from manasolve.answers import creatures_json
-    from manasolve.solver.creatures import creatures
-
-    return creatures_json(creatures(board_from_args(args), args.player, args.id)), render
+    add_question(sub, "creatures", [(CreaturesRequest, ("player", "id"))], render,
+                 help="each creature's power/toughness and whether it is modified (counters, Equipment, your Auras)",
+                 description="Every creature on the board with its power and toughness as they stand (what Saddle, "
+                 "Crew and Golden-Tail Trainer read) and whether it is modified (rule 700.9: any counter, any "
+                 "Equipment attached, or an Aura its controller controls).")
 
 
 def _mod_text(m: dict) -> str:

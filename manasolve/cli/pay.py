@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from manasolve.cli.common import add_board_args, add_cast_args, board_from_args, cast_choice
+from manasolve.cli.common import add_board_args, add_fields, add_paid_args, card_db, paid_fields
 from manasolve.models.errors import ParameterError
-from manasolve.models.request import DEFAULT_CANDIDATES, Mode, PaymentRequest
+from manasolve.models.request import DEFAULT_CANDIDATES, Ask, Mode
 
 if TYPE_CHECKING:
     from manasolve.solver.results import PayAnswer
@@ -17,49 +17,29 @@ if TYPE_CHECKING:
 def register(sub) -> None:
     p = sub.add_parser("pay", help="can a cost be paid, in how many ways, which ways, the cheapest way")
     add_board_args(p)
-    what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--cost", help='a mana cost, e.g. "{2}{G}{W/U}"')
-    what.add_argument("--card", metavar="NAME", help="pay this card's total cost (601.2f)")
-    add_cast_args(p)
-    p.add_argument("--player", help="who pays (default: the active player)")
-    p.add_argument("--convoke", action="store_true", help="the spell has convoke (702.51)")
-    p.add_argument("--improvise", action="store_true", help="the spell has improvise (702.126)")
-    p.add_argument("--delve", action="store_true", help="the spell has delve (702.66): graveyard cards pay {1} each")
+    add_paid_args(p, "pay this card's total cost (601.2f)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--count", dest="mode", action="store_const", const=Mode.COUNT.value,
                       help="the exact number of payments (default: only whether it is payable)")
     mode.add_argument("--all", dest="mode", action="store_const", const=Mode.ALL.value, help="list the payments, grouped")
     mode.add_argument("--best", dest="mode", action="store_const", const=Mode.BEST.value, help="one cheapest payment")
-    mode.add_argument("--candidates", type=int, nargs="?", const=DEFAULT_CANDIDATES, metavar="K",
-                      help="a decision for an agent: at most K (default %d) groups of payments ranked by the "
-                      "--best order, the best first, each with what it leaves untapped and castable" % DEFAULT_CANDIDATES)
-    p.add_argument("--limit", type=int, default=50, help="most groups listed with --all (0: no limit)")
-    p.add_argument("--why", action="store_true", help="with --best: explain the choice against the runner-up")
-    p.add_argument("--keep", action="append", metavar="COST", help="with --best: keep this cost payable if possible (repeatable)")
-    p.add_argument("--keep-hand", action="store_true", help="with --best: keep the other cards in hand payable if possible")
-    p.add_argument("--order", metavar="CRITERIA", help="with --best: criteria order, a comma list of "
-                   "keep,life,sacrifice,waste,attackers,colors,flexibility,creatures (default: that order)")
+    add_fields(mode, Ask, ("candidates",), default=None, nargs="?", const=DEFAULT_CANDIDATES, metavar="K")
+    add_fields(p, Ask, ("limit", "why", "keep", "keep_hand", "order"))
     p.set_defaults(run=run, mode=Mode.PAYABLE.value)
 
 
 def run(args: argparse.Namespace):
-    board = board_from_args(args)
-    if args.card is None:
-        for name, given in (("zone", args.zone), ("alt", args.alt), ("kicker", args.kicker), ("side", args.side),
-                            ("flashback", args.flashback is not None), ("optional", args.optional),
-                            ("targets", args.targets != 1), ("ability", args.ability), ("fuse", args.fuse)):
-            if given:
-                raise ParameterError(name, "applies to a card cast (--card NAME), not to --cost")
-        paid, x = args.cost, args.x
-    else:
-        paid, x = cast_choice(args), 0
-    mode, k = (Mode.CANDIDATES.value, args.candidates) if args.candidates is not None else (args.mode, DEFAULT_CANDIDATES)
-    request = PaymentRequest(paid, args.player, mode, args.limit or None, x, args.convoke, args.improvise,
-                             args.delve, tuple(args.keep or ()), args.keep_hand, args.order, args.timeout, args.why, k)
-    from manasolve.answers import pay_json
-    from manasolve.solver.pay import pay_request
-
-    answer = pay_request(board, request)
+    """Answer ``pay`` for the board and what is paid on the command line."""
+    asked = dict(mode=args.mode, limit=args.limit or None, keep=args.keep, keep_hand=args.keep_hand, order=args.order,
+                 time_limit=args.timeout, why=args.why)
+    if args.candidates is not None:
+        asked.update(mode=Mode.CANDIDATES.value, candidates=args.candidates)
+    from manasolve.answers import pay_json  # keeps `--help` light
+    from manasolve.questions import CastOnly, solve
+    try:
+        answer: PayAnswer = solve("pay", args.board, db=card_db(args), **paid_fields(args), **asked)
+    except CastOnly as exc:  # the CLI's words for it
+        raise ParameterError(exc.parameter, "applies to a card cast (--card NAME), not to --cost") from None
     return pay_json(answer), lambda _json: render(answer)
 
 
@@ -80,7 +60,7 @@ def render(answer: PayAnswer) -> None:
     if isinstance(found, Counted) and found.exact:
         head += ", %d payment%s" % (found.count, "" if found.count == 1 else "s")
     elif isinstance(found, Counted):
-        from manasolve.solver.pay import stopped_by_the_clock
+        from manasolve.solver.groups import stopped_by_the_clock
 
         head += ", at least %d payments (%s stopped the count)" % (
             found.count, "the time limit" if stopped_by_the_clock(list(found.undone)) else "a memory bound")

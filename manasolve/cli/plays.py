@@ -4,33 +4,19 @@ with cost, payable and (asked) payment count."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question
+from manasolve.models.request import PlaysRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``plays`` command."""
-    p = sub.add_parser(
-        "plays",
-        help="every legal play now: casts (hand, flashback), activations (saddle, crew, ...) with cost and count",
-        description="Every play the player may start now: each card in hand with each choice of alternative "
-        "and additional costs and X, flashback casts from the graveyard, and activated abilities of their "
-        "permanents (Saddle at sorcery timing, Crew, ...), each with its total cost, whether it is payable "
-        "and, with --count, the exact number of payments.",
-    )
-    add_board_args(p)
-    p.add_argument("--player", metavar="NAME", help="whose plays (default: the active player)")
-    p.add_argument("--count", action="store_true", help="add each play's exact number of payments")
-    p.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-    """Answer ``plays`` for the board named on the command line."""
-    from manasolve.answers import plays_json
-    from manasolve.solver.plays import plays_answer
-
-    return plays_json(plays_answer(board_from_args(args), args.player, args.count, args.timeout)), render
+    add_question(sub, "plays", [(PlaysRequest, ("player", "count"))], render,
+                 help="every legal play now: casts (hand, flashback), activations (saddle, crew, ...) with cost and count",
+                 description="Every play the player may start now: each card in hand with each choice of alternative "
+                 "and additional costs and X, flashback casts from the graveyard, and activated abilities of their "
+                 "permanents (Saddle at sorcery timing, Crew, ...), each with its total cost, whether it is payable "
+                 "and, with --count, the exact number of payments.")
 
 
 def _show(v: object) -> str:
@@ -51,7 +37,7 @@ def _payments(play: dict, counted: bool) -> tuple[str, ...]:
     if not counted:
         return ()
     if "count_at_least" in play:
-        from manasolve.solver.pay import stopped_by_the_clock
+        from manasolve.solver.groups import stopped_by_the_clock  # keeps `--help` light
 
         why = "time limit" if stopped_by_the_clock(play.get("count_undone", [])) else "memory bound"
         return (">= %d (%s)" % (play["count_at_least"], why),)

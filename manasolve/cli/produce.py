@@ -6,20 +6,17 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question, board_from_args
+from manasolve.models.request import ProduceRequest
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``produce`` command."""
-    p = sub.add_parser(
-        "produce",
-        help="per permanent: the mana types (W U B R G C) it could produce now",
-        description="For every permanent on the board (opponents' included), the mana types it could "
-        "produce now (rule 106.7): replacement effects applied in any order, costs, tapped status and "
-        "summoning sickness ignored.",
-    )
-    add_board_args(p)
-    p.add_argument("--id", metavar="ID", help="only this permanent")
+    p = add_question(sub, "produce", [(ProduceRequest, ("id",))], render,
+                     help="per permanent: the mana types (W U B R G C) it could produce now",
+                     description="For every permanent on the board (opponents' included), the mana types it could "
+                     "produce now (rule 106.7): replacement effects applied in any order, costs, tapped status and "
+                     "summoning sickness ignored.")
     p.add_argument("--why", metavar="ID", help="only this permanent, and for each type it could produce the chain "
                    "of permanents and abilities it comes from (Reflecting Pool <- Exotic Orchard <- an opponent's "
                    "Swamp), and the cycle of the could-produce graph it closes")
@@ -29,10 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-    """Answer ``produce`` for the board named on the command line."""
-    from manasolve.answers import produce_json, produce_why_json
-    from manasolve.models.errors import InputError, ParameterError
-    from manasolve.solver.produce import production
+    """Answer ``produce`` for the board named on the command line (``--why``: explained)."""
+    from manasolve.models.errors import InputError, ParameterError  # keeps `--help` light
+    from manasolve.questions import ask
 
     board = board_from_args(args)
     if args.why is not None:
@@ -43,11 +39,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
         except ParameterError as exc:
             raise ParameterError("why", exc.message, board.source) from None
     one = args.why if args.why is not None else args.id
-    answer = produce_json(production(board, one))
-    if args.why is not None:
-        from manasolve.solver.could_graph import explain  # networkx: only for this question
-
-        answer = produce_why_json(answer, explain(board, [one]))
+    answer = ask("produce", board, one, explain=args.why is not None, time_limit=args.timeout)
     if args.graph is not None:
         from manasolve.solver.could_graph import write_graph
 

@@ -4,10 +4,10 @@ of creatures that can pay Saddle N (702.171) / Crew N (702.122)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from manasolve.cli.common import add_board_args, board_from_args
+from manasolve.cli.common import add_question
+from manasolve.models.request import CrewRequest, SaddleRequest
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -15,31 +15,13 @@ if TYPE_CHECKING:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``saddle`` and ``crew`` commands."""
-    for keyword, option, noun in (("Saddle", "--mount", "Mount"), ("Crew", "--vehicle", "Vehicle")):
-        p = sub.add_parser(
-            keyword.lower(),
-            help="legal sets of creatures to tap for %s N: exact count, minimal sets, best set" % keyword,
-            description="Which sets of other untapped creatures can pay %s N of a %s: the exact count of "
-            "every legal set, the minimal sets (no member removable), optionally every set and the best one."
-            % (keyword, noun),
-        )
-        add_board_args(p)
-        p.add_argument(option, dest="source", required=True, metavar="ID", help="id of the %s on the board" % noun)
-        p.add_argument("--player", metavar="NAME", help="who activates it (default: the active player)")
-        p.add_argument("--all", action="store_true", help="also list every legal set, up to --limit")
-        p.add_argument("--limit", type=int, default=20, metavar="K", help="list at most K sets (default 20)")
-        p.add_argument("--best", action="store_true", help="the set an AI should tap (least power beyond N, then least valuable)")
-        p.set_defaults(run=_runner(keyword))
-
-
-def _runner(keyword: str) -> Callable[[argparse.Namespace], tuple[dict, Callable[[dict], None]]]:
-    def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
-        from manasolve.answers import tap_sets_json
-        from manasolve.solver.tapsets import tap_sets
-
-        board = board_from_args(args)
-        return tap_sets_json(tap_sets(board, args.source, keyword, args.player, args.limit, args.all, args.best)), render
-    return run
+    for keyword, request, source, noun in (("Saddle", SaddleRequest, "mount", "Mount"),
+                                           ("Crew", CrewRequest, "vehicle", "Vehicle")):
+        add_question(sub, keyword.lower(), [(request, (source, "player", "all", "limit", "best"))], render,
+                     help="legal sets of creatures to tap for %s N: exact count, minimal sets, best set" % keyword,
+                     description="Which sets of other untapped creatures can pay %s N of a %s: the exact count of "
+                     "every legal set, the minimal sets (no member removable), optionally every set and the best one."
+                     % (keyword, noun))
 
 
 def _sets_table(title: str, sets: list[list[str]], truncated: bool, powers: dict[str, int]) -> Table:
