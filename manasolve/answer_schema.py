@@ -291,7 +291,9 @@ class CostAnswer(_Answer):
     reason: str | None
 
 
-class Candidate(_Answer):
+class TapCandidate(_Answer):
+    """A creature that could be tapped for a Saddle N / Crew N (not a pay --candidates group)."""
+
     id: str
     power: int
     counted_power: int
@@ -318,7 +320,7 @@ class _TapSets(_Answer):
     player: str
     activatable_now: bool
     reason: str | None
-    candidates: list[Candidate]
+    candidates: list[TapCandidate]
     all: list[list[str]] = absent()
     all_truncated: bool = absent()
     best: BestSet | None = absent()

@@ -60,7 +60,7 @@ def load_card_file(path: str | os.PathLike, cache: Path | None = None) -> Mappin
     p = Path(path)
     source = str(path)
     try:
-        st = p.stat()
+        p.stat()
     except OSError as exc:
         raise InputError("", "cannot read card file: %s" % (exc.strerror or exc), source=source) from None
     if not p.is_file():

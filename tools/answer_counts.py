@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ("manasolve", "solver", "models")
 WRITERS = ("solver/pay.py", "solver/plays.py")
-READERS = ("manasolve/cli/pay.py:render", "solver/plays.py:_count_keys", "manasolve/audit.py",
+READERS = ("manasolve/cli/pay.py:render", "solver/plays.py:_tally", "manasolve/audit.py",
            "manasolve/payment_apply.py")
 
 
