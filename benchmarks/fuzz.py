@@ -167,6 +167,8 @@ def doors(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
             kind = run_door(door, case, here)
         except _Hang:
             kind = "hang"
+        except Exception:  # noqa: BLE001 - an exception out of the door's runner is a traceback
+            kind = "traceback"
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         counts[kind] += 1

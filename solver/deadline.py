@@ -58,6 +58,11 @@ class TimeUp(Exception):
         super().__init__("gave up after %g s (the time limit)" % seconds)
         self.seconds = seconds
 
+    def __reduce__(self):
+        # A worker process's TimeUp reaches its pool pickled: rebuilt from its seconds,
+        # not from its message (Exception's default would pass the message as seconds).
+        return type(self), (self.seconds,)
+
 
 class Cancelled(TimeUp):
     """The question was cancelled (a server's ``cancel``): it stops like at its time limit,

@@ -286,3 +286,15 @@ def test_partial_answers_fit_the_shipped_answer_schemas(monkeypatch):
     for answer in (count, best):
         PayAnswer.model_validate(answer)
     PlaysAnswer.model_validate(plays)
+
+
+def test_a_time_up_crosses_a_process_boundary_as_itself():
+    """A worker process's TimeUp (or Cancelled) reaches its pool pickled; it must come back
+    the same exception with the same seconds and message, not kill the pool's result thread."""
+    import pickle
+
+    for raised in (deadline.TimeUp(2.5), deadline.Cancelled(1.0)):
+        back = pickle.loads(pickle.dumps(raised))
+        assert type(back) is type(raised)
+        assert back.seconds == raised.seconds
+        assert str(back) == str(raised)
