@@ -22,10 +22,7 @@ terminal unless ``MANASOLVE_RAY_LOGS=1``.
 
 from __future__ import annotations
 
-import importlib.util
-import logging
 import os
-import queue
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -80,6 +77,8 @@ def where(workers: int | None, address: str | None, seconds_left: float | None =
 
 def ray_installed() -> bool:
     """Whether Ray can be imported (it is not imported to tell)."""
+    import importlib.util
+
     return importlib.util.find_spec("ray") is not None
 
 
@@ -132,6 +131,7 @@ class Measured:
         """The results of tasks[start:], in order, from this process and processes forked
         from it; a task a forked process took and never answered (it died) is answered here."""
         import multiprocessing
+        import queue
 
         context = multiprocessing.get_context("fork")
         taken = context.Value("i", start)  # the first task no one has taken
@@ -229,6 +229,8 @@ class RayExecutor:
         self.ray = ray
         shown = os.environ.get(RAY_LOGS, "") not in ("", "0")
         if not shown:  # its loggers' notices (the token-authentication one on every start) stay off the terminal
+            import logging
+
             logging.getLogger("ray").setLevel(logging.ERROR)
         if not ray.is_initialized():
             if address is None:
