@@ -37,16 +37,14 @@ class Read:
     given, or the field's default), `model_fields_set` the fields given (other MTGJSON
     fields of an inline card included, as the models count them)."""
 
-    def __init__(self, values: dict[str, Any], given: frozenset[str], extra: dict[str, Any]):
-        self.__dict__.update(values)
-        self.model_fields_set = given | extra.keys() if extra else given
-        self._extra = extra
+    model_fields_set: frozenset[str]
+    _extra: dict[str, Any]
 
     def mtgjson(self) -> dict:
         """An inline card as the MTGJSON-shaped dict the card database reads (the fields
         given, the other MTGJSON fields kept as they are)."""
-        given = self.model_fields_set
-        return {**{k: v for k, v in vars(self).items() if k in given and k not in self._extra}, **self._extra}
+        given, extra = self.model_fields_set, self._extra
+        return {**{k: v for k, v in vars(self).items() if k in given and k not in extra}, **extra}
 
 
 Check = Callable[[Any], Any]
@@ -157,19 +155,19 @@ def _compile(spec: dict, defs: dict, built: dict) -> Check:
     raise ValueError("a board schema node this reader does not know: %s" % json.dumps(spec)[:200])
 
 
-def _default(name: str, spec: dict) -> Callable[[], Any]:
-    """A field's default: the schema's, or an empty list or object (pydantic's
+def _default(name: str, spec: dict) -> tuple[bool, Any]:
+    """A field's default: (False, the schema's value), or (True, list or dict: pydantic's
     default_factory, which the schema does not show)."""
     if "default" in spec:
         value = spec["default"]
         if isinstance(value, (list, dict)):
             raise ValueError("a mutable default in the board schema: %s" % name)
-        return lambda: value
+        return False, value
     kind = spec.get("type")
     if kind == "array":
-        return list
+        return True, list
     if kind == "object":
-        return dict
+        return True, dict
     raise ValueError("an optional board schema field with no default: %s" % name)
 
 
@@ -177,6 +175,8 @@ def _model(spec: dict, defs: dict, built: dict) -> Check:
     required = frozenset(spec.get("required", ()))
     fields = {name: _compile(s, defs, built) for name, s in spec["properties"].items()}
     defaults = {name: _default(name, s) for name, s in spec["properties"].items() if name not in required}
+    fixed = {name: value for name, (made, value) in defaults.items() if not made}
+    made = [(name, factory) for name, (is_made, factory) in defaults.items() if is_made]
     extra_allowed = spec.get("additionalProperties", False)
     if extra_allowed not in (True, False):
         raise ValueError("a model's additionalProperties is neither true nor false in the board schema")
@@ -184,7 +184,8 @@ def _model(spec: dict, defs: dict, built: dict) -> Check:
     def check(value: Any) -> Read:
         if type(value) is not dict or not required <= value.keys():
             raise Refused
-        values, extra = {}, {}
+        values = fixed.copy()
+        extra = {}
         for k, v in value.items():
             field = fields.get(k)
             if field is not None:
@@ -193,11 +194,15 @@ def _model(spec: dict, defs: dict, built: dict) -> Check:
                 extra[k] = v
             else:
                 raise Refused
-        given = frozenset(values)
-        for k, make in defaults.items():
-            if k not in values:
-                values[k] = make()
-        return Read(values, given, extra)
+        for k, factory in made:
+            if k not in value:
+                values[k] = factory()
+        given = frozenset(value.keys() - extra.keys() if extra else value.keys())
+        values["model_fields_set"] = given | extra.keys() if extra else given
+        values["_extra"] = extra
+        read = Read.__new__(Read)
+        read.__dict__ = values
+        return read
     return check
 
 
