@@ -8,8 +8,9 @@ Run:  python -m benchmarks.batch [--lines 5000] [--before f938e7b] [--no-ray]
 Each run is one ``python -m manasolve batch FILE`` process (wall time from its start to
 its end, Ray's start-up included); every run's answers must be byte-identical to
 ``--workers 1``'s (the run stops otherwise), and the executor each used is read from its
-stderr line.  The questions are ``pay`` (payable, the default mode) on the example board
-and benchmarks/decision_loop.py's 17-permanent Commander board, ten costs each, in turn.
+stderr line.  The questions are ``pay`` (payable, the default mode) on the example board,
+ten costs in turn (``--commander``: every other one on benchmarks/decision_loop.py's
+17-permanent Commander board, whose could-produce analysis makes each line ~3x dearer).
 Writes benchmarks/results/batch.md and batch.png.
 """
 
@@ -31,12 +32,12 @@ COSTS = ["{G}", "{1}{G}", "{2}{G}{W/U}", "{U}{U}", "{3}{B}{B}", "{W}{U}{B}{R}{G}
          "{B}{B}{B}{B}{B}{B}{B}"]
 
 
-def questions(n: int) -> list[str]:
+def questions(n: int, with_commander: bool = False) -> list[str]:
     """`n` JSON-RPC pay requests (payable), boards and costs in turn."""
     with open(ROOT / "manasolve" / "data" / "example_board.json", encoding="utf-8") as f:
-        boards = [json.load(f), commander()]
+        boards = [json.load(f)] + ([commander()] if with_commander else [])
     return [json.dumps({"jsonrpc": "2.0", "id": i, "method": "pay",
-                        "params": {"board": boards[i % 2], "cost": COSTS[(i // 2) % len(COSTS)]}})
+                        "params": {"board": boards[i % len(boards)], "cost": COSTS[(i // len(boards)) % len(COSTS)]}})
             for i in range(n)]
 
 
@@ -75,7 +76,8 @@ def plot(rows: list[dict], path: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--lines", type=int, default=5000)
-    ap.add_argument("--before", default="f938e7b", help="also run this commit's default ('' for none)")
+    ap.add_argument("--before", default="", help="also run this commit's default (f938e7b: Ray from 4,096 lines)")
+    ap.add_argument("--commander", action="store_true", help="every other line on the Commander board")
     ap.add_argument("--no-ray", action="store_true", help="leave out --workers 2 (Ray)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     args = ap.parse_args()
@@ -86,7 +88,7 @@ def main() -> None:
         has_ray = False
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "questions.jsonl"
-        path.write_text("\n".join(questions(args.lines)) + "\n", encoding="utf-8")
+        path.write_text("\n".join(questions(args.lines, args.commander)) + "\n", encoding="utf-8")
         runs = [("default (no option)", ROOT, []), ("--workers 1", ROOT, ["--workers", "1"])]
         if has_ray:
             runs.append(("--workers 2 (Ray)", ROOT, ["--workers", "2"]))
@@ -110,11 +112,13 @@ def main() -> None:
     load = os.getloadavg()
     lines = ["# batch: the default executor (issue 29)", "",
              "`python -m benchmarks.batch --lines %d` (benchmarks/batch.py): %d `pay` (payable) requests on the example "
-             "board and the 17-permanent Commander board, ten costs, one `python -m manasolve batch FILE` process per "
+             "board%s, ten costs, one `python -m manasolve batch FILE` process per "
              "row (wall time, start-up included), the rows run one after the other in one run on this %d-core "
              "machine, shared with other engineers' work (load average at the end %.1f / %.1f / %.1f, so absolute "
              "times are inflated; the ratios compare rows under about the same load). Every row's answers are "
-             "byte-identical to `--workers 1`'s (checked)." % (args.lines, args.lines, os.cpu_count() or 1, *load),
+             "byte-identical to `--workers 1`'s (checked)." % (
+                 args.lines, args.lines, " and the 17-permanent Commander board" if args.commander else "",
+                 os.cpu_count() or 1, *load),
              "", "| run | seconds | vs `--workers 1` | executor (stderr line) |", "|---|---:|---:|---|"]
     for r in rows:
         said = r["stderr"].splitlines()[-1] if r["stderr"] else "(none: --workers 1 names it)"
