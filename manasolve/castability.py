@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import multiprocessing
-import os
 import re
 import threading
 import time
@@ -35,6 +33,7 @@ from typing import TYPE_CHECKING
 from manasolve.answer_format import names_format
 from manasolve.models.bounds import MAX_TURNS
 from manasolve.models.errors import ParameterError, shown
+from manasolve.executors import usable_cores
 from manasolve.solver import deadline
 
 if TYPE_CHECKING:  # imported where used: `manasolve --help` reads this module's defaults
@@ -215,6 +214,8 @@ class _Work:
         self.questions: list = []
         self.notes: list[str] = []
         self.tally = _Tally()
+        import multiprocessing  # here: `manasolve --help` and every question import this module for its defaults
+
         self.counter = multiprocessing.Value("q", 0)  # games played, for progress (pool workers add to it)
         self.children: list = []  # forked pool processes
         self.executor = {"kind": "in_process", "workers": 1}
@@ -230,7 +231,7 @@ class _Work:
         if not self.here:  # Ray starts in the caller's thread (it sets signal handlers), before any game
             from manasolve.executors import RayExecutor, executor
 
-            self.ray = executor(self.workers, self.address, len(self.tasks), 1)
+            self.ray = executor(self.workers, self.address, len(self.tasks))
             self.executor = {"kind": "ray" if isinstance(self.ray, RayExecutor) else "in_process",
                              "workers": self.ray.workers}
         helper = threading.Thread(target=self._work, daemon=True, name="castability-games")
@@ -280,6 +281,8 @@ class _Work:
     def _play_here(self, tasks: list, pool: bool) -> None:
         """The shards played in this process, or (`pool`, see the module docstring) also
         by forked processes, each taking the next shard no one has taken."""
+        import multiprocessing
+
         from manasolve.card_settings import card_db
         from manasolve.solver.goldfish import Goldfish
 
@@ -403,14 +406,6 @@ def _shard_player(fish: Goldfish, until: float | None, counter=None, watch: Call
                 counter.value += played % _TICK
         return records, played, stopped
     return play
-
-
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 class _Reporter:

@@ -1,5 +1,6 @@
 """The board as the solver sees it: players, their zones and permanents resolved against
-their cards (`load_board` builds it from board JSON, validated by `board_schema`).
+their cards (`load_board` builds it from board JSON, read by `board_read`, validated by
+`board_schema` when the plain check does not accept it).
 
 Every problem is raised as `InputError` with the JSON path of the offending value, what
 is wrong, and where possible the nearest valid value.
@@ -12,11 +13,11 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn, validate_board
+from manasolve.models.board_read import read_board
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.bounds import MAX_BOARD_BYTES, read_text_file
@@ -24,6 +25,9 @@ from manasolve.models.errors import MAX_LINE, InputError, ParameterError, neares
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.words import strip_reminder
+
+if TYPE_CHECKING:  # a board is read by `read_board`, as these models read it (their import costs ~0.2 s)
+    from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn
 
 # 708.2a: a face-down permanent is a 2/2 creature with no text, no name, no subtypes, no
 # mana cost and no colour (its face is `Permanent.face_up_card`).
@@ -379,7 +383,7 @@ def load_board(data: dict | str, db: CardDB | None = None, source: str | None = 
 
     Raises InputError naming the JSON path and the problem.
     """
-    raw = validate_board(data, source)
+    raw = read_board(data, source)
     db = db or default_db()
     if raw.cards:
         db = db.with_layer_first(by_name([c.mtgjson() for c in raw.cards]))

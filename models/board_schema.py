@@ -1,5 +1,7 @@
 """The board file format ``manasolve/board@1`` as a pydantic schema, and its errors said
-as one line with the JSON path of the offending value and the nearest valid value."""
+as one line with the JSON path of the offending value and the nearest valid value.  A
+board is read without these models when it passes the plain check of `board_read`, which
+follows the JSON Schema they generate; every other board is validated here."""
 
 from __future__ import annotations
 
@@ -7,10 +9,10 @@ import json
 import re
 from typing import Annotated, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from manasolve.models.bounds import MAX_COUNT, MAX_INT_DIGITS, MAX_JSON_DEPTH, MAX_MAGNITUDE, MAX_TEXT
+from manasolve.models.board_read import _big_int, json_depth_error, parse_json  # noqa: F401 - read here too
+from manasolve.models.bounds import MAX_COUNT, MAX_INT_DIGITS, MAX_MAGNITUDE, MAX_TEXT
 from manasolve.models.errors import InputError, nearest, shown
 
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
@@ -291,61 +293,6 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
         if found is not None:
             return found
     return None
-
-
-def _big_int(text: str) -> int | float:
-    # Past MAX_INT_DIGITS digits a number is out of every bound: read it as infinity, so the
-    # schema refuses it at its JSON path, never calling int() on thousands of digits.
-    return int(text) if len(text.lstrip("-")) <= MAX_INT_DIGITS else float(text)
-
-
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
-def json_depth_error(text: str) -> str | None:
-    """"nested more than N levels deep" if `text` nests arrays/objects deeper than
-    MAX_JSON_DEPTH (checked before parsing, which would exhaust the stack), else None."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
-        return None
-    depth = 0
-    for m in _BRACKETS.finditer(text):
-        c = m.group()
-        if c in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                return "JSON nested more than %d levels deep (a board needs 6)" % MAX_JSON_DEPTH
-        elif c in "]}":
-            depth -= 1
-    return None
-
-
-# A run of 19 digits or more: a number orjson would read differently from the reader below
-# (past 64 bits it makes a float where `_big_int` keeps up to MAX_INT_DIGITS digits exact).
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
-
-
-def parse_json(text: str | bytes, source: str | None = None) -> object:
-    """JSON text (str, or UTF-8 bytes) parsed with the board's bounds (nesting depth,
-    integer digits); InputError naming the line and column of invalid JSON.  Read by
-    orjson; text orjson refuses, and long numbers, are read again by the standard
-    library, whose results and messages are the reference."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError("byte %d" % (exc.start + 1), "invalid JSON: not UTF-8 text", source) from None
-    deep = json_depth_error(text)
-    if deep:
-        raise InputError("(top level)", deep, source)
-    if not _LONG_NUMBER.search(text):
-        try:
-            return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass  # said below, in the standard library's words
-    try:
-        return json.loads(text, parse_int=_big_int)
-    except json.JSONDecodeError as exc:
-        raise InputError("line %d column %d" % (exc.lineno, exc.colno), "invalid JSON: %s" % exc.msg, source) from None
 
 
 def validate_board(data: dict | str, source: str | None = None) -> BoardIn:

@@ -62,9 +62,9 @@ def test_ray_two_workers_answer_what_one_process_answers(monkeypatch):
     assert ray_lines == list(batch.answer_lines(lines, workers=1))
 
 
-def test_a_run_too_small_to_repay_ray_start_up_stays_in_this_process():
-    from manasolve.executors import InProcess, executor
+def test_ray_starts_only_when_asked_for():
+    from manasolve.executors import InProcess, RayExecutor, executor
 
-    assert isinstance(executor(None, None, 19, ray_from=20), InProcess)
-    assert isinstance(executor(1, None, 500, ray_from=20), InProcess)
-    assert isinstance(executor(None, None, 1, ray_from=1), InProcess)
+    assert not isinstance(executor(None, None, 10_000), RayExecutor)  # the default measures first
+    assert isinstance(executor(1, None, 500), InProcess)
+    assert isinstance(executor(None, None, 1), InProcess)

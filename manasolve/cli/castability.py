@@ -8,7 +8,6 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from fractions import Fraction
 
 from manasolve.cli.common import check_workers, seconds
 from manasolve.models.errors import shown
@@ -172,9 +171,16 @@ def _pct(fraction: str | None) -> str:
     return "-" if d == 0 else "%.1f" % (100 * n / d)
 
 
+def _delay(average: str | None) -> str:
+    """An average delay ("total/games") as a number of turns, for the table."""
+    from fractions import Fraction  # here: every command line registers this module
+
+    return "-" if average is None else "%.2f" % float(Fraction(average))
+
+
 # The table's columns after the turns: header, value of an entry.
 _TAIL = [("curve", lambda e: _pct(e["on_curve"])), ("|lands", lambda e: _pct(e["on_curve_given_lands"])),
-         ("delay", lambda e: "-" if e["average_delay"] is None else "%.2f" % float(Fraction(e["average_delay"])))]
+         ("delay", lambda e: _delay(e["average_delay"]))]
 _NAME_WIDTH = 16  # the card column's least width (longer names wrap within it)
 
 

@@ -56,12 +56,12 @@ def add_server_args(p: argparse.ArgumentParser) -> None:
                    "(default %g)" % DEFAULT_TIME_LIMIT)
 
 
-def add_workers_args(p: argparse.ArgumentParser, ray_from: str) -> None:
+def add_workers_args(p: argparse.ArgumentParser, default: str) -> None:
     """``--workers K | --address RAY_ADDRESS``: where a batch of independent tasks runs
-    (manasolve.executors); `ray_from` says from what size the default uses Ray."""
+    (manasolve.executors); `default` says where it runs without either."""
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="processes to use (default: this process, Ray on "
-                       "every core from %s on; 1: this process; K > 1: Ray)" % ray_from)
+    where.add_argument("--workers", type=int, metavar="K", help="processes to use (default: %s; 1: this "
+                       "process; K > 1: Ray)" % default)
     where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
 
 

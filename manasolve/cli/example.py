@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from importlib import resources
 
 
 # (command, arguments after the board path), in the order a newcomer would ask them.
@@ -27,6 +26,8 @@ def register(sub) -> None:
 
 def example_board_path() -> str:
     """Path of the example board shipped with the package."""
+    from importlib import resources  # here: every command line registers this module
+
     return str(resources.files("manasolve").joinpath("data/example_board.json"))
 
 
