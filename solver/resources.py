@@ -7,6 +7,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -312,6 +313,9 @@ class Resources:
     board_models: dict = field(default_factory=dict, compare=False, repr=False)
     # Each permanent's entry by id, for the resources of a board derived from this one.
     entries: dict[str, Entry] = field(default_factory=dict, compare=False, repr=False)
+    # The resources of the board this one's was derived from (`collect`), weakly: the
+    # payable summary (solver.hall) is that one's less and plus the permanents changed.
+    derived_from: weakref.ref | None = field(default=None, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -604,7 +608,8 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern(PatternKind.DELVE))]))
             cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
-    res = Resources(classes, skipped, board.player(player).energy, entries=entries)
+    res = Resources(classes, skipped, board.player(player).energy, entries=entries,
+                    derived_from=weakref.ref(earlier) if earlier is not None else None)
     if earlier is not None and res == earlier:
         # The same classes: the models built from them alone stay valid.
         res.classes, res.models = earlier.classes, earlier.models
