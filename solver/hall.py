@@ -19,7 +19,9 @@ to four: at most 2^10 - 1 sets, usually 3 to 15) is decided by comparing, per se
 its demand with N(X), a sum over the summary's few distinct acceptance sets memoised per
 summary.  The life flow_pay's flow minimises only matters when it could exceed the life
 left: when the most life the flow classes' members could pay at all is within it, the
-flow's answer is the Hall answer; otherwise the summary leaves the question to the flow.
+flow's answer is the Hall answer; otherwise a payment by the roles that pay no life
+(a second set of tables, counting only those) is a payment within any life, no payment
+at all is none, and only in between (every payment pays life) the flow decides.
 Classes that are neither flow nor {1} classes are ignored as flow_pay ignores them: a
 payment without them is a payment (True), and without one the flow says nothing (None).
 
@@ -54,58 +56,71 @@ ENABLED = True
 _KEY = "hall summary"
 
 
+def _mask(p, t: str | None) -> int:
+    """The kinds a unit of type `t` made by pattern `p` may fill (flow_pay's arcs)."""
+    mask = 0
+    for k in KINDS:
+        if _accepts(k, p, t):
+            mask |= _BIT[k]
+    return mask
+
+
 @lru_cache(maxsize=4096)
-def _contribution(roles: tuple[Role, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, int, int]:
-    """What one member of a class with these roles adds to a summary: (flow units,
-    {1}-class units) as (acceptance mask, units) pairs, activations ({1} classes),
-    blocking (1 for a class that is neither), the most life it could pay."""
+def _contribution(roles: tuple[Role, ...]) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...],
+                                                     int, int, int]:
+    """What one member of a class with these roles adds to a summary: flow units as
+    (acceptance mask, the mask of its roles that pay no life, units), {1}-class units as
+    (acceptance mask, units), activations ({1} classes), blocking (1 for a class that is
+    neither), the most life it could pay."""
     if flow_class(PermClass([], list(roles))):
-        mask = 0
+        mask = free = 0
         for r in roles:
             p = r.pattern
-            t = p.bundle[0] if p.bundle else None
-            for k in KINDS:
-                if _accepts(k, p, t):
-                    mask |= _BIT[k]
+            m = _mask(p, p.bundle[0] if p.bundle else None)
+            mask |= m
+            free |= 0 if p.life else m
         units = max(len(r.pattern.bundle) or 1 for r in roles)
-        return ((mask, units),), (), 0, 0, max(r.pattern.life for r in roles)
+        return ((mask, free, units),), (), 0, 0, max(r.pattern.life for r in roles)
     if one_class(PermClass([], list(roles))):
         p = roles[0].pattern
-        per_type = []
-        for t in sorted(set(p.bundle)):
-            mask = 0
-            for k in KINDS:
-                if _accepts(k, p, t):
-                    mask |= _BIT[k]
-            per_type.append((mask, p.bundle.count(t)))
-        return (), tuple(per_type), 1, 0, 0
+        return (), tuple((_mask(p, t), p.bundle.count(t)) for t in sorted(set(p.bundle))), 1, 0, 0
     return (), (), 0, 1, 0
+
+
+# The summary's tables of units per acceptance mask: the flow classes' (every role, and only
+# the roles that pay no life), and the same with the {1} classes' units.
+_FLOW, _EVERY, _FLOW_FREE, _EVERY_FREE = range(4)
 
 
 class Summary:
     """Units per acceptance mask of one resources object (see the module docstring):
-    `flow` those of the flow classes, `every` with the {1} classes' too; `activations`
+    `tables` (`_FLOW`, `_EVERY`, `_FLOW_FREE`, `_EVERY_FREE`: the flow classes' units, with
+    the {1} classes' too, and both counting only roles that pay no life); `activations`
     the {1} classes' members, `blocking` the members of classes that are neither, `life`
     the most life the flow classes' members could pay."""
 
-    __slots__ = ("flow", "every", "activations", "blocking", "life", "extras", "_n_flow", "_n_every")
+    __slots__ = ("tables", "activations", "blocking", "life", "extras", "_n")
 
     def __init__(self) -> None:
-        self.flow: dict[int, int] = {}
-        self.every: dict[int, int] = {}
+        self.tables: tuple[dict[int, int], ...] = ({}, {}, {}, {})
         self.activations = self.blocking = self.life = 0
         self.extras: list[tuple[tuple[Role, ...], int]] = []  # classes of no permanent (pool, hand, graveyard)
-        self._n_flow: dict[int, int] = {}  # N(X) of `flow`, memoised
-        self._n_every: dict[int, int] = {}
+        self._n: tuple[dict[int, int], ...] = ({}, {}, {}, {})  # N(X) of each table, memoised
 
     def add(self, roles: tuple[Role, ...], members: int) -> None:
         """Add (members < 0: take away) `members` members of a class with `roles`."""
         flow_units, one_units, activations, blocking, life = _contribution(roles)
-        for mask, units in flow_units:
-            self.flow[mask] = self.flow.get(mask, 0) + units * members
-            self.every[mask] = self.every.get(mask, 0) + units * members
+        flow, every, flow_free, every_free = self.tables
+        for mask, free, units in flow_units:
+            n = units * members
+            flow[mask] = flow.get(mask, 0) + n
+            every[mask] = every.get(mask, 0) + n
+            if free:
+                flow_free[free] = flow_free.get(free, 0) + n
+                every_free[free] = every_free.get(free, 0) + n
         for mask, units in one_units:
-            self.every[mask] = self.every.get(mask, 0) + units * members
+            every[mask] = every.get(mask, 0) + units * members
+            every_free[mask] = every_free.get(mask, 0) + units * members
         self.activations += activations * members
         self.blocking += blocking * members
         self.life += life * members
@@ -121,20 +136,27 @@ class Summary:
     def derived(self) -> Summary:
         """A copy to change (the memos are not carried: N(X) changes with the counts)."""
         s = Summary()
-        s.flow, s.every = dict(self.flow), dict(self.every)
+        s.tables = tuple(dict(t) for t in self.tables)
         s.activations, s.blocking, s.life = self.activations, self.blocking, self.life
         return s
 
+    def _paid(self, req: Requirement, flow: int, every: int) -> bool:
+        """Whether a flow of the tables `flow` (without the {1} classes) or `every` (all
+        of them activated) meets `req`, life aside."""
+        n = self._n
+        return _hall(self.tables[flow], n[flow], _sets(req, 0)) or bool(
+            self.activations and _hall(self.tables[every], n[every], _sets(req, self.activations)))
+
     def pays(self, req: Requirement, life_left: int) -> bool | None:
         """flow_pay.flow_payable's answer for `req` within `life_left` life: True or False,
-        None where the summary can't tell (life could bind, or only a class that is
-        neither could pay)."""
-        if self.life > life_left:
-            return None
-        if _hall(self.flow, self._n_flow, _sets(req, 0)):
-            return True
-        if self.activations and _hall(self.every, self._n_every, _sets(req, self.activations)):
-            return True
+        None where the summary can't tell (only a class that is neither could pay, or
+        only a payment paying life, which may exceed `life_left`)."""
+        if self.life <= life_left:  # no payment pays more: life does not bind
+            return True if self._paid(req, _FLOW, _EVERY) else (None if self.blocking else False)
+        if self._paid(req, _FLOW_FREE, _EVERY_FREE):
+            return True  # a payment paying no life
+        if self._paid(req, _FLOW, _EVERY):
+            return None  # each payment pays life: the flow's least cost decides
         return None if self.blocking else False
 
 
