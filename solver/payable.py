@@ -80,7 +80,10 @@ def setup(board: Board, what: CostToPay, player: str | None) -> tuple[str, list[
 def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None) -> bool:
     """Whether some payment of `what` (with its non-mana parts, for its spell) exists (a
     flow, else CP-SAT feasibility)."""
-    player, anns, _, opts = setup(board, paid_cost(what), player)
+    if isinstance(what, ManaCost):  # a bare cost (no parts, no keywords): `setup`'s answer, directly
+        payer = board.player(player)
+        return resources_payable(collect(board, payer.name), list(announced(what)), payer.life)
+    player, anns, _, opts = setup(board, what, player)
     return any(resources_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 

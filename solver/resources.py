@@ -279,6 +279,12 @@ class Entry:
     # some permanent had a "tap an untapped creature" cost then (None: not yet added).
     group: ClassKey | None = None
     any_tap: bool | None = None
+    # Whether one of its roles taps creatures for its cost (every creature then gets the
+    # role of being tapped for it), computed from `roles`.
+    taps_creatures: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.taps_creatures = any(r.pattern.tap_creatures for r in self.roles)
 
 
 class ClassKey:
@@ -595,7 +601,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
              earlier: Resources | None = None, base: Resources | None = None) -> Resources:
     perms = board.controlled_by(player)
     entries = _entries(board, perms, spell, earlier, base)
-    any_tap_creature_cost = any(r.pattern.tap_creatures for e in entries.values() for r in e.roles)
+    any_tap_creature_cost = any(e.taps_creatures for e in entries.values())
     skipped = [note for e in entries.values() for note in e.notes]
     skipped += ["%s (%s): %r not understood; its effect on mana is not modelled" % (p.id, p.name, n.sentence)
                 for p, n in board.production_not_understood()]
