@@ -197,3 +197,25 @@ def test_switched_off_the_flow_answers_alike(monkeypatch):
     monkeypatch.setattr(hall, "ENABLED", False)
     assert [payable(loaded("Forest", "Tundra", "Birds of Paradise", "Azorius Signet", "Flooded Grove",
                            "Mana Confluence", life=1), c) for c in costs] == on
+
+
+def test_a_spells_resources_share_only_the_entries_it_cannot_change():
+    # Metalworker reveals artifact cards in the hand (the one being cast is on the stack,
+    # 601.2a); Cavern of Souls' mana pays only Elf spells (106.6): both depend on the spell,
+    # the Forest and the Birds do not.
+    from manasolve.solver.payable import cost_to_pay
+    from manasolve.solver.resources import _collect, spell_blind
+    from manasolve.solver.total_cost import total_cost
+    from manasolve.models.request import CastChoice
+
+    b = loaded(("m", "Metalworker"), {"id": "cav", "card": "Cavern of Souls", "chosen": {"type": "Elf"}},
+               ("f", "Forest"), ("bp", "Birds of Paradise"), hand=["Sol Ring", "Llanowar Elves", "Grizzly Bears"])
+    assert [spell_blind(b, b.get(i)) for i in ("m", "cav", "f", "bp")] == [False, False, True, True]
+    for card in ("Sol Ring", "Llanowar Elves", "Grizzly Bears"):
+        spell = cost_to_pay(b, total_cost(b, "alice", CastChoice(card))).spell
+        shared = collect(b, "alice", spell=spell)
+        fresh = _collect(b, "alice", False, False, False, None, spell)
+        assert [(c.ids, c.roles) for c in shared.classes] == [(c.ids, c.roles) for c in fresh.classes], card
+        assert shared.skipped == fresh.skipped
+        bare = collect(b, "alice")
+        assert shared.entries["f"] is bare.entries["f"] and shared.entries["m"] is not bare.entries["m"]
