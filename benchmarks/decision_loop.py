@@ -459,7 +459,8 @@ def run_window(seed: int, before: Path, cap: float) -> tuple[list[dict], str]:
         answers = {tuple(row[s]["answers"]) for s in SIDES if row[s]}
         assert len(answers) <= 1, ("payable differs between the sides", case["label"], row)
         rows.append(row)
-        print(row["label"], *("%s %s" % (s, fmt(row[s] and row[s]["seconds"], cap)) for s in SIDES), flush=True)
+        print(row["label"], *("%s %s" % (s, fmt(row[s] and row[s]["seconds"], cap)) for s in SIDES
+                              if not case.get("after only") or s == "after"), flush=True)
     profiled = run_case(ROOT, {**window_cases(seed)[1], "window mode": True, "profile": True}, cap * 5)
     return rows, profiled["profile"] if profiled else "(the profiled run passed its cap)"
 
