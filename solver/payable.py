@@ -112,7 +112,7 @@ def payable_many(board: Board, costs: list[str], player: str | None = None, conv
             raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
     player = board.player(player).name
     return player, [pay(board, CostToPay(c, convoke=convoke, improvise=improvise, delve=delve), player, Mode.PAYABLE)
-                    for c in parsed]
+                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit
 
 
 def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
