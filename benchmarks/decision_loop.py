@@ -351,6 +351,179 @@ def plot(rows: list[dict], cap: float, path: Path) -> None:
     fig.savefig(path, dpi=120)
 
 
+# --- the priority window (issue 29) ----------------------------------------------------
+
+# A real hand: seven cards of distinct mana costs ({2}{G}, {U}{U}, {2}, {W}, {2}{U}, {R}{W}, {W}{U}{B}).
+HAND = ["Cultivate", "Counterspell", "Arcane Signet", "Swords to Plowshares", "Rhystic Study", "Lightning Helix",
+        "Esper Charm"]
+# Issue 29's targets (seconds) per row label prefix.
+WINDOW_TARGETS = {"window: Commander, 17 permanents": 0.1e-3, "window: land sea, 20 lands": 0.1e-3,
+                  "window: land sea, 160 lands": 0.5e-3, "payable: Commander, 17 permanents": 10e-6,
+                  "payable: land sea, 20 lands": 10e-6, "payable: land sea, 160 lands": 50e-6,
+                  "payable: Signet board, 2000 permanents": 0.5e-3}
+# The sides of a window row: the code of `--before` (a tree of its own), and this checkout
+# with the payable summary switched off (solver.hall.ENABLED: the flow path) and on.
+SIDES = ("before", "summary off", "after")
+
+
+def window_cases(seed: int) -> list[dict]:
+    """The window rows: per board, one payable question and the priority window (tap one
+    permanent, ask the hand's 7 costs, undo), and after only the window through
+    `PlayBoard.payable_many`."""
+    rng = random.Random(seed)
+    boards = [("Commander, 17 permanents", commander(), "{2}{G}{W/U}"),
+              ("land sea, 20 lands", board_dict(land_sea(20, rng)), "{2}{W}{U}"),
+              ("land sea, 160 lands", board_dict(land_sea(160, rng)), "{2}{W}{U}{B/P}"),
+              ("Signet board, 2000 permanents", signets(2000), "{W}{U}{B}")]
+    out = []
+    for label, board, cost in boards:
+        big = "2000" in label
+        out.append({"label": "payable: " + label, "kind": "payable", "board": board, "cost": cost,
+                    "repeat": 300 if big else 3000})
+        out.append({"label": "window: " + label, "kind": "window", "board": board, "repeat": 40 if big else 600})
+        out.append({"label": "window, payable_many: " + label, "kind": "window many", "board": board,
+                    "repeat": 40 if big else 600, "after only": True})
+    return out
+
+
+def window_worker(case: dict) -> dict:
+    """Time one window row in this process (run in a fresh process of one side's code):
+    the median seconds, and the answers (which every side must give alike)."""
+    from manasolve.models.carddb import default_db
+    from manasolve.models.mana import ManaCost
+    from manasolve.session import PlayBoard
+    from manasolve.solver.payable import payable
+
+    if case.get("summary off"):
+        from manasolve.solver import hall
+
+        hall.ENABLED = False
+    pb = PlayBoard(case["board"])
+    db = default_db()
+    texts = [str(db.get(name).mana_cost) for name in HAND] if case["kind"] != "payable" else [case["cost"]]
+    costs = [ManaCost.parse(t) for t in texts]
+    answers = [payable(pb.resolved, c) for c in costs]  # the board before the window: asked about already
+    ids = [e["id"] for e in case["board"]["players"][0]["battlefield"]][:7]
+    turn = iter(range(10 ** 9))
+    if case["kind"] == "payable":
+        board, cost = pb.resolved, costs[0]
+
+        def once():
+            payable(board, cost)
+    elif case["kind"] == "window":
+        def once():
+            pb.patch([{"op": "tap", "id": ids[next(turn) % len(ids)]}])
+            board = pb.resolved
+            for c in costs:
+                payable(board, c)
+            pb.undo()
+    else:
+        def once():
+            pb.patch([{"op": "tap", "id": ids[next(turn) % len(ids)]}])
+            pb.payable_many(texts)
+            pb.undo()
+    times = []
+    for _ in range(case["repeat"]):
+        t = time.perf_counter()
+        once()
+        times.append(time.perf_counter() - t)
+    found = {"seconds": statistics.median(times), "answers": answers, "costs": texts}
+    if case.get("profile"):
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(200):
+            once()
+        prof.disable()
+        text = io.StringIO()
+        pstats.Stats(prof, stream=text).sort_stats("tottime").print_stats(18)
+        found["profile"] = text.getvalue()
+    return found
+
+
+def run_window(seed: int, before: Path, cap: float) -> tuple[list[dict], str]:
+    """Every window row on every side (fresh processes), and a profile of one window
+    after (the Commander board)."""
+    rows = []
+    for case in window_cases(seed):
+        row = {"label": case["label"]}
+        for side in SIDES:
+            if case.get("after only") and side != "after":
+                row[side] = None
+                continue
+            tree = before if side == "before" else ROOT
+            row[side] = run_case(tree, {**case, "window mode": True, "summary off": side == "summary off"}, cap)
+        answers = {tuple(row[s]["answers"]) for s in SIDES if row[s]}
+        assert len(answers) <= 1, ("payable differs between the sides", case["label"], row)
+        rows.append(row)
+        print(row["label"], *("%s %s" % (s, fmt(row[s] and row[s]["seconds"], cap)) for s in SIDES
+                              if not case.get("after only") or s == "after"), flush=True)
+    profiled = run_case(ROOT, {**window_cases(seed)[1], "window mode": True, "profile": True}, cap * 5)
+    return rows, profiled["profile"] if profiled else "(the profiled run passed its cap)"
+
+
+def window_report(rows: list[dict], profile: str, before: str, cap: float) -> str:
+    """The window table (before, summary off, after; ratios; targets) and the profile."""
+    def us(found: dict | None) -> str:
+        if found is None:
+            return "—"
+        return "%.1f µs" % (found["seconds"] * 1e6) if found["seconds"] < 1e-3 else fmt(found["seconds"], cap)
+
+    lines = ["# Decision loop: the priority window (issue 29)", "",
+             "`python -m benchmarks.decision_loop --window`, one warm process per row and side, the board held "
+             "(`PlayBoard`), the board before the window asked about already. **window**: tap one permanent "
+             "(`patch`, the first seven permanents in turn), ask the 7 distinct mana costs of a real hand (%s: %s) "
+             "with `solver.payable.payable`, `undo`; **window, payable_many**: the same through "
+             "`PlayBoard.payable_many` (the API door: validation, request, answer JSON); **payable**: one question "
+             "on the held board. Medians. **before** = commit %s; **summary off** = this checkout with the Hall "
+             "summary switched off (`solver.hall.ENABLED = False`: flow_pay's flow as before, in the same run); "
+             "**after** = this checkout. Every side gives the same answers (checked). Per question = window / 7."
+             % (", ".join(HAND), ", ".join(rows[1]["after"]["costs"]) if rows[1]["after"] else "", before), "",
+             "| row | target | before | summary off | after | per question after | before / after | "
+             "summary off / after | after / target | pass |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    passed = failed = 0
+    for r in rows:
+        t = next((v for k, v in WINDOW_TARGETS.items() if r["label"].startswith(k)), None)
+        a = r["after"]
+        ok = None if t is None or a is None else a["seconds"] <= t
+        passed += ok is True
+        failed += ok is False
+        per = "%.1f µs" % (a["seconds"] / 7 * 1e6) if a and r["label"].startswith("window") else "—"
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["label"], "%.1f µs" % (t * 1e6) if t else "—", us(r["before"]), us(r["summary off"]), us(a), per,
+            ratio(r["before"], a, cap) if r["before"] else "—", ratio(r["summary off"], a, cap) if r["summary off"] else "—",
+            "%.2f" % (a["seconds"] / t) if a and t else "—", "" if ok is None else ("pass" if ok else "**fail**")))
+    lines += ["", "**%d of %d targets met in this run.**" % (passed, passed + failed), "",
+              "## Where the time goes: one window after (Commander board, cProfile, 200 windows, by own time)", "",
+              "```", profile.strip(), "```"]
+    return "\n".join(lines) + "\n"
+
+
+def window_plot(rows: list[dict], path: Path) -> None:
+    """Seconds per row and side (log scale)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(10, 0.4 * len(rows) + 1.5))
+    ys = range(len(rows))
+    for side, marker in zip(SIDES, ("x", "s", "o")):
+        pts = [(r[side]["seconds"] * 1e6, y) for y, r in zip(ys, rows) if r[side]]
+        ax.scatter([x for x, _ in pts], [y for _, y in pts], marker=marker, label=side)
+    ax.set_yticks(list(ys), [r["label"] for r in rows], fontsize=7)
+    ax.set_xscale("log")
+    ax.set_xlabel("µs (median)")
+    ax.invert_yaxis()
+    ax.legend()
+    ax.set_title("priority window and payable (issue 29)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
 # --- the min-cost flow crossover (solver/flows.py) -------------------------------------
 
 PAINLANDS = ["Adarkar Wastes", "Underground River", "Sulfurous Springs", "Karplusan Forest", "Brushland",
@@ -500,7 +673,8 @@ def crossover_plot(rows: list[dict], cross: int, path: Path) -> None:
 
 def main() -> None:
     if sys.argv[1:] == ["--worker"]:
-        print(json.dumps(worker(json.loads(sys.stdin.read()))))
+        case = json.loads(sys.stdin.read())
+        print(json.dumps(window_worker(case) if case.get("window mode") else worker(case)))
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cap", type=float, default=10.0)
@@ -512,8 +686,19 @@ def main() -> None:
                     help="the interpreter timed for the CLI rows (a venv's python: no pyenv shim)")
     ap.add_argument("--only", default="", help="only the questions whose label contains this text")
     ap.add_argument("--crossover", action="store_true", help="time the two min-cost flow solvers instead")
+    ap.add_argument("--window", action="store_true", help="time the priority window (issue 29) instead; "
+                    "--before defaults to f938e7b there")
     args = ap.parse_args()
     from benchmarks.results_files import write_results
+
+    if args.window:
+        before = args.before if args.before != "c20c4c9" else "f938e7b"
+        with tempfile.TemporaryDirectory() as tmp:
+            rows, profile = run_window(args.seed, export(before, Path(tmp)), args.cap)
+        text = window_report(rows, profile, before, args.cap)
+        print(text)
+        write_results("decision_loop_window", text, lambda p: window_plot(rows, p), Path(args.out))
+        return
 
     if args.crossover:
         rows, cross = crossover(args.seed)

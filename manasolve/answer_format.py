@@ -13,7 +13,7 @@ from typing import TypeVar
 # The commands that answer, by API function name (the server's session methods by method
 # name), and the version of each answer format.
 FORMATS: dict[str, str] = {name: "manasolve/%s@1" % name for name in (
-    "pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "cards_update",
+    "pay", "payable_many", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "cards_update",
     "audit", "board.load", "board.get", "board.patch", "board.apply", "board.undo", "board.copy", "board.close", "castability",
     "ping", "cancel", "server.info")}
 

@@ -140,6 +140,20 @@ class PayPayable(_Pay):
     announced: str | None
 
 
+class PayableOne(PayPayable):
+    """One cost's answer in ``payable_many``: ``pay``'s in mode payable, without ``format``."""
+
+    format: Literal["manasolve/pay@1"] = absent()
+
+
+class PayableManyAnswer(_Answer):
+    """``payable_many``: the player, and each cost's payable answer in the order asked."""
+
+    format: Literal["manasolve/payable_many@1"]
+    player: str
+    answers: list[PayableOne]
+
+
 class PayCount(_Pay):
     """``pay`` mode count: the exact count, or a lower bound when the time limit was hit."""
 
@@ -624,7 +638,7 @@ class ServerInfoAnswer(_Answer):
 # also answer.pay.MODE.schema.json, one per mode, stricter than their union), and of each
 # session method's result (answer.board.METHOD.schema.json).
 ANSWERS: dict[str, type[BaseModel]] = {
-    "pay": PayAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
+    "pay": PayAnswer, "payable_many": PayableManyAnswer, "produce": ProduceAnswer, "creatures": CreaturesAnswer, "cost": CostAnswer,
     "saddle": SaddleAnswer, "crew": CrewAnswer, "attack": AttackAnswer, "plays": PlaysAnswer,
     "cards_check": CardsCheckAnswer, "cards_update": CardsUpdateAnswer, "castability": CastabilityAnswer,
     "audit": AuditAnswer,

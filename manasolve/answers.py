@@ -128,6 +128,13 @@ def _activation(a) -> dict:
     return entry
 
 
+def payable_many_json(found: tuple[str, list[PayAnswer]]) -> dict:
+    """The JSON of a ``payable_many`` answer: the player, and per cost in order its
+    ``pay`` answer of mode payable (without ``format``)."""
+    player, answers = found
+    return {"player": player, "answers": [pay_json(a) for a in answers]}
+
+
 def pay_json(answer: PayAnswer) -> dict:
     """The JSON of a ``pay`` answer: cost, player, payable, what the mode found (keys in
     the order of design.md's examples), the non-mana parts (``other_costs`` and one key

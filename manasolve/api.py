@@ -47,7 +47,7 @@ from manasolve.solver.deadline import TimeUp
 
 __all__ = ["Alternative", "Ask", "Board", "CastChoice", "InputError", "Mode", "ParameterError", "PaymentRequest",
            "TimeUp", "Zone", "as_board", "attack", "audit", "cards_check", "cost", "creatures", "crew", "pay",
-           "payment_request", "plays", "produce", "saddle"]
+           "payable_many", "payment_request", "plays", "produce", "saddle"]
 
 
 def pay(board: Board | dict | str, request: str | CastChoice | PaymentRequest | None = None, *,
@@ -76,6 +76,20 @@ def pay(board: Board | dict | str, request: str | CastChoice | PaymentRequest | 
     1
     """
     return ask("pay", board, request, db=db, **fields)
+
+
+def payable_many(board: Board | dict | str, costs: list[str], *, db: CardDB | None = None, **fields: Any) -> dict:
+    """``payable_many``: whether each of `costs` (cost strings) can be paid on one board,
+    in one call (a priority window's "which of my cards can I pay?"): per cost, in order,
+    the ``pay`` answer of mode payable without its ``format`` (`player`, `convoke`,
+    `improvise`, `delve`, `time_limit` as `pay` takes them).
+
+    >>> board = {"players": [{"name": "a", "battlefield": [{"id": "f", "card": "Forest"},
+    ...                                                   {"id": "i", "card": "Island"}]}]}
+    >>> [a["payable"] for a in payable_many(board, ["{G}", "{1}{U}", "{G}{G}"])["answers"]]
+    [True, True, False]
+    """
+    return ask("payable_many", board, db=db, costs=costs, **fields)
 
 
 def audit(board: Any, payment: dict, cost: str | CastChoice | PaymentRequest | None = None, *,

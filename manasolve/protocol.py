@@ -22,7 +22,7 @@ VERSION = "manasolve/rpc@1"
 # Where the generated JSON Schemas are shipped.
 SCHEMAS = Path(__file__).parent / "data" / "schemas"
 # Questions: one method per API function, named like it.
-QUESTIONS = ("pay", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit")
+QUESTIONS = ("pay", "payable_many", "produce", "creatures", "cost", "saddle", "crew", "attack", "plays", "cards_check", "audit")
 
 # JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object).
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR = -32700, -32600, -32601, -32602, -32603

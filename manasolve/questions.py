@@ -48,6 +48,7 @@ from manasolve.models.request import (
     SaddleRequest,
     CrewRequest,
     Ask,
+    Timed,
     about,
     check_time_limit,
     required,
@@ -93,6 +94,25 @@ class CastabilityRequest:
                                      CASTABILITY_TIME_LIMIT)
     progress: Callable[[int, int], None] | None = dataclasses.field(default=None, compare=False, metadata={
         "help": "called with (games played, games asked) while playing", "flag": None, "wire": None, "cli": {}})
+
+
+@dataclass(frozen=True)
+class PayableManyRequest(Timed):
+    """``payable_many``: whether each of several mana costs can be paid on one board
+    version (the questions of one priority window: "which of my cards can I pay?"), each
+    answered as ``pay`` answers it in mode payable, with one validation, one time limit
+    and the board's resources collected once for all."""
+
+    costs: tuple[str, ...] = required('mana costs, e.g. ["{G}", "{2}{U}"]', wire=list[str])
+    player: str | None = about("who pays (default: the active player)")
+    convoke: bool = about("the spells have convoke (702.51)", False)
+    improvise: bool = about("the spells have improvise (702.126)", False)
+    delve: bool = about("the spells have delve (702.66): graveyard cards pay {1} each", False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if isinstance(self.costs, str) or not all(isinstance(c, str) for c in self.costs):
+            raise ParameterError("costs", "a list of cost strings such as [\"{G}\", \"{2}{U}\"], got %r" % (self.costs,))
 
 
 # What a question is asked of: a resolved board, the board as given with the card database
@@ -190,6 +210,8 @@ QUESTIONS: dict[str, Question] = {
                      lambda r: (r.vehicle, "Crew", r.player, r.limit, r.all, r.best), "tap_sets_json"),
     "attack": Question(AttackRequest, "manasolve.solver.combat:attack_answer",
                        lambda r: (r.attackers, r.reveal, r.left, r.copies), "attack_json"),
+    "payable_many": Question(PayableManyRequest, "manasolve.solver.payable:payable_many",
+                             lambda r: (list(r.costs), r.player, r.convoke, r.improvise, r.delve), "payable_many_json"),
     "plays": Question(PlaysRequest, "manasolve.solver.plays:plays_answer", lambda r: (r.player, r.count, r.time_limit),
                       "plays_json"),
     "cards_check": Question(CardsCheckRequest, "manasolve.questions:cards_check", lambda r: (r.path,), board=NO_BOARD),

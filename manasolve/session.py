@@ -47,7 +47,7 @@ KEEP_RESOLVED = 8
 
 
 class PlayBoard:
-    """A board with a history: questions (`pay`, `best`, `payable`, `produce`, `cost`,
+    """A board with a history: questions (`pay`, `best`, `payable`, `payable_many`, `produce`, `cost`,
     `plays`, `saddle`, `crew`, `attack`), changes (`apply`, `patch`) and `undo`."""
 
     def __init__(self, board: dict | str, db: CardDB | None = None):
@@ -101,6 +101,10 @@ class PlayBoard:
     def payable(self, cost: str | None = None, **kw: Any) -> bool:
         """Whether the cost (or ``card=``'s total cost) can be paid now (``mode="payable"``)."""
         return self.pay(cost, mode="payable", **kw)["payable"]
+
+    def payable_many(self, costs: list[str], **kw: Any) -> dict:
+        """`api.payable_many` on this board: each cost's payable answer, in one call."""
+        return ask("payable_many", self.resolved, db=self.db, costs=costs, **kw)
 
     def produce(self, id: str | None = None) -> dict:
         """`api.produce`: the mana types each permanent could produce now."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 from math import comb, prod
 
@@ -232,6 +232,10 @@ class ManaCost:
         return _parse_cost(text)
 
     def __str__(self) -> str:
+        return self._text
+
+    @cached_property  # frozen: printed once (answers print the cost of every question)
+    def _text(self) -> str:
         return format_symbols(self.symbols)
 
     @property
@@ -404,7 +408,7 @@ class Announcement:
     picks: tuple[tuple[Symbol, Symbol | Life], ...] = field(default=())
     requirement: Requirement = field(default_factory=Requirement)
 
-    @property
+    @cached_property  # frozen: printed once
     def text(self) -> str:
         """The cost with each hybrid/Phyrexian symbol replaced by its announced half;
         life halves are dropped (they show as the life amount)."""

@@ -6,15 +6,22 @@ about a payment (count, list, best, candidates) are solver.pay's."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from manasolve.models.abilities import SpendPurpose
 from manasolve.models.board import Board
-from manasolve.models.mana import Announcement, ManaCost, SymbolKind
+from manasolve.models.errors import ParameterError
+from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost, SymbolKind
+from manasolve.models.request import Mode
 from manasolve.models.oracle.words import strip_reminder
 from manasolve.solver import deadline
-from manasolve.solver.flow_pay import flow_payable
+from manasolve.solver.hall import decide
 from manasolve.solver.other_costs import Option, PartChoice, options, parse_parts
 from manasolve.solver.resources import Resources, SpellBeingCast, collect
+
+if TYPE_CHECKING:
+    from manasolve.solver.results import PayAnswer
 
 
 @dataclass(frozen=True)
@@ -45,7 +52,14 @@ class CostToPay:
 
     def all_announcements(self) -> list[Announcement]:
         """The announcements paid: the overriding ones, else the cost's own (601.2b)."""
-        return list(self.announcements) if self.announcements is not None else self.cost.announcements()
+        return list(self.announcements) if self.announcements is not None else list(announced(self.cost))
+
+
+@lru_cache(maxsize=4096)
+def announced(cost: ManaCost) -> tuple[Announcement, ...]:
+    """`cost.announcements()` (601.2b), computed once per cost: a window of payable
+    questions asks the same costs again and again."""
+    return tuple(cost.announcements())
 
 
 def paid_cost(what: CostToPay | ManaCost) -> CostToPay:
@@ -66,7 +80,10 @@ def setup(board: Board, what: CostToPay, player: str | None) -> tuple[str, list[
 def payable(board: Board, what: CostToPay | ManaCost, player: str | None = None) -> bool:
     """Whether some payment of `what` (with its non-mana parts, for its spell) exists (a
     flow, else CP-SAT feasibility)."""
-    player, anns, _, opts = setup(board, paid_cost(what), player)
+    if isinstance(what, ManaCost):  # a bare cost (no parts, no keywords): `setup`'s answer, directly
+        payer = board.player(player)
+        return resources_payable(collect(board, payer.name), list(announced(what)), payer.life)
+    player, anns, _, opts = setup(board, what, player)
     return any(resources_payable(opt.resources, anns, board.player(player).life) for opt in opts)
 
 
@@ -75,17 +92,37 @@ def payable_each(board: Board, costs: list[ManaCost], player: str | None = None)
     the active player), the board's resources collected once for all of them."""
     player = board.player(player).name
     res, life = collect(board, player), board.player(player).life
-    return [resources_payable(res, c.announcements(), life) for c in costs]
+    return [resources_payable(res, list(announced(c)), life) for c in costs]
+
+
+def payable_many(board: Board, costs: list[str], player: str | None = None, convoke: bool = False,
+                 improvise: bool = False, delve: bool = False) -> tuple[str, list[PayAnswer]]:
+    """Whether each of `costs` (cost strings) can be paid on `board` by `player` (default:
+    the active player) with these cost keywords: the player's name and one ``pay`` answer
+    of mode payable per cost, in order, the board's resources collected once for all of
+    them (the Hall summary answers most, solver.hall).  Raises
+    ParameterError naming the cost that does not read."""
+    from manasolve.solver.pay import pay  # (solver.pay imports this module)
+
+    parsed = []
+    for i, text in enumerate(costs):
+        try:
+            parsed.append(ManaCost.parse(text))
+        except CostSyntaxError as exc:
+            raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
+    player = board.player(player).name
+    return player, [pay(board, CostToPay(c, convoke=convoke, improvise=improvise, delve=delve), player, Mode.PAYABLE)
+                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit
 
 
 def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
-    """Whether `res` pays one of `anns` within `life` life: a flow decides most boards
-    (solver.flow_pay), CP-SAT only the rest."""
+    """Whether `res` pays one of `anns` within `life` life: the Hall summary
+    (solver.hall) or a flow (solver.flow_pay) decides most boards, CP-SAT only the rest."""
     undecided = []
     for a in anns:
         if a.requirement.life > life:
             continue
-        found = flow_payable(res, a.requirement, life - a.requirement.life)
+        found = decide(res, a.requirement, life - a.requirement.life)
         if found:
             return True
         if found is None:
@@ -102,7 +139,7 @@ def maybe_payable(res: Resources, a: Announcement, life: int) -> bool:
     """False when announcement `a` can't be paid, as far as a flow tells at once; True
     otherwise (the counter decides)."""
     req = a.requirement
-    return req.life <= life and flow_payable(res, req, life - req.life) is not False
+    return req.life <= life and decide(res, req, life - req.life) is not False
 
 
 def cost_to_pay(board: Board, plan) -> CostToPay:

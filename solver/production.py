@@ -19,7 +19,7 @@ import itertools
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 
 from manasolve.models.abilities import (
@@ -99,14 +99,14 @@ class Analysis:
     # The board this analysis was carried over from (`carried_from`), weakly; None when built.
     parent: weakref.ref | None = None
 
-    @property
+    @cached_property  # (its abilities are complete once it is built; a carried analysis shares them)
     def reads_life(self) -> bool:
         """Whether some ability's amount is its controller's life total (the only use of
         life totals here)."""
         return any(ab.per is not None and ab.per.kind == CountKind.LIFE_TOTAL
                    for abilities in self.abilities.values() for ab in abilities)
 
-    @property
+    @cached_property
     def reads_hand(self) -> bool:
         """Whether some ability's amount counts cards in its controller's hand ("Reveal
         any number of artifact cards in your hand", Metalworker)."""

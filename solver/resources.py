@@ -7,6 +7,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -278,6 +279,12 @@ class Entry:
     # some permanent had a "tap an untapped creature" cost then (None: not yet added).
     group: ClassKey | None = None
     any_tap: bool | None = None
+    # Whether one of its roles taps creatures for its cost (every creature then gets the
+    # role of being tapped for it), computed from `roles`.
+    taps_creatures: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.taps_creatures = any(r.pattern.tap_creatures for r in self.roles)
 
 
 class ClassKey:
@@ -312,6 +319,9 @@ class Resources:
     board_models: dict = field(default_factory=dict, compare=False, repr=False)
     # Each permanent's entry by id, for the resources of a board derived from this one.
     entries: dict[str, Entry] = field(default_factory=dict, compare=False, repr=False)
+    # The resources of the board this one's was derived from (`collect`), weakly: the
+    # payable summary (solver.hall) is that one's less and plus the permanents changed.
+    derived_from: weakref.ref | None = field(default=None, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -516,8 +526,12 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     per_board = board.analyses.resources  # computed once per board and question keywords
     hit = per_board.get(key)
     if hit is None:
+        earlier = _earlier(board, key)
+        # A spell's resources on a board: each permanent whose entry the spell can't change
+        # shares the bare cost's entry (plays asks one cost per card in hand).
+        base = collect(board, player, convoke, improvise, delve) if earlier is None and spell is not None else None
         hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell,
-                                        _earlier(board, key))
+                                        earlier, base)
     return hit
 
 
@@ -532,18 +546,33 @@ def _earlier(board: Board, key: tuple) -> Resources | None:
 
 
 def _entries(board: Board, perms: list[Permanent], spell: SpellBeingCast | None,
-             earlier: Resources | None) -> dict[str, Entry]:
+             earlier: Resources | None, base: Resources | None = None) -> dict[str, Entry]:
     """Each permanent's entry: `earlier`'s for a permanent it has (the same object),
     computed for the others (their roles as a victim are `earlier`'s too: a change that
-    keeps the analysis keeps what outlets can sacrifice and make)."""
+    keeps the analysis keeps what outlets can sacrifice and make); or `base`'s (the same
+    board's for a bare cost) where the spell can't change it (`spell_blind`)."""
     if earlier is not None and all(p.id in earlier.entries for p in perms):
         out = {}
         for perm in perms:
             old = earlier.entries[perm.id]
             out[perm.id] = old if old.perm is perm else _entry(board, perm, spell, old.victim)
         return out
+    if base is not None and all(p.id in base.entries for p in perms):
+        out = {}
+        for perm in perms:
+            old = base.entries[perm.id]
+            out[perm.id] = old if spell_blind(board, perm) else _entry(board, perm, spell, old.victim)
+        return out
     sacrificed = outlet_roles(board, perms[0].controller) if perms else {}
     return {perm.id: _entry(board, perm, spell, sacrificed.get(perm.id, [])) for perm in perms}
+
+
+def spell_blind(board: Board, perm: Permanent) -> bool:
+    """Whether `perm`'s roles and notes are the same whatever spell is paid: none of its
+    mana abilities has a spend restriction (106.6) or reveals cards in the hand, where
+    the spell being cast is not (601.2a) — what `ability_roles` reads of the spell."""
+    return all(ab.restriction is None and (ab.per is None or ab.per.kind != CountKind.REVEALED)
+               for ab in mana_abilities(board, perm))
 
 
 def _entry(board: Board, perm: Permanent, spell: SpellBeingCast | None, victim: list[Role]) -> Entry:
@@ -569,10 +598,10 @@ def _class_key(perm: Permanent, entry: Entry, convoke: bool, improvise: bool, an
 
 def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: bool,
              casting_from_graveyard: str | None, spell: SpellBeingCast | None,
-             earlier: Resources | None = None) -> Resources:
+             earlier: Resources | None = None, base: Resources | None = None) -> Resources:
     perms = board.controlled_by(player)
-    entries = _entries(board, perms, spell, earlier)
-    any_tap_creature_cost = any(r.pattern.tap_creatures for e in entries.values() for r in e.roles)
+    entries = _entries(board, perms, spell, earlier, base)
+    any_tap_creature_cost = any(e.taps_creatures for e in entries.values())
     skipped = [note for e in entries.values() for note in e.notes]
     skipped += ["%s (%s): %r not understood; its effect on mana is not modelled" % (p.id, p.name, n.sentence)
                 for p, n in board.production_not_understood()]
@@ -604,7 +633,8 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern(PatternKind.DELVE))]))
             cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
-    res = Resources(classes, skipped, board.player(player).energy, entries=entries)
+    res = Resources(classes, skipped, board.player(player).energy, entries=entries,
+                    derived_from=weakref.ref(earlier or base) if (earlier or base) is not None else None)
     if earlier is not None and res == earlier:
         # The same classes: the models built from them alone stay valid.
         res.classes, res.models = earlier.classes, earlier.models
