@@ -10,6 +10,8 @@ drawn this turn), and the exile entries' ``madness`` / ``plotted`` / ``warped``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from manasolve.models.board import Board
 from manasolve.models.cards import Card
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, spell_targeting
@@ -82,7 +84,7 @@ def keyword_targeting(card: Card, kind: str) -> Targeting | None:
     return None
 
 
-def timing_reason(board: Board, player: str, card: Card, zone: str, kind: str) -> str | None | bool:
+def timing_reason(board: Board, player: str, card: Card, zone: str, kind: str) -> str | Literal[False] | None:
     """The timing of a keyword way of casting that differs from the card's own: a reason,
     None (allowed now), or False when the card's own timing applies."""
     if kind in WHILE_RESOLVING:

@@ -159,7 +159,7 @@ class PaymentCounter:
         # spell symbol, or (mana only) a symbol of some activation's own cost.
         self.spell_cap: dict[int, int] = {}
         for p in pats:
-            units = set(p.bundle) or {None}
+            units: set[str | None] = set(p.bundle) or {None}
             self.spell_cap[self.index[p]] = sum(v for k, v in demand.items()
                                                 if any(spell_kind_accepts(k, p, u) for u in units))
         # Largest extra demand the remaining classes could add through their own costs.
@@ -234,8 +234,8 @@ class PaymentCounter:
                     delta[base + self._TAP_NEED] += r * p.tap_creatures
                     delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == PatternKind.MANA else -r
                     delta[base + self._COST] += r * cost_units(p)
-                    for j, k in enumerate(self.kinds):
-                        delta[base + self._KIND0 + j] += r * _units_for(k, p)
+                    for j, kind in enumerate(self.kinds):
+                        delta[base + self._KIND0 + j] += r * _units_for(kind, p)
             touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == PatternKind.MANA and not self.patterns[d].spell_only)
                             for d in range(base) if delta[d] and not is_simple(self.patterns[d]))
             weight = 1 if c.indistinct else multinomial(n, counts)
@@ -267,6 +267,7 @@ class PaymentCounter:
         tap_demand, tap_supply = state[base + self._TAP_NEED], state[base + self._TAP_GIVEN]
         if tap_demand != tap_supply:
             return 0
+        assert self.oracle is not None  # set up by `_prepare`
         if not self.oracle.feasible(self._representative(state)):
             return 0
         # Distinct activations needing creatures: T! / prod(t_i!) ways to hand them out.

@@ -39,9 +39,10 @@ def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     return unit == kind
 
 
-def cost_symbol_accepts(sym: Symbol, unit: str, p: Pattern) -> bool:
-    """Whether a mana unit (of type `unit`, from pattern `p`) may pay one symbol of a mana
-    ability's own cost: never mana restricted to spells (106.6)."""
+def cost_symbol_accepts(sym: Symbol, unit: str | None, p: Pattern) -> bool:
+    """Whether a mana unit (of type `unit`, from pattern `p`; None: a pattern that makes
+    no mana) may pay one symbol of a mana ability's own cost: never mana restricted to
+    spells (106.6)."""
     if p.spell_only:
         return False
     snow = p.snow
@@ -114,6 +115,7 @@ class _Network:
             self.base[self._node("spell:" + k)] += n
         big = 1 << 40  # "no limit" on arcs whose flow the node demands already bound
         costly = [p for p in shapes if p.costly]
+        payers: list[tuple[object, Pattern, int]]
         if funding == "first":
             # One activation of each costly pattern first (funded by free mana only), the
             # rest aggregated after it, funding each other in any way.
@@ -146,14 +148,15 @@ class _Network:
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
                 route("simple:%s:%d" % (t, snow), t, Pattern(PatternKind.MANA, (t,), snow), None)
-        listed = [(p, p, None) for p in shapes if p.kind == PatternKind.MANA and not p.costly and not is_simple(p)]
-        for idx, (key, p, position) in enumerate(listed + payers):
+        listed: list[tuple[object, Pattern, int | None]] = [
+            (p, p, None) for p in shapes if p.kind == PatternKind.MANA and not p.costly and not is_simple(p)]
+        for idx, (key, p, funded_at) in enumerate([*listed, *payers]):
             tag = "src%d" % idx
             arc = self._arc("SRC", tag, 0)
             per_type = []
             for t, m in Counter(p.bundle).items():
                 per_type.append((self._arc(tag, tag + ":" + t, 0), m))
-                route(tag + ":" + t, t, p, position)
+                route(tag + ":" + t, t, p, funded_at)
             self.sources[key] = (arc, self.ids[tag], len(p.bundle), tuple(per_type))
         for p in shapes:
             if p.kind in SYMBOL_PAYERS:

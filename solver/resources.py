@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Union
 
 from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpellTrait, SpendPurpose, SpendRestriction
 from manasolve.models.board import Board, Permanent
@@ -247,6 +248,11 @@ class Role:
         return self.pattern.kind
 
 
+# what a class holds: permanents, or the stand-ins for a counter's use, floating mana, and
+# graveyard or hand cards (each with an `id`)
+Member = Union["Permanent", "CounterUse", "PoolMana", "GraveyardCard", "HandCard"]
+
+
 @dataclass
 class PermClass:
     """Interchangeable permanents (same card, same state, same controller).
@@ -254,7 +260,7 @@ class PermClass:
     indistinct: the members can't be told apart at all (mana of one type floating in the
     pool), so using r of them is one choice, not C(n, r)."""
 
-    members: list[Permanent]
+    members: list[Member]
     roles: list[Role] = field(default_factory=list)
     indistinct: bool = False
 
@@ -365,7 +371,7 @@ def counter_uses(board: Board, perm: Permanent) -> list[PermClass]:
         roles = [Role(Pattern(PatternKind.MANA, bundle, perm.is_snow), ab) for bundle in activation_bundles(board, perm, ab)
                  if bundle]
         if times and roles:
-            members = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
+            members: list[Member] = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
             out.append(PermClass(members, roles, indistinct=True))
     return out
 
@@ -434,9 +440,10 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
                 notes.append("%s: %r has a spend restriction; it is used only when paying a card (--card)"
                              % (perm.id, ab.text))
                 continue
-            flags = restricted_flags(ab.restriction, spell, perm)
-            if flags is None:
+            spend_flags = restricted_flags(ab.restriction, spell, perm)
+            if spend_flags is None:
                 continue  # 106.6: its mana can't be spent on this spell
+            flags = spend_flags
         if unmodelled:
             notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
             continue
@@ -624,7 +631,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         classes += entries[perm.id].counter_classes
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
-        members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
+        members: list[Member] = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
         classes.append(PermClass(members, [Role(Pattern(PatternKind.MANA, (t,)))], indistinct=True))
     classes += _hand_sources(board, player, spell)
     if delve:

@@ -24,7 +24,7 @@ from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Sym
 from manasolve.models.oracle.costs import CostPart, NonManaPart, PartKind, PartZone
 from manasolve.models.oracle.spell_costs import (AltCost, Casters, Counting, Direction, ModifierTurn, OptionalCost, OptionalKind,
                                                  SpellCosts)
-from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.models.request import Alternative, CastChoice, Zone, member
 from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols, spell_mana_value
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
@@ -80,9 +80,9 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: s
             unmet = "it is %s's turn, and this alternative cost is only for %s turn" % (
                 board.active_player, "its caster's" if a.in_your_turn else "a turn other than its caster's")
         if a.plus_mana_cost:  # 702.133a, 702.81a: the mana cost and the discard
-            cost = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
+            both = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
                             "%s, %s" % (mana, a.cost.text)) if mana else None
-            out.append(BaseChoice(a.kind, cost, bool(mana and mana.has_x), unmet=unmet))
+            out.append(BaseChoice(a.kind, both, bool(mana and mana.has_x), unmet=unmet))
         elif a.sacrifice:
             out += _emerge_choices(board, player, a, unmet)
         else:
@@ -287,8 +287,9 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     now first (fewest mana, then least life, then the first listed).  Raises
     ParameterError for an unknown card, a card not in that zone, a missing alternative
     cost or bad counts."""
-    if not isinstance(cast, CastChoice):
-        cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
+    if not isinstance(cast, CastChoice):  # (CastChoice reads the words as its __post_init__ would)
+        alt = member(Alternative, alt, "alt") if alt is not None else None
+        cast = CastChoice(cast, member(Zone, zone, "zone") if zone is not None else None, alt, kicker, x, side, flashback)
     plans = cast_plans(board, player, cast)
     if cast.flashback is None:
         return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
@@ -309,6 +310,7 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
     if cast.zone == Zone.BATTLEFIELD:
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
                              "face-down permanent face up", board.source)
+    assert cast.zone is not None  # resolved by CastChoice
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
     whole = find_card(board, player, cast.card, zone)
     card = split_half(board, whole, zone, cast.fuse)
@@ -501,11 +503,12 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
             announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
                                               Requirement.of(locked, a.requirement.life + life)))
     why_not = timing_reason(board, player, card, zone, base)
-    legal, chosen = True, None
+    legal: bool = True
+    shown_targets: list[dict] | str | None = None
     if base.kind not in SPECIAL_ACTIONS:  # 116.2: plot and suspend are no casts
-        legal, chosen = cast_targets(board, player, whole, card, zone, base.kind, kicks, optional)
+        legal, shown_targets = cast_targets(board, player, whole, card, zone, base.kind, kicks, optional)
     if why_not is None and not legal:
-        why_not = "no legal choice for %r on the board (601.2c)" % chosen
+        why_not = "no legal choice for %r on the board (601.2c)" % shown_targets
     return TotalCost(
         card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
         increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
@@ -514,7 +517,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
         delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood] +
         unapplied_notes(board, card),
-        targets=chosen if legal else None,
+        targets=shown_targets if legal else None,
     )
 
 
