@@ -47,6 +47,7 @@ level by level and names the first criterion on which they differ.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -90,7 +91,7 @@ class KeepCost:
     delve: bool = False
 
 
-def parse_order(order: str | list[str] | None) -> tuple[str, ...]:
+def parse_order(order: str | Sequence[str] | None) -> tuple[str, ...]:
     """The criteria order from a comma list (CLI) or a list (API); None = default.
 
     Raises ParameterError naming an unknown or repeated criterion."""

@@ -15,7 +15,7 @@ has a part the payment solver does not pay are listed with payable/count ``None`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import product
@@ -314,7 +314,7 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
     counter = _Counter(board, me.name, count, time_limit)
     # The answer in parts, each checked whole: past the question's time limit
     # (solver.deadline) the part being checked and those after it are listed unchecked.
-    parts: list[tuple[Unchecked, Callable[[], list[Play]]]] = [
+    parts: list[tuple[Unchecked, Callable[[], Sequence[Play]]]] = [
         (Unchecked("land"), lambda: _land_plays(board, me.name, count))]
     # the hand (each half or face that may be cast), commanders in the command zone (903.8:
     # with the commander tax), flashback from the graveyard, then cards cast from exile
@@ -370,7 +370,9 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
                 for play in _cast_plays(board, player, name, zone, base, counter, face=whole)]
     if card.layout in OTHER_FACES and not board.db.faces(name):
         # never silently: its other half or face is not known
-        out = [replace(entry, other_faces="not in the card data") for entry in out]
+        # (a SpecialPlay has no other_faces: replace() raised TypeError on one before)
+        out = [replace(entry, other_faces="not in the card data") if isinstance(entry, CastPlay) else entry
+               for entry in out]
     return out
 
 
@@ -433,7 +435,7 @@ def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> l
         x_min = 1 if base.x_free else 0  # "X can't be 0"
 
         def plan_for(x: int) -> TotalCost:
-            return _pipeline(board, player, card, "hand", base, x, (), [], card.spell_costs)
+            return _pipeline(board, player, card, "hand", base, x, (), (), card.spell_costs)
 
         plan = plan_for(x_min)
         payable_, count = counter.count(plan)
