@@ -47,7 +47,7 @@ level by level and names the first criterion on which they differ.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -634,7 +634,7 @@ def level_words(name: str, value: int) -> str:
     return "ranks %d on the tie-break (the sum of the used permanents' ranks in id order)" % n
 
 
-def levels_words(levels: dict[str, int]) -> dict[str, str]:
+def levels_words(levels: Mapping[str, int]) -> dict[str, str]:
     """Each level of a ``levels`` answer in words (`level_words`)."""
     return {name: level_words(name, v) for name, v in levels.items()}
 
