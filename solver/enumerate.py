@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 from operator import add
 
-from manasolve.models.mana import Requirement
+from manasolve.models.mana import Requirement, SymbolKind
 from manasolve.solver import split_count
 from manasolve.solver.combinatorics import compositions, multinomial
 from manasolve.solver.feasibility import (
@@ -94,10 +94,10 @@ def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[
     caps = []
     for p in simple:
         t = p.bundle[0]
-        cap = sum(n for k, n in demand.items() if k != "generic" and spell_kind_accepts(k, p, t))
+        cap = sum(n for k, n in demand.items() if k != SymbolKind.GENERIC and spell_kind_accepts(k, p, t))
         for c in classes:
             cap += len(c.members) * max((sum(1 for part in r.parts for sym in part.pattern.cost_symbols
-                                              if sym.kind != "generic" and cost_symbol_accepts(sym, t, p))
+                                              if sym.kind != SymbolKind.GENERIC and cost_symbol_accepts(sym, t, p))
                                          for r in c.roles), default=0)
         caps.append(cap)
     return caps
@@ -167,7 +167,7 @@ class PaymentCounter:
             r, lambda p: cost_units(p) - 1 if p.kind == PatternKind.MANA else 0) for r in c.roles), default=0)))
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
-        self.kinds = [k for k, n in demand.items() if k != "generic" and n]
+        self.kinds = [k for k, n in demand.items() if k != SymbolKind.GENERIC and n]
         self.kind_demand = [demand[k] for k in self.kinds]
         per_kind = [_suffix_sums(classes, lambda c, k=k: max((_role_sum(r, lambda p: _units_for(k, p))
                                                                for r in c.roles), default=0))

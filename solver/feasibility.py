@@ -29,12 +29,12 @@ def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     """Whether a unit (of type `unit`, from pattern `p`) may pay a spell symbol of `kind`
     (a colour, "C", "S" or "generic"): 107.4a-c, 107.4h, 702.51a, 702.126a."""
     if p.kind == PatternKind.CONVOKE:
-        return kind == "generic" or kind in p.colors
+        return kind == SymbolKind.GENERIC or kind in p.colors
     if p.kind in (PatternKind.IMPROVISE, PatternKind.DELVE):
-        return kind == "generic"
-    if kind == "generic":
+        return kind == SymbolKind.GENERIC
+    if kind == SymbolKind.GENERIC:
         return not p.no_generic  # Jegantha's mana (106.6)
-    if kind == "S":
+    if kind == SymbolKind.S:
         return p.snow
     return unit == kind
 
@@ -69,7 +69,7 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
     if sum(n for _, n in uses) != req.mana_units:
         return False
     units = [(p, p.bundle[0] if p.bundle else None, n) for p, n in uses]
-    kinds = [k for k in demand if k != "generic"]
+    kinds = [k for k in demand if k != SymbolKind.GENERIC]
     for size in range(1, len(kinds) + 1):
         for subset in combinations(kinds, size):
             need = sum(demand[k] for k in subset)
@@ -302,7 +302,7 @@ def costs_one_generic(p: Pattern) -> bool:
     for a cost; that is >= 0 throughout (it starts at F - 1 >= 0, never falls while
     g >= 1, and falls by one per g = 0 down to exactly 0 at the end), and every {1}
     accepts any of it, so each cost is paid by free mana or by an earlier activation."""
-    return len(p.cost_symbols) == 1 and p.cost_symbols[0].kind == "generic" and p.cost_symbols[0].amount == 1
+    return len(p.cost_symbols) == 1 and p.cost_symbols[0].kind == SymbolKind.GENERIC and p.cost_symbols[0].amount == 1
 
 
 def cost_units(p: Pattern) -> int:

@@ -76,7 +76,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         if parts:
             raise ParameterError("mode", "candidates: a cost with non-mana parts (%s) is not ranked yet; ask "
                                  "mode all or best" % ", ".join(p.text for p in parts), board.source)
-        casting = what.spell.name if what.spell is not None and what.spell.zone == "hand" else None
+        casting = what.spell.name if what.spell is not None and what.spell.zone == Zone.HAND else None
         found = ranked_candidates(board, player, res, anns, keep or [], order or DEFAULT_ORDER, candidates, casting)
         payable_ = bool(found.candidates)
     elif mode is Mode.PAYABLE:

@@ -16,6 +16,7 @@ from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, Spel
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS, SymbolKind
+from manasolve.models.request import Zone
 from manasolve.models.vocab import Vocabulary
 from manasolve.solver.production import (
     abilities_adding_mana,
@@ -113,7 +114,7 @@ class SpellBeingCast:
         return {SpellTrait.KICKED: self.kicked, SpellTrait.COMMANDER: self.commander,
                 SpellTrait.NO_ABILITIES: self.no_abilities, SpellTrait.FACE_DOWN: self.face_down,
                 SpellTrait.NOT_OWNED: not self.owned, SpellTrait.NO_X: not self.has_x,
-                SpellTrait.NOT_FROM_HAND: self.zone != "hand"}[trait]
+                SpellTrait.NOT_FROM_HAND: self.zone != Zone.HAND}[trait]
 
     def has_subtype(self, subtype: str) -> bool:
         """Whether the spell has this subtype ("Elf", "Time Lord"); a changeling spell has
@@ -460,7 +461,7 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if any(s.kind not in _PAYABLE_COST_KINDS for s in c.mana.symbols):
             notes.append("%s: cost of %r not modelled" % (perm.id, ab.text))
             continue
-        on_stack = spell.name if spell is not None and spell.zone == "hand" else None  # 601.2a
+        on_stack = spell.name if spell is not None and spell.zone == Zone.HAND else None  # 601.2a
         for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v, on_stack)):
             if not bundle:
                 continue
@@ -651,7 +652,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
     """Hand cards with "Exile ~ from your hand: Add ..." (and no other cost), one class
     per card name; the card being cast is on the stack (601.2a), not in the hand."""
-    casting = spell.name if spell is not None and spell.zone == "hand" else None
+    casting = spell.name if spell is not None and spell.zone == Zone.HAND else None
     by_name: dict[str, PermClass] = {}
     for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)

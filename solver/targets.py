@@ -9,6 +9,7 @@ from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.oracle.spell_costs import OptionalCost, OptionalKind
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting
+from manasolve.models.request import Zone
 from manasolve.solver.cast_keywords import keyword_targeting
 
 NOT_CHECKED = "not checked"
@@ -146,7 +147,7 @@ def cast_targets(board: Board, player: str, name: str, card: Card, zone: str, ki
         kicked = any(times for times, opt in zip(kicks, optional) if opt.kind in _KICKERS)  # 702.33d
         spree = [times for times, opt in zip(kicks, optional) if opt.kind == OptionalKind.SPREE]
         targeting = targeting.for_cast(kicked, {i for i, times in enumerate(spree) if times})
-    return check_targets(board, targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
+    return check_targets(board, targeting, Casting(player, from_graveyard=name if zone == Zone.GRAVEYARD else None, card=card))
 
 
 def check_targets(board: Board, targeting: Targeting | None, casting: Casting) -> tuple[bool, list[dict] | str | None]:
