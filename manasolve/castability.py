@@ -37,7 +37,7 @@ from manasolve.executors import usable_cores
 from manasolve.solver import deadline
 
 if TYPE_CHECKING:  # imported where used: `manasolve --help` reads this module's defaults
-    from manasolve.executors import InProcess, RayExecutor
+    from manasolve.executors import InProcess, Measured, RayExecutor
     from manasolve.models.decklist import DeckList
     from manasolve.solver.goldfish import GameSetup, Goldfish, KeepRule
 
@@ -226,7 +226,7 @@ class _Work:
         from manasolve.solver.castability import shards
 
         self.tasks = [(seed, i, n) for i, n in shards(games)]
-        self.ray: InProcess | RayExecutor | None = None
+        self.ray: InProcess | Measured | RayExecutor | None = None
 
     def run_within(self, progress: Callable[[int, int], None] | None) -> Run:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""

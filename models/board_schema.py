@@ -295,9 +295,9 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     return None
 
 
-def validate_board(data: dict | str, source: str | None = None) -> BoardIn:
-    """Board JSON (a dict or a JSON string) checked against the schema; InputError naming
-    the JSON path and the problem."""
+def validate_board(data: object, source: str | None = None) -> BoardIn:
+    """Board JSON (a dict or a JSON string; anything else is refused) checked against the
+    schema; InputError naming the JSON path and the problem."""
     value = parse_json(data, source) if isinstance(data, str) else data
     if not isinstance(value, dict):
         raise InputError("(top level)", "a board must be a JSON object {...}, got %s" % _json_kind(value), source)
