@@ -40,7 +40,7 @@ def _json_type(hint: Any) -> Any:
     """The JSON model type of a field of an answer type: tuples as lists, answer types as
     their models, mappings as dicts."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if is_dataclass(hint):
+    if isinstance(hint, type) and is_dataclass(hint):
         return model_of(hint)
     if origin is tuple:
         return list[_json_type(args[0])]  # type: ignore[misc]
@@ -166,7 +166,7 @@ class PayCount(_Pay):
 class PayAll(PayCount):
     """``pay`` mode all: the payments, grouped."""
 
-    payments: list[PaymentGroup]
+    payments: list[PaymentGroup]  # type: ignore[valid-type]  # a model built by model_of: mypy sees a variable
     groups_listed_all: bool = absent()
     # the listing stopped (time limit or memory bound) before listing every group or the
     # limit of groups: one line per announcement whose groups were not all listed

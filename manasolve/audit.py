@@ -91,7 +91,7 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
         worse = next((c for c in criteria if mine[c] != theirs[c]), None)
         answer["better"] = worse is not None and theirs[worse] < mine[worse]
         answer["why"] = ("manasolve's best payment is better on %s: it %s" % (
-            worse, compared(worse, theirs[worse], mine[worse], "this payment")) if answer["better"] else
+            worse, compared(worse, theirs[worse], mine[worse], "this payment")) if worse is not None and answer["better"] else
             "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
             "the payment is better than manasolve's best on %s by these measures" % worse)
     elif not answer["legal"]:
@@ -133,7 +133,8 @@ def _announcement(payment: dict, cost: str) -> int:
     texts = {a.text: a.requirement.life for a in announcements}
     announced = payment.get("announced")
     by_requirement = {_requirement(text): text for text in texts}
-    same = announced if announced in texts else by_requirement.get(_requirement(announced))
+    # (announced: a string, as the payment model checked)
+    same = announced if announced in texts else by_requirement.get(_requirement(announced)) if isinstance(announced, str) else None
     if same is None:
         raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
             announced, cost, ", ".join(sorted(texts))))

@@ -8,6 +8,7 @@ question carries its board object."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import NoReturn
 
 from manasolve.protocol import METHOD_NOT_FOUND
 
@@ -32,7 +33,7 @@ def batch_worker(cards: str | None, allowed_paths: Sequence[str] = (),
 
     server = Server(card_db(cards), allowed_paths=allowed_paths, card_file=card_file)
 
-    def no_sessions(params: dict, method: str):
+    def no_sessions(params: dict, method: str) -> NoReturn:
         raise RpcError(METHOD_NOT_FOUND, "%s: board sessions are not kept in batch (each line is answered on its "
                        "own); give the board object in params.board, or use manasolve serve" % method, "method")
     for name in [m for m in server.methods if m.startswith("board.")]:

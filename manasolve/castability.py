@@ -37,6 +37,7 @@ from manasolve.executors import usable_cores
 from manasolve.solver import deadline
 
 if TYPE_CHECKING:  # imported where used: `manasolve --help` reads this module's defaults
+    from manasolve.executors import InProcess, Measured, RayExecutor
     from manasolve.models.decklist import DeckList
     from manasolve.solver.goldfish import GameSetup, Goldfish, KeepRule
 
@@ -150,14 +151,15 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     played = work.run_within(progress)
     if played.games == 0:
         raise deadline.TimeUp(time_limit or 0.0)
-    deck, questions, n_pairs = work.deck, work.questions, len(work.pairs)
+    read: DeckList = work.deck  # read by the run (`_Work._set_up`)
+    questions, n_pairs = work.questions, len(work.pairs)
     entries = [fields_json(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first}))
                for e in summarise(questions, played.records, last)]
-    lands = sum(e.count for e in deck.main if land_faces(db, e.name))  # an MDFC with a land face counts
+    lands = sum(e.count for e in read.main if land_faces(db, e.name))  # an MDFC with a land face counts
     answer = {"games": played.games, "games_asked": asked, "precision_points": round(precision_of(played.games), 3),
               "seed": seed, "turns": [first, last], "on_play": on_play, "mulligan": rule.name,
-              "deck": {"cards": deck.size, "lands": lands, "commander": [e.name for e in deck.commander],
-                       "sideboard": sum(e.count for e in deck.sideboard)},
+              "deck": {"cards": read.size, "lands": lands, "commander": [e.name for e in read.commander],
+                       "sideboard": sum(e.count for e in read.sideboard)},
               "executor": played.executor, "definition": DEFINITION,
               "cards": entries[:len(entries) - n_pairs] if n_pairs else entries}
     if n_pairs:
@@ -224,7 +226,7 @@ class _Work:
         from manasolve.solver.castability import shards
 
         self.tasks = [(seed, i, n) for i, n in shards(games)]
-        self.ray = None
+        self.ray: InProcess | Measured | RayExecutor | None = None
 
     def run_within(self, progress: Callable[[int, int], None] | None) -> Run:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
@@ -286,12 +288,13 @@ class _Work:
         from manasolve.card_settings import card_db
         from manasolve.solver.goldfish import Goldfish
 
+        assert self.setup is not None  # by `_set_up`
         fish = Goldfish(self.setup, card_db(self.cards))
         cores = usable_cores()
         can_fork = pool and len(tasks) > 1 and cores > 1 and "fork" in multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork") if can_fork else None
         taken = multiprocessing.Value("i", 1)  # shard 0 is this process's
-        results = context.Queue() if can_fork else None
+        results = context.Queue() if context is not None else None  # (a context when it can fork)
         total, started = self.games, time.monotonic()
 
         def take() -> tuple | None:
@@ -302,6 +305,7 @@ class _Work:
                 return tasks[taken.value - 1]
 
         def fork_pool() -> None:
+            assert context is not None  # forked only when it can fork
             play = _shard_player(fish, self.until, self.counter)
             for _ in range(min(cores - 1, len(tasks) - 1)):
                 child = context.Process(target=_pool_worker, args=(play, take, results), daemon=True)
@@ -325,6 +329,7 @@ class _Work:
             here(task)
         ended = 0
         while ended < len(self.children):
+            assert results is not None  # children: forked, with their queue
             got = results.get()
             if got is None:
                 ended += 1
@@ -335,6 +340,7 @@ class _Work:
 
     def _play_on_ray(self, tasks: list) -> None:
         """The shards on Ray (`manasolve.executors`), the progress counted per shard."""
+        assert self.ray is not None  # by `run_within`
         for records, played, _ in self.ray.map(goldfish_worker, (self.setup, self.cards, self.until), tasks):
             self.tally.add(records, played)
             with self.counter.get_lock():
@@ -421,6 +427,7 @@ class _Reporter:
             self.thread.start()
 
     def _loop(self) -> None:
+        assert self.progress is not None  # started only with a progress callback
         while not self.done.wait(self.every):
             self.progress(self.counter.value, self.total)
 

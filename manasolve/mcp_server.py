@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -106,6 +106,9 @@ def _board_inlined(schema: dict) -> dict:
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+ArgsT = TypeVar("ArgsT", bound=_Args)
 
 
 class CastabilityArgs(_Args):
@@ -233,7 +236,7 @@ def card_reading(db: CardDB, name: str) -> dict | None:
                                for x in report["not_understood"]]}
 
 
-def _validated(model: type[_Args], arguments: dict) -> _Args | ToolAnswer:
+def _validated(model: type[ArgsT], arguments: dict) -> ArgsT | ToolAnswer:
     """The tool's arguments checked against `model`, or the tool error of the first problem
     (the board's messages: path, what is wrong, the value given, the nearest valid name)."""
     try:
@@ -330,7 +333,8 @@ def resource_text(uri: str) -> str | None:
     for known, filename, _, _ in RESOURCES:
         if known == uri:
             folder = "schemas" if filename.endswith(".json") else "docs"
-            return resources.files("manasolve").joinpath("data", folder, filename).read_text(encoding="utf-8")
+            return resources.files("manasolve").joinpath("data").joinpath(folder).joinpath(filename).read_text(
+                encoding="utf-8")
     return None
 
 

@@ -82,6 +82,7 @@ def group_contains(group: dict, payment: dict) -> bool:
     listed members, and nothing else."""
     if payment.get("announced") != group.get("announced") or payment.get("life", 0) != group.get("life", 0):
         return False
+    left: dict[str, list[tuple]]
     left = {"activations": [(a.get("sacrificed", a.get("permanent")), a.get("ability"), a.get("produces"))
                             for a in payment.get("activations", [])],
             "tapped_for_cost": [(t.get("permanent"), t.get("for")) for t in payment.get("tapped_for_cost", [])],
@@ -170,8 +171,8 @@ def _symbols(text: Any, where: str):
         raise InputError(where, str(exc)) from None
 
 
-def _ability(abilities: list[ManaAbility], text: str, where: str) -> ManaAbility:
-    """The mana ability named `text` among the abilities adding mana `abilities`;
+def _ability(abilities: list[ManaAbility], text: str | None, where: str) -> ManaAbility:
+    """The mana ability named `text` (None: none named) among the abilities adding mana `abilities`;
     InputError for one it lacks or one that is no mana ability (605.1a)."""
     from manasolve.models.rules_version import CR_DATE
 

@@ -144,7 +144,7 @@ def _given(values: dict[str, Any], *types: type) -> dict[str, Any]:
     in `types` (None counts as the default of a field whose default is empty)."""
     defaults = {f.name: f.default for t in types for f in dataclasses.fields(t)
                 if f.default is not dataclasses.MISSING}
-    defaults.update({f.name: f.default_factory() for t in types for f in dataclasses.fields(t)  # type: ignore[misc]
+    defaults.update({f.name: f.default_factory() for t in types for f in dataclasses.fields(t)
                      if f.default_factory is not dataclasses.MISSING})
     return {k: v for k, v in values.items()
             if k not in defaults or not (v == defaults[k] or (v is None and defaults[k] in ((), None)))}

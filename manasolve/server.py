@@ -108,7 +108,8 @@ class Server:
         self._running: tuple[int | str, deadline.Cancel] | None = None
         self._waiting: dict[int | str, int] = {}
         self._cancelled: set[int | str] = set()
-        self.methods: dict[str, Callable[[dict], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
+        # each method's handler: (params, method name) -> result
+        self.methods: dict[str, Callable[[dict, str], Any]] = {name: self._question(name) for name in protocol.QUESTIONS}
         self.methods.update({"board.load": self._load, "board.patch": self._patch, "board.apply": self._apply,
                              "board.undo": self._undo, "board.copy": self._copy, "board.close": self._close,
                              "board.get": self._get, "ping": self._ping, "cancel": self._cancel,
@@ -483,7 +484,7 @@ def _validated(method: str, params: dict) -> dict:
     except ValidationError as exc:
         e = exc.errors()[0]
         loc = tuple(e["loc"])
-        field = model.model_fields.get(loc[0]) if loc else None
+        field = model.model_fields.get(loc[0]) if loc and isinstance(loc[0], str) else None
         if field is not None and len(loc) > 1 and typing.get_origin(field.annotation) in (typing.Union, types.UnionType):
             loc = loc[:1] + loc[2:]  # pydantic names the union member tried; the path is the param's
         path = "params" + "".join("[%d]" % p if isinstance(p, int) else ".%s" % p for p in loc)

@@ -57,10 +57,11 @@ class PlayBoard:
         if isinstance(board, str):
             text = board_file_text(board)
             resolved = load_board(text, self.db, source=board)
-            board = parse_json(text, board)
+            data = parse_json(text, board)
+            assert isinstance(data, dict)  # load_board read it as a board object
         else:
-            resolved = load_board(board, self.db)
-        self._data: dict = copy.deepcopy(board)
+            resolved, data = load_board(board, self.db), board
+        self._data: dict = copy.deepcopy(data)
         self._resolved: Board | None = resolved
         self._history: list[tuple[dict, Board | None]] = []  # (board JSON, resolved or None) before each change
 

@@ -25,6 +25,7 @@ from manasolve.models.errors import MAX_LINE, InputError, ParameterError, neares
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.words import strip_reminder
+from manasolve.models.request import Alternative
 
 if TYPE_CHECKING:  # a board is read by `read_board`, as these models read it (their import costs ~0.2 s)
     from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn
@@ -631,7 +632,7 @@ def _miracle(p: PlayerIn, pi: int, cards: CardLookup, source: str | None) -> str
     if p.miracle not in p.hand:
         raise InputError(where, "%r is not in %s's hand (a miracle is revealed as it is drawn, 702.94a)"
                          % (p.miracle, p.name), source)
-    if not any(a.kind == "miracle" for a in card.spell_costs.alternative):
+    if not any(a.kind == Alternative.MIRACLE for a in card.spell_costs.alternative):
         raise InputError(where, "%r has no miracle cost the reader understands" % p.miracle, source)
     return p.miracle
 

@@ -21,7 +21,9 @@ parent holds, `Board.analyses`), which the solver (`manasolve.solver.production`
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -128,10 +130,11 @@ def _player(pl: Player, pi: int, old: dict, new: dict, names: list[str], cards: 
         return None
     battlefield = pl.battlefield
     if "battlefield" in changed:
-        battlefield = _battlefield(pl, pi, old.get("battlefield", []), new.get("battlefield", []), names, cards,
-                                   players, touched)
-        if battlefield is None:
+        changed_battlefield = _battlefield(pl, pi, old.get("battlefield", []), new.get("battlefield", []), names,
+                                           cards, players, touched)
+        if changed_battlefield is None:
             return None
+        battlefield = changed_battlefield
     if not fields:
         return replace(pl, battlefield=battlefield)
     raw = PlayerIn.model_validate({k: v for k, v in new.items() if k != "battlefield"})
@@ -155,7 +158,8 @@ def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], ca
     if not isinstance(old, list) or not isinstance(new, list) or not all(isinstance(e, dict) for e in new):
         return None
     if len(old) == len(new) and all(o.get("id") == n.get("id") for o, n in zip(old, new)):
-        pairs = zip(new, old, pl.battlefield)  # the same permanents: compared in place
+        # the same permanents: compared in place
+        pairs: Iterable[tuple[Any, Any, Permanent | None]] = zip(new, old, pl.battlefield)
     else:
         before = {e["id"]: (e, perm) for e, perm in zip(old, pl.battlefield)}
         pairs = ((e, *before.get(e.get("id"), (None, None))) for e in new)

@@ -220,14 +220,13 @@ def board_check() -> Check:
 def read_board(data: dict | str, source: str | None = None) -> Any:
     """Board JSON (a dict or a JSON string) as the models read it: checked here when it
     passes, else validated by the models (InputError naming the JSON path and the problem)."""
-    if isinstance(data, str):
-        data = parse_json(data, source)
+    value = parse_json(data, source) if isinstance(data, str) else data
     try:
-        return board_check()(data)
+        return board_check()(value)
     except (Refused, RecursionError):
         from manasolve.models.board_schema import validate_board
 
-        return validate_board(data, source)
+        return validate_board(value, source)
 
 
 def _big_int(text: str) -> int | float:

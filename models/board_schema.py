@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -19,7 +19,7 @@ Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 Signed = Annotated[int, Field(ge=-MAX_MAGNITUDE, le=MAX_MAGNITUDE)]
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
-FORMAT = "manasolve/board@1"
+FORMAT: Final = "manasolve/board@1"
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
@@ -295,15 +295,14 @@ def _model_in(annotation: object) -> type[BaseModel] | None:
     return None
 
 
-def validate_board(data: dict | str, source: str | None = None) -> BoardIn:
-    """Board JSON (a dict or a JSON string) checked against the schema; InputError naming
-    the JSON path and the problem."""
-    if isinstance(data, str):
-        data = parse_json(data, source)
-    if not isinstance(data, dict):
-        raise InputError("(top level)", "a board must be a JSON object {...}, got %s" % _json_kind(data), source)
+def validate_board(data: object, source: str | None = None) -> BoardIn:
+    """Board JSON (a dict or a JSON string; anything else is refused) checked against the
+    schema; InputError naming the JSON path and the problem."""
+    value = parse_json(data, source) if isinstance(data, str) else data
+    if not isinstance(value, dict):
+        raise InputError("(top level)", "a board must be a JSON object {...}, got %s" % _json_kind(value), source)
     try:
-        return BoardIn.model_validate(data)
+        return BoardIn.model_validate(value)
     except ValidationError as exc:
         raise _pydantic_error(exc, source) from None
 

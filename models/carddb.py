@@ -42,7 +42,7 @@ class CardDB:
         self.layers: list[Mapping[str, dict]] = layers or []
         self._parsed: dict[str, Card] = {}
 
-    def with_layer_first(self, cards: dict[str, dict]) -> CardDB:
+    def with_layer_first(self, cards: Mapping[str, dict]) -> CardDB:
         """A new database that looks in ``cards`` before this one."""
         return CardDB([cards] + self.layers)
 

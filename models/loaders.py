@@ -121,7 +121,7 @@ class _Bounded(io.RawIOBase):
     """A binary stream that raises InputError once more than MAX_CARD_FILE_BYTES were read
     from it (a .gz that decompresses without end stops there)."""
 
-    def __init__(self, inner: IO[bytes]):
+    def __init__(self, inner: io.BufferedIOBase):
         self._inner, self._read = inner, 0
 
     def readable(self) -> bool:

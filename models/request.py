@@ -211,11 +211,12 @@ class CastChoice:
     def __post_init__(self) -> None:
         if self.alt is not None:
             object.__setattr__(self, "alt", member(Alternative, self.alt, "alt"))
-        if self.zone is None:
-            from_graveyard = self.flashback is not None or self.ability in ("unearth", "embalm", "eternalize")
-            zone = Zone.GRAVEYARD if from_graveyard else CAST_ZONE.get(self.alt, Zone.HAND)  # type: ignore[arg-type]
-            object.__setattr__(self, "zone", zone)
-        object.__setattr__(self, "zone", member(Zone, self.zone, "zone"))
+        zone = self.zone
+        if zone is None:
+            from_graveyard = self.flashback is not None or self.ability in (
+                AbilityKind.UNEARTH, AbilityKind.EMBALM, AbilityKind.ETERNALIZE)
+            zone = Zone.GRAVEYARD if from_graveyard else CAST_ZONE.get(self.alt, Zone.HAND) if self.alt else Zone.HAND
+        object.__setattr__(self, "zone", member(Zone, zone, "zone"))
         if self.ability is not None:
             object.__setattr__(self, "ability", member(AbilityKind, self.ability, "ability"))
             if self.ability == AbilityKind.FACE_UP:  # `card` names a permanent

@@ -47,6 +47,7 @@ level by level and names the first criterion on which they differ.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -63,6 +64,7 @@ from manasolve.solver.resources import (
     SYMBOL_PAYERS,
     GraveyardCard,
     HandCard,
+    Member,
     PatternKind,
     PermClass,
     Resources,
@@ -89,7 +91,7 @@ class KeepCost:
     delve: bool = False
 
 
-def parse_order(order: str | list[str] | None) -> tuple[str, ...]:
+def parse_order(order: str | Sequence[str] | None) -> tuple[str, ...]:
     """The criteria order from a comma list (CLI) or a list (API); None = default.
 
     Raises ParameterError naming an unknown or repeated criterion."""
@@ -140,7 +142,7 @@ def could_attack(board: Board, player: str, perm: object) -> bool:
     return perm.can_use_tap_abilities and "Defender" not in perm.card.keywords
 
 
-def tapped_trigger_damage(perm: Permanent) -> int:
+def tapped_trigger_damage(perm: Member) -> int:
     """Damage dealt to the controller whenever `perm` becomes tapped (City of Brass), read
     only from the exact sentence "Whenever this land becomes tapped, it deals N damage to you."."""
     card = getattr(perm, "card", None)  # floating mana and graveyard cards have no text here
@@ -207,8 +209,8 @@ class Problem:
     pm: cpsat.PaymentModel
     keeps: list[KeepCost]
     kept: list[cp_model.IntVar]
-    used: list[cp_model.LinearExpr]  # members of each class taking part
-    levels: dict[str, cp_model.LinearExpr]
+    used: list[cp_model.LinearExpr | int]  # members of each class taking part
+    levels: dict[str, cp_model.LinearExpr | int]  # an int: nothing on the board changes that level
     colour_makers: list[list[int]]  # per colour some class could make: the classes that could
     prefixes: dict[int, list[int]]  # per class on the field: the tie-break of using its first k members
     groups: dict[tuple[str, ...], list] = field(default_factory=dict)  # `_weighted` per order
@@ -287,8 +289,11 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
     for c, cls in enumerate(classes):
         trig = tapped_trigger_damage(reps[c])
         for j, r in enumerate(cls.roles):
-            d = sum(damage_dealt(board, reps[c], part.ability) + part.ability.life_loss for part in r.parts if part.ability) \
-                + (trig if _taps(r) else 0)
+            # a member not on the battlefield (a hand card exiled for mana) has no damage
+            # condition for `damage_dealt` to read: it takes it for its ability alone
+            dealt = [damage_dealt(board, reps[c], part.ability) + part.ability.life_loss  # type: ignore[arg-type]
+                     for part in r.parts if part.ability]
+            d = sum(dealt) + (trig if _taps(r) else 0)
             if d:
                 damage.append(d * pm.use[c, j])
     loss = pm.life_paid + sum(damage)
@@ -449,7 +454,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
     its objective (it is reused, see `_problem`)."""
     m = prob.pm.model
     values: dict[str, int] = {}
-    levels = []
+    levels: list[tuple[str, object]] = []
     for name in order + (TIEBREAK,):
         expr = prob.levels[name]
         if isinstance(expr, int):  # nothing on the board can change this level
@@ -462,7 +467,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
     presolve = max((len(c.members) for c in prob.pm.classes), default=0) > _PRESOLVE_FROM
     if len(groups) > 1:  # the levels of earlier solves are fixed in a copy
         m = m.clone()
-    solver = None
+    solver: cp_model.CpSolver | None = None
     for n, group in enumerate(groups):
         m.clear_hints()
         if solver is not None:
@@ -478,6 +483,7 @@ def _solve_levels(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSol
             values[name] = solver.value(expr)
             if n + 1 < len(groups):
                 m.add(expr == values[name])
+    assert solver is not None  # `groups` is never empty
     return solver, {name: values[name] for name in order + (TIEBREAK,)}, True
 
 
@@ -628,7 +634,7 @@ def level_words(name: str, value: int) -> str:
     return "ranks %d on the tie-break (the sum of the used permanents' ranks in id order)" % n
 
 
-def levels_words(levels: dict[str, int]) -> dict[str, str]:
+def levels_words(levels: Mapping[str, int]) -> dict[str, str]:
     """Each level of a ``levels`` answer in words (`level_words`)."""
     return {name: level_words(name, v) for name, v in levels.items()}
 
@@ -658,7 +664,9 @@ def solve_best(board: Board, player: str, res: Resources, anns: list[Announcemen
             best.kept, best.values["keep"] = kept, -len(kept)
         else:
             prob = _problem(board, player, res, anns, keeps)
-            solver, values, proven = _solve_levels(prob, order)
+            resolved = _solve_levels(prob, order)
+            assert resolved is not None  # the payment found without the keep costs is one of this model's too
+            solver, values, proven = resolved
             best = _choice(prob, solver, values)
     return prob, solver, best, proven
 
@@ -704,7 +712,8 @@ def best_payment(board: Board, player: str, res: Resources, anns: list[Announcem
     if solved is None:
         return BestFound(None, {}, why=() if why else None)
     _, solver, best, proven = solved
-    reasons, by_time = None, not proven
+    reasons: tuple[str, ...] | None = None
+    by_time = not proven
     if why and not proven:
         reasons = ("not explained: %s before this payment was proven best" % deadline.give_up(),)
     elif why:

@@ -70,7 +70,8 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
     def used(uses: tuple[tuple[int, int, int], ...]) -> list:
         """The representative's members: in each class its members in id order take
         the roles in role order (the lowest ids, as the tie-break prefers)."""
-        out, before = [], Counter()
+        out: list = []
+        before: Counter[int] = Counter()
         for i, j, n in uses:  # (in class order, then role order)
             out += [(m, j) for m in in_order[i][before[i]:before[i] + n]]
             before[i] += n
@@ -81,7 +82,7 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
     def kept(costs: list[KeepCost], uses, life_lost: int) -> list[str]:
         """kept_after for the representative of `uses`: the same for every group using as
         many members of each class (they are interchangeable)."""
-        per_class = Counter()
+        per_class: Counter[int] = Counter()
         for i, _, n in uses:
             per_class[i] += n
         key = (id(costs), tuple(sorted(per_class.items())), life_lost)
@@ -157,7 +158,7 @@ def ranked_candidates(board: Board, player: str, res: Resources, anns: list[Anno
         untapped = tuple((tuple(sorted(m.id for m in cls.members)), left) for i, cls in enumerate(classes)
                          if isinstance(cls.members[0], Permanent)
                          and (left := len(cls.members) - sum(n for i2, _, n in g.uses if i2 == i)) > 0)
-        group = payment_group(c, a, g)
-        mana = "".join(act.produces * act.use for act in group.activations)
-        out.append(Candidate(group, mana, untapped, tuple(castable), values))
+        paid = payment_group(c, a, g)
+        mana = "".join(act.produces * act.use for act in paid.activations)
+        out.append(Candidate(paid, mana, untapped, tuple(castable), values))
     return Ranked(tuple(out), len(pool) + 1, not capped and not by_time, by_time or not proven, proven)

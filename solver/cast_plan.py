@@ -16,6 +16,7 @@ from manasolve.models.cards import Card
 from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, ManaCost, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart
+from manasolve.models.request import Zone
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def find_card(board: Board, player: str, name: str, zone: str) -> Card:
     p = board.player(player)
     cards = {"hand": p.hand, "graveyard": p.graveyard, "command": p.in_command_zone,
              "exile": [e.card for e in p.exile]}[zone]
-    if name not in cards and zone == "hand" and " // " not in name and name in board.db:
+    if name not in cards and zone == Zone.HAND and " // " not in name and name in board.db:
         held = {face.name for card in dict.fromkeys(cards) for face in board.db.faces(card)}
         if name in held:
             return board.db.get(name)

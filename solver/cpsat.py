@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from manasolve.models.board import Permanent
-from manasolve.models.mana import Announcement, SymbolKind
+from manasolve.models.mana import Announcement, Symbol, SymbolKind
 from manasolve.solver import deadline
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts
 from manasolve.solver.results import Activation, Payment, Tapped
 from manasolve.solver.resources import (
     SYMBOL_PAYERS,
+    Member,
     TAP_PURPOSE,
     PatternKind,
     PermClass,
@@ -71,7 +72,7 @@ class PaymentModel:
         """The sum over every (class, role) of `per_use(class, role)` times its use."""
         return _total(self.classes, self.use, per_use)
 
-    def used(self, c: int) -> cp_model.LinearExpr:
+    def used(self, c: int) -> cp_model.LinearExpr | int:
         """How many members of class c take part."""
         return sum(self.use[c, j] for j in range(len(self.classes[c].roles)))
 
@@ -117,9 +118,9 @@ def build(resources: Resources, announcements: list[Announcement], life_total: i
                     for cls in classes for r in cls.roles for part in r.parts) + 1
 
     # Costs of mana-costing activations: one demand node per (class, symbol).
-    cost_nodes: dict[int, list[tuple[object, cp_model.LinearExpr]]] = {}
+    cost_nodes: dict[int, list[tuple[Symbol, cp_model.LinearExpr]]] = {}
     for c, cls in enumerate(classes):
-        per_symbol: dict[object, cp_model.LinearExpr] = {}
+        per_symbol: dict[Symbol, cp_model.LinearExpr] = {}
         for j, r in enumerate(cls.roles):
             for part in r.parts:
                 for sym, n in Counter(part.pattern.cost_symbols).items():
@@ -234,7 +235,7 @@ def solve(pm: PaymentModel, objective=None) -> cp_model.CpSolver | None:
     return None
 
 
-def members_taking(pm: PaymentModel, solver: cp_model.CpSolver) -> list[tuple[Permanent, Role]]:
+def members_taking(pm: PaymentModel, solver: cp_model.CpSolver) -> list[tuple[Member, Role]]:
     """The solved payment as (member, role) pairs: in each class the members in id order
     take the roles in role order (any members would do: they are interchangeable)."""
     out = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb, factorial
 from operator import add
 
-from manasolve.models.mana import Requirement
+from manasolve.models.mana import Requirement, SymbolKind
 from manasolve.solver import split_count
 from manasolve.solver.combinatorics import compositions, multinomial
 from manasolve.solver.feasibility import (
@@ -94,10 +94,10 @@ def _summary_caps(classes: list[PermClass], simple: list[Pattern], demand: dict[
     caps = []
     for p in simple:
         t = p.bundle[0]
-        cap = sum(n for k, n in demand.items() if k != "generic" and spell_kind_accepts(k, p, t))
+        cap = sum(n for k, n in demand.items() if k != SymbolKind.GENERIC and spell_kind_accepts(k, p, t))
         for c in classes:
             cap += len(c.members) * max((sum(1 for part in r.parts for sym in part.pattern.cost_symbols
-                                              if sym.kind != "generic" and cost_symbol_accepts(sym, t, p))
+                                              if sym.kind != SymbolKind.GENERIC and cost_symbol_accepts(sym, t, p))
                                          for r in c.roles), default=0)
         caps.append(cap)
     return caps
@@ -159,7 +159,7 @@ class PaymentCounter:
         # spell symbol, or (mana only) a symbol of some activation's own cost.
         self.spell_cap: dict[int, int] = {}
         for p in pats:
-            units = set(p.bundle) or {None}
+            units: set[str | None] = set(p.bundle) or {None}
             self.spell_cap[self.index[p]] = sum(v for k, v in demand.items()
                                                 if any(spell_kind_accepts(k, p, u) for u in units))
         # Largest extra demand the remaining classes could add through their own costs.
@@ -167,7 +167,7 @@ class PaymentCounter:
             r, lambda p: cost_units(p) - 1 if p.kind == PatternKind.MANA else 0) for r in c.roles), default=0)))
         # Spell symbols of each specific kind need units able to pay them; the most the
         # remaining classes can still bring, per kind.
-        self.kinds = [k for k, n in demand.items() if k != "generic" and n]
+        self.kinds = [k for k, n in demand.items() if k != SymbolKind.GENERIC and n]
         self.kind_demand = [demand[k] for k in self.kinds]
         per_kind = [_suffix_sums(classes, lambda c, k=k: max((_role_sum(r, lambda p: _units_for(k, p))
                                                                for r in c.roles), default=0))
@@ -234,8 +234,8 @@ class PaymentCounter:
                     delta[base + self._TAP_NEED] += r * p.tap_creatures
                     delta[base + self._NET] += r * (cost_units(p) - 1) if p.kind == PatternKind.MANA else -r
                     delta[base + self._COST] += r * cost_units(p)
-                    for j, k in enumerate(self.kinds):
-                        delta[base + self._KIND0 + j] += r * _units_for(k, p)
+                    for j, kind in enumerate(self.kinds):
+                        delta[base + self._KIND0 + j] += r * _units_for(kind, p)
             touched = tuple((d, self.spell_cap[d], self.patterns[d].kind == PatternKind.MANA and not self.patterns[d].spell_only)
                             for d in range(base) if delta[d] and not is_simple(self.patterns[d]))
             weight = 1 if c.indistinct else multinomial(n, counts)
@@ -267,6 +267,7 @@ class PaymentCounter:
         tap_demand, tap_supply = state[base + self._TAP_NEED], state[base + self._TAP_GIVEN]
         if tap_demand != tap_supply:
             return 0
+        assert self.oracle is not None  # set up by `_prepare`
         if not self.oracle.feasible(self._representative(state)):
             return 0
         # Distinct activations needing creatures: T! / prod(t_i!) ways to hand them out.

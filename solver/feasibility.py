@@ -29,19 +29,20 @@ def spell_kind_accepts(kind: str, p: Pattern, unit: str | None) -> bool:
     """Whether a unit (of type `unit`, from pattern `p`) may pay a spell symbol of `kind`
     (a colour, "C", "S" or "generic"): 107.4a-c, 107.4h, 702.51a, 702.126a."""
     if p.kind == PatternKind.CONVOKE:
-        return kind == "generic" or kind in p.colors
+        return kind == SymbolKind.GENERIC or kind in p.colors
     if p.kind in (PatternKind.IMPROVISE, PatternKind.DELVE):
-        return kind == "generic"
-    if kind == "generic":
+        return kind == SymbolKind.GENERIC
+    if kind == SymbolKind.GENERIC:
         return not p.no_generic  # Jegantha's mana (106.6)
-    if kind == "S":
+    if kind == SymbolKind.S:
         return p.snow
     return unit == kind
 
 
-def cost_symbol_accepts(sym: Symbol, unit: str, p: Pattern) -> bool:
-    """Whether a mana unit (of type `unit`, from pattern `p`) may pay one symbol of a mana
-    ability's own cost: never mana restricted to spells (106.6)."""
+def cost_symbol_accepts(sym: Symbol, unit: str | None, p: Pattern) -> bool:
+    """Whether a mana unit (of type `unit`, from pattern `p`; None: a pattern that makes
+    no mana) may pay one symbol of a mana ability's own cost: never mana restricted to
+    spells (106.6)."""
     if p.spell_only:
         return False
     snow = p.snow
@@ -68,7 +69,7 @@ def _hall_perfect(req: Requirement, uses: tuple[tuple[Pattern, int], ...]) -> bo
     if sum(n for _, n in uses) != req.mana_units:
         return False
     units = [(p, p.bundle[0] if p.bundle else None, n) for p, n in uses]
-    kinds = [k for k in demand if k != "generic"]
+    kinds = [k for k in demand if k != SymbolKind.GENERIC]
     for size in range(1, len(kinds) + 1):
         for subset in combinations(kinds, size):
             need = sum(demand[k] for k in subset)
@@ -114,6 +115,7 @@ class _Network:
             self.base[self._node("spell:" + k)] += n
         big = 1 << 40  # "no limit" on arcs whose flow the node demands already bound
         costly = [p for p in shapes if p.costly]
+        payers: list[tuple[object, Pattern, int]]
         if funding == "first":
             # One activation of each costly pattern first (funded by free mana only), the
             # rest aggregated after it, funding each other in any way.
@@ -146,14 +148,15 @@ class _Network:
         for t in ("W", "U", "B", "R", "G", "C"):
             for snow in (False, True):
                 route("simple:%s:%d" % (t, snow), t, Pattern(PatternKind.MANA, (t,), snow), None)
-        listed = [(p, p, None) for p in shapes if p.kind == PatternKind.MANA and not p.costly and not is_simple(p)]
-        for idx, (key, p, position) in enumerate(listed + payers):
+        listed: list[tuple[object, Pattern, int | None]] = [
+            (p, p, None) for p in shapes if p.kind == PatternKind.MANA and not p.costly and not is_simple(p)]
+        for idx, (key, p, funded_at) in enumerate([*listed, *payers]):
             tag = "src%d" % idx
             arc = self._arc("SRC", tag, 0)
             per_type = []
             for t, m in Counter(p.bundle).items():
                 per_type.append((self._arc(tag, tag + ":" + t, 0), m))
-                route(tag + ":" + t, t, p, position)
+                route(tag + ":" + t, t, p, funded_at)
             self.sources[key] = (arc, self.ids[tag], len(p.bundle), tuple(per_type))
         for p in shapes:
             if p.kind in SYMBOL_PAYERS:
@@ -299,7 +302,7 @@ def costs_one_generic(p: Pattern) -> bool:
     for a cost; that is >= 0 throughout (it starts at F - 1 >= 0, never falls while
     g >= 1, and falls by one per g = 0 down to exactly 0 at the end), and every {1}
     accepts any of it, so each cost is paid by free mana or by an earlier activation."""
-    return len(p.cost_symbols) == 1 and p.cost_symbols[0].kind == "generic" and p.cost_symbols[0].amount == 1
+    return len(p.cost_symbols) == 1 and p.cost_symbols[0].kind == SymbolKind.GENERIC and p.cost_symbols[0].amount == 1
 
 
 def cost_units(p: Pattern) -> int:

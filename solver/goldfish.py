@@ -60,6 +60,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Literal, cast
 
 import numpy as np
 
@@ -373,7 +374,7 @@ class Mana:
         self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
         self.memo: dict[tuple[int, int], int] = {}
-        self.extra: dict[tuple[int, int, str], bool] = {}
+        self.extra: dict[tuple[int, int, tuple], bool] = {}
         # the same two answers per fingerprint of the untapped fixed-mana sources (`print_of`):
         # battlefields of different lands with the same mana share them, across turns and games
         self.by_print: dict[tuple, int] = {}
@@ -427,7 +428,7 @@ class Mana:
         bundles; the key of the answers shared by battlefields of different lands with the
         same mana, across turns and games.  None when a source is neither a fixed-mana
         source nor a converter (the solver decides)."""
-        found = self._prints.get(bf, False)
+        found: tuple | Literal[False] | None = self._prints.get(bf, False)
         if found is False:
             counts: dict[int, int] = {}
             life = 0
@@ -515,9 +516,12 @@ class Mana:
             paid = 0
         else:  # Hall's theorem per fingerprint: the costs without life once, those with it per life paid
             view = self._untapped_units(bf)
+            assert view is not None  # a battlefield with a print has a view of its units
             paid = self.by_print.get(printed, -1)
             if paid < 0:
-                paid = self.by_print[printed] = sum(1 << i for i in self.lifeless if self._fast(view, self.hall[i], 0))
+                # (`lifeless` lists the costs with a Hall rule: never None)
+                paid = self.by_print[printed] = sum(1 << i for i in self.lifeless
+                                                    if self._fast(view, cast(tuple, self.hall[i]), 0))
             lived = self.by_life.get((printed, key[1]))
             if lived is None:
                 lived = self.by_life[printed, key[1]] = self._lived(view, self.setup.life - key[1])
@@ -620,7 +624,7 @@ class Goldfish:
         self.slot_names = slot_names
         self.slot_of = {n: s for s, n in enumerate(slot_names)}
         self.slot_card = [db.get(n) for n in slot_names]
-        self.slot_kind = {}
+        self.slot_kind: dict[int, int] = {}
         for k in range(len(names)):
             for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
                 self.slot_kind.setdefault(self.slot_of[f.name], k)
@@ -634,7 +638,7 @@ class Goldfish:
         self.plays: list[list[tuple]] = []
         self.notes: list[str] = []
         for k, fs in enumerate(faces):
-            plays = []
+            plays: list[tuple] = []
             for f in fs:
                 fetch = fetch_of(f)
                 s = self.slot_of[f.name]
@@ -693,10 +697,10 @@ class Goldfish:
             forms = [base] + ([ManaCost(tuple(reduce_symbols(list(base.symbols), [ManaCost.parse("{%d}" % n)])))
                                for n in range(1, generic + 1)] if r else [])
             v = []
-            for f in forms:
-                if str(f) not in costs:
-                    costs.append(str(f))
-                v.append(costs.index(str(f)))
+            for form in forms:
+                if str(form) not in costs:
+                    costs.append(str(form))
+                v.append(costs.index(str(form)))
             self.variants.append(v)
         life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
                            for c in costs for s in ManaCost.parse(c).symbols)
@@ -775,17 +779,18 @@ class Goldfish:
             return found
         rule = self.slot_card[s].enters
         key = (s, bf)
-        found = self._tapped_memo.get(key)
-        if found is None:
-            lands, subtypes = 0, Counter()
+        tapped = self._tapped_memo.get(key)
+        if tapped is None:
+            lands = 0
+            subtypes: Counter[str] = Counter()
             for t, is_land in enumerate(self.slot_is_land):
                 n = ((bf >> (2 * t * BITS)) & _FIELD) + ((bf >> ((2 * t + 1) * BITS)) & _FIELD)
                 if n and is_land:
                     lands += n
                     for sub in self.slot_subtypes[t]:
                         subtypes[sub] += n
-            found = self._tapped_memo[key] = rule.tapped(lands, subtypes)
-        return found, 0
+            tapped = self._tapped_memo[key] = rule.tapped(lands, subtypes)
+        return tapped, 0
 
     def _bit(self, s: int, tapped: bool) -> int:
         return 1 << ((2 * s + tapped) * BITS)
@@ -937,21 +942,21 @@ class Goldfish:
             for i in self.reduced:
                 if q >> i & 1:
                     continue
-                kind, per, words = self.reductions[i]
+                kind, per, words = self.reductions[i]  # type: ignore[misc]  # `reduced`: the questions with one
                 n = gy if kind == "delve" else per * self._count(bf, words)
                 v = self.variants[i]
                 if paid >> v[min(n, len(v) - 1)] & 1:
                     q |= 1 << i
-        found = self._questions_of.get(union)
-        if found is None:
-            found, i, paid = 0, 0, union
+        answered = self._questions_of.get(union)
+        if answered is None:
+            answered, i, paid = 0, 0, union
             while paid:
                 if paid & 1:
-                    found |= self.question_of_cost[i]
+                    answered |= self.question_of_cost[i]
                 paid >>= 1
                 i += 1
-            self._questions_of[union] = found
-        q |= found
+            self._questions_of[union] = answered
+        q |= answered
         self._qmask[sid] = q
         return q
 

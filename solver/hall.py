@@ -197,7 +197,7 @@ def summary(res: Resources) -> Summary:
         return held
     earlier = res.derived_from() if res.derived_from is not None else None
     parent = earlier.models.get(_KEY) if earlier is not None else None
-    s = _carried(parent, earlier, res) if parent is not None else None
+    s = _carried(parent, earlier, res) if parent is not None and earlier is not None else None
     if s is None:
         s = Summary()
         for c in res.classes:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement, ManaCost, Requirement, Symbol
-from manasolve.models.oracle.added_costs import SORCERY_TIMING, ZoneAbility, ZoneAbilityKind
+from manasolve.models.oracle.added_costs import SORCERY_TIMING, ZONE_OF, ZoneAbility, ZoneAbilityKind
 from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import AbilityKind, CastChoice, Zone
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
@@ -39,9 +39,10 @@ def ability_cost(board: Board, player: str, cast: CastChoice) -> TotalCost:
                                  "turned face up this way" % (perm.id, card.name), board.source)
         kind, cost = costs[0]
         return locked(board, player, card, "battlefield", kind, cost, no_priority_reason(board, player))
-    found = [a for a in _zone_abilities(board.db.get(cast.card) if cast.card in board.db else None)
-             if a.kind == cast.ability.value]
-    zone = found[0].zone if found else ("hand" if cast.ability == AbilityKind.NINJUTSU else "graveyard")
+    assert cast.ability is not None and cast.zone is not None  # a keyword ability's cast; its zone resolved
+    kind = ZoneAbilityKind(cast.ability.value)
+    found = [a for a in _zone_abilities(board.db.get(cast.card) if cast.card in board.db else None) if a.kind == kind]
+    zone = found[0].zone if found else ZONE_OF[kind]
     if cast.zone not in (Zone.HAND, Zone(zone)):
         raise ParameterError("zone", "%s is activated from the %s, not the %s" % (cast.ability.value, zone,
                              cast.zone.value), board.source)

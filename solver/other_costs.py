@@ -52,6 +52,7 @@ class PartChoice:
         value `taken_value` are already chosen elsewhere."""
         pool = self.eligible if free is None else free
         if self.kind in (PartKind.REMOVE_COUNTERS, PartKind.ENERGY):
+            assert self.k is not None  # a number of counters or of energy
             return _bounded_compositions([self.values[self.eligible.index(e)] for e in pool], self.k - taken)
         if self.kind == PartKind.COLLECT_EVIDENCE:
             return _subsets_reaching([self.values[self.eligible.index(e)] for e in pool],
@@ -96,6 +97,7 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
     for a part the solver does not pay."""
     if part.problem is not None:
         raise NotPaid(part.problem)
+    assert part.kind is not None and part.zone is not None  # a part read without a problem says both
     k, text = part.count(x), part.text
     me = board.player(player)
     if part.zone == PartZone.BATTLEFIELD:
@@ -106,6 +108,7 @@ def parse_part(board: Board, player: str, part: NonManaPart, x: int = 0, casting
     cards = me.hand if part.zone == PartZone.HAND else me.graveyard
     ids = _zone_cards(cards, part.zone, casting if zone_cast_from == part.zone else None)
     if part.kind == PartKind.COLLECT_EVIDENCE:
+        assert k is not None  # collect evidence N: the total mana value
         return PartChoice(part.kind, part.zone, text, ids, None, tuple(_mana_value(board, i) for i in ids), k)
     eligible = tuple(i for i in ids if any(board.db.get(i.split(":", 1)[1]).has_words(words)
                                            for words in part.alternatives))
@@ -260,7 +263,7 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
                 hits.append((ci, members, conflict))
         inside = {m for _, members, _ in hits for m in members}
         free = tuple(e for e in part.eligible if e not in inside)
-        choices = []
+        choices: list[tuple[list[tuple[int, list[str], list[int] | str | None]], int]] = []
         if part.kind == PartKind.TAP and part.k is None:
             # "Tap any number of untapped creatures": each creature the mana payment leaves
             # alone may be tapped or not — a role of its own in the payment (no mana), so
@@ -287,7 +290,7 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
     frees = {pi: free for pi, (_, free) in enumerate(per_part)}
     for combo in product(*(choices for choices, _ in per_part)):
         ways = 1
-        reserve: list[tuple[int, list[str], list[int] | None]] = []
+        reserve: list[tuple[int, list[str], list[int] | str | None]] = []
         chosen: dict[int, list[str]] = {}
         for pi, (picks, w) in enumerate(combo):
             ways *= w
@@ -303,7 +306,7 @@ def options(res: Resources, parts: list[PartChoice]) -> list[Option]:
 _PART_TAP = PatternKind.PART_TAP  # a pick that adds the "tapped for the cost" role to a whole class
 
 
-def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | None | str]]) -> Resources:
+def _reserve(res: Resources, picks: list[tuple[int, list[str], list[int] | str | None]]) -> Resources:
     """`res` with the picked members out of their conflicting roles."""
     if not picks:
         return res
@@ -335,8 +338,10 @@ def cheapest(board: Board, part: PartChoice, among: tuple[str, ...], reserved: l
         perm = board.get(ident)
         return (perm.power + perm.toughness if perm.is_creature else 0, ident)
     if part.kind == PartKind.ENERGY:
+        assert part.k is not None  # an amount of energy
         return [part.eligible[0]] * part.k
     if part.kind == PartKind.REMOVE_COUNTERS:
+        assert part.k is not None  # a number of counters
         left, out = part.k, []
         for ident in sorted(among, key=lambda i: (-part.values[part.eligible.index(i)], i)):
             take = min(left, part.values[part.eligible.index(ident)])

@@ -29,6 +29,7 @@ from manasolve.solver.results import (
 from manasolve.solver.other_costs import NotPaid, Option, PartChoice, cheapest
 
 if TYPE_CHECKING:  # the counter (numpy, OR-Tools' flows) is imported when a count is asked
+    from manasolve.solver.cast_plan import TotalCost
     from manasolve.solver.enumerate import PaymentCounter
 
 
@@ -75,7 +76,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         if parts:
             raise ParameterError("mode", "candidates: a cost with non-mana parts (%s) is not ranked yet; ask "
                                  "mode all or best" % ", ".join(p.text for p in parts), board.source)
-        casting = what.spell.name if what.spell is not None and what.spell.zone == "hand" else None
+        casting = what.spell.name if what.spell is not None and what.spell.zone == Zone.HAND else None
         found = ranked_candidates(board, player, res, anns, keep or [], order or DEFAULT_ORDER, candidates, casting)
         payable_ = bool(found.candidates)
     elif mode is Mode.PAYABLE:
@@ -93,7 +94,9 @@ def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: 
 
     with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
         stop, seconds = deadline.deadline(), deadline.seconds()
-    total, payable_, undone, unlisted = 0, False, [], []
+    total, payable_ = 0, False
+    undone: list[str] = []
+    unlisted: list[str] = []
     listed: list[tuple[list, Option]] = []  # (counters, option) of each option whose groups may be listed
     for opt in opts:
         # A flow (or CP-SAT) first: an unpayable cost is answered without any counting.
@@ -115,7 +118,9 @@ def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: 
             if stopped:
                 undone.append(undone_line(a.text, None if stopped == TIME_LIMIT else stopped, seconds))
         listed.append((per, opt))
-    payments, listed_all, payments_undone = None, False, ()
+    payments: tuple[PaymentGroup, ...] | None = None
+    listed_all = False
+    payments_undone: tuple[str, ...] = ()
     if mode is Mode.ALL:
         until = listing_stop(stop)
         groups = chain.from_iterable(_listed(per, opt, parts, until, unlisted, seconds) for per, opt in listed)
@@ -196,10 +201,10 @@ def pay_request(board: Board, request: PaymentRequest) -> PayAnswer:
     Raises ParameterError for an unreadable cost or keep cost, an unknown criterion or
     a cast the card does not allow, InputError for a card not where the cast says."""
     asked = _asked(board, request)
-    cast = request.cast
-    if cast is None:
+    cast = request.cost  # a cost string, or the cast (`request.cast`)
+    if isinstance(cast, str):
         try:
-            parsed = ManaCost.parse(request.cost)
+            parsed = ManaCost.parse(cast)
         except CostSyntaxError as exc:
             raise ParameterError("cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
         what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
@@ -223,6 +228,7 @@ def _pay_plan(board: Board, request: PaymentRequest, plan, asked: _Asked) -> Pay
                        delve=what.delve or request.delve)
         return asked.pay(board, what, request.player)
     except NotPaid as exc:
+        assert request.cast is not None  # a plan is a cast's
         raise ParameterError("card", "%s: %s; use `manasolve cost` for the breakdown" % (request.cast.card, exc),
                              board.source) from None
 
@@ -234,6 +240,7 @@ def _over_choices(board: Board, request: PaymentRequest, plans: list, asked: _As
     criteria levels in order, then the least mana value sacrificed.  The cast's ``total``
     is the choice answered (the best one, or the first payable), ``choices`` each total
     with its own answer."""
+    assert request.cast is not None  # the plans are a cast's
     if request.mode is Mode.CANDIDATES:
         raise ParameterError("mode", "candidates: %s's payment choices change its total (%s); ask mode all or best"
                              % (request.cast.card, ", ".join(p.total_text for p in plans)), board.source)
@@ -251,18 +258,24 @@ def _over_choices(board: Board, request: PaymentRequest, plans: list, asked: _As
 
         order = asked.order or DEFAULT_ORDER
         if usable:
-            shown, first = min(usable, key=lambda pa: ([pa[1].found.levels.get(c, 0) for c in order],
-                                                       pa[0].base.reduction))
+            def rank(pa: tuple[TotalCost, PayAnswer]) -> tuple[list[int], int]:
+                found = pa[1].found
+                assert isinstance(found, BestFound)  # mode best answers with a BestFound
+                return [found.levels.get(c, 0) for c in order], pa[0].base.reduction
+            shown, first = min(usable, key=rank)
         # the chosen total's own answer, with its non-mana parts and what it does not model
         return replace(first, payable=bool(usable), cast=_cast_fields(request.cast, plans[0], shown.total_text),
                        choices=choices)
     else:
-        counted = [a.found for a in answers]
+        counted: list[Counted] = []
+        for a in answers:
+            assert isinstance(a.found, Counted)  # modes count and all answer with a Counted
+            counted.append(a.found)
         exact = all(c.exact for c in counted)
         payments = None
         listed_all = False
         if mode is Mode.ALL:
-            groups = [g for c in counted for g in c.payments]
+            groups = [g for c in counted for g in c.payments or ()]  # (mode all: each lists its payments)
             limit = request.limit
             payments = tuple(groups[:limit] if limit else groups)
             listed_all = all(c.listed_all for c in counted) and (not limit or len(groups) <= limit)

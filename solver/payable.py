@@ -15,6 +15,7 @@ from manasolve.models.errors import ParameterError
 from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.request import Mode
 from manasolve.models.oracle.words import strip_reminder
+from manasolve.models.request import Alternative, Zone
 from manasolve.solver import deadline
 from manasolve.solver.hall import decide
 from manasolve.solver.other_costs import Option, PartChoice, options, parse_parts
@@ -154,7 +155,7 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
                          spell=ability_being_paid(plan))
     return CostToPay(
         plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
-        card.name if plan.zone == "graveyard" else None,
+        card.name if plan.zone == Zone.GRAVEYARD else None,
         tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
         spell_being_cast(board, plan))
 
@@ -183,6 +184,6 @@ def spell_being_cast(board: Board, plan) -> SpellBeingCast:
         plan.base.x_free, card.name, card.color_set,
         kicked=any(a["kind"] in ("kicker", "multikicker") for a in plan.additional),  # 702.33d
         commander=any(c.card.name == card.name for c in caster.commanders),
-        no_abilities=not strip_reminder(card.text).strip(), face_down=plan.base.kind == "face_down",  # 708.4
+        no_abilities=not strip_reminder(card.text).strip(), face_down=plan.base.kind == Alternative.FACE_DOWN,  # 708.4
         keywords=card.keywords,
         nth=caster.spells_cast_this_turn + 1, cost_has_c=any(s.kind == SymbolKind.C for s in plan.cost.symbols))

@@ -15,7 +15,7 @@ has a part the payment solver does not pay are listed with payable/count ``None`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import product
@@ -24,7 +24,7 @@ from manasolve.models.board import EXILE_PERMISSIONS, Board, Exiled
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle.spell_costs import OptionalKind
-from manasolve.models.request import Mode
+from manasolve.models.request import Alternative, Mode, Zone
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
 from manasolve.solver.groups import stopped_by_the_clock
@@ -144,11 +144,11 @@ def _cast_entry(name: str, plan: TotalCost, payable_: bool | None, count: Tally 
     return CastPlay(
         name, plan.zone, via, plan.total_text, payable_, count,
         face=plan.card.name if plan.card.name != name else None,  # a half or face of the card (709.3, 715.3, 712.11)
-        flashback=instance if plan.base.kind == "flashback" else None,  # which instance (pay --card --flashback N)
+        flashback=instance if plan.base.kind == Alternative.FLASHBACK else None,  # which instance (pay --card --flashback N)
         additional=tuple(plan.additional) or None,
         x=plan.x if plan.base.x_free else None,
         not_modelled=tuple(o.text for o in plan.other) if plan.other and payable_ is None else None,
-        exiled_when_leaving_stack=True if plan.base.kind in ("flashback", "jump-start") else None,  # 702.34a, 702.133a
+        exiled_when_leaving_stack=True if plan.base.kind in (Alternative.FLASHBACK, Alternative.JUMP_START) else None,  # 702.34a, 702.133a
         notes=tuple(plan.notes) or None)  # cost sentences not understood: the total may miss what they say
 
 
@@ -187,7 +187,7 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
             optional=tuple(kicks) if optional else None,  # pay --card --optional takes these back
             # Strive: with one target; pay --card --targets N
             more_per_extra_target="".join(str(m) for m in sc.per_extra_target)
-            if sc.per_extra_target and base.kind != "face_down" else None)
+            if sc.per_extra_target and base.kind != Alternative.FACE_DOWN else None)
         if payable_ and base.x_free:
             entry = replace(entry, x_max=_largest(lambda x: counter.feasible(plan_for(kicks, x, side)), 0))
         for i, (k, opt) in enumerate(zip(kicks, optional)):
@@ -314,7 +314,7 @@ def plays_answer(board: Board, player: str | None = None, count: bool = False,
     counter = _Counter(board, me.name, count, time_limit)
     # The answer in parts, each checked whole: past the question's time limit
     # (solver.deadline) the part being checked and those after it are listed unchecked.
-    parts: list[tuple[Unchecked, Callable[[], list[Play]]]] = [
+    parts: list[tuple[Unchecked, Callable[[], Sequence[Play]]]] = [
         (Unchecked("land"), lambda: _land_plays(board, me.name, count))]
     # the hand (each half or face that may be cast), commanders in the command zone (903.8:
     # with the commander tax), flashback from the graveyard, then cards cast from exile
@@ -351,26 +351,28 @@ def _card_plays(board: Board, player: str, name: str, zone: str, counter: _Count
     """The casts of card `name` from `zone`: from the graveyard each flashback cost, else
     the mana cost and each printed alternative cost of each half or face cast from there."""
     card = board.db.get(name)
-    if zone == "graveyard":
+    if zone == Zone.GRAVEYARD:
         out: list[CastPlay | SpecialPlay] = [play for kind in GRAVEYARD_KINDS for i, base in enumerate(base_choices(board, player, card, kind, zone))
                for play in _cast_plays(board, player, name, zone, base, counter, i)]
         if (half := split_half(board, card, zone, False)) is not card:  # 702.127a
             out += [play for base in base_choices(board, player, half, None, zone)
                     for play in _cast_plays(board, player, name, zone, base, counter, face=half)]
         return out
-    faces = _faces_cast_from_hand(board, name) if zone == "hand" else [card]
+    faces = _faces_cast_from_hand(board, name) if zone == Zone.HAND else [card]
     out = [play for face in faces for alt in HAND_KINDS
            for base in base_choices(board, player, face, alt, zone)
            for play in _cast_plays(board, player, name, zone, base, counter, face=face)]
-    if zone == "hand":
+    if zone == Zone.HAND:
         out += _special_plays(board, player, name, counter)
-    if zone == "hand" and len(faces) == 2 and card.layout == "split" and any(f.spell_costs.fuse for f in faces):
+    if zone == Zone.HAND and len(faces) == 2 and card.layout == "split" and any(f.spell_costs.fuse for f in faces):
         whole = split_half(board, card, zone, True)  # 702.102a: both halves, both mana costs
         out += [replace(play, fuse=True) for base in base_choices(board, player, whole, None, zone)
                 for play in _cast_plays(board, player, name, zone, base, counter, face=whole)]
     if card.layout in OTHER_FACES and not board.db.faces(name):
         # never silently: its other half or face is not known
-        out = [replace(entry, other_faces="not in the card data") for entry in out]
+        # (a SpecialPlay has no other_faces: replace() raised TypeError on one before)
+        out = [replace(entry, other_faces="not in the card data") if isinstance(entry, CastPlay) else entry
+               for entry in out]
     return out
 
 
@@ -433,14 +435,14 @@ def _special_plays(board: Board, player: str, name: str, counter: _Counter) -> l
         x_min = 1 if base.x_free else 0  # "X can't be 0"
 
         def plan_for(x: int) -> TotalCost:
-            return _pipeline(board, player, card, "hand", base, x, (), [], card.spell_costs)
+            return _pipeline(board, player, card, "hand", base, x, (), (), card.spell_costs)
 
         plan = plan_for(x_min)
         payable_, count = counter.count(plan)
         out.append(SpecialPlay(
             special.kind.value, name, "hand", plan.total_text, payable_, count,
             time_counters=(special.time_counters if special.time_counters is not None else "X")
-            if special.kind == "suspend" else None,
+            if special.kind == Alternative.SUSPEND else None,
             x=x_min if base.x_free else None,
             x_max=_largest(lambda x: counter.feasible(plan_for(x)), x_min) if base.x_free and payable_ else None,
             not_modelled=tuple(o.text for o in plan.other) if plan.other and payable_ is None else None))

@@ -86,6 +86,10 @@ def _types_of(types: set[str] | frozenset[str]) -> tuple[str, ...]:
     return tuple(t for t in TYPES if t in types)
 
 
+# A could-produce node read by referential abilities: (player, what, filter words).
+GroupNode = tuple[str, str, tuple[str, ...]]
+
+
 @dataclass
 class Analysis:
     """Everything about mana production on one board, computed once."""
@@ -94,7 +98,7 @@ class Analysis:
     effects: list[tuple[Permanent, ManaEffect]] = field(default_factory=list)
     subtypes: dict[str, frozenset[str]] = field(default_factory=dict)
     abilities: dict[str, list[ManaAbility]] = field(default_factory=dict)
-    could: dict[str, frozenset[str]] = field(default_factory=dict)
+    could: dict[str | GroupNode, frozenset[str]] = field(default_factory=dict)  # permanent id or group
     graph: dict = field(default_factory=dict)  # node -> successor -> abilities on that edge
     # The board this analysis was carried over from (`carried_from`), weakly; None when built.
     parent: weakref.ref | None = None
@@ -144,7 +148,7 @@ def _added_types(effects: list[tuple[Permanent, ManaEffect]], perm: Permanent) -
         if e.subtype == EVERY_BASIC:
             out |= set(BASIC_LAND_TYPES)
         elif e.subtype == CHOSEN_TYPE:
-            out |= {s.chosen_type} & set(BASIC_LAND_TYPES)
+            out |= {t for t in BASIC_LAND_TYPES if t == s.chosen_type}
         else:
             out.add(e.subtype)
     return out
@@ -380,7 +384,7 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         n = an.board.player(perm.controller).life
     elif count.kind == CountKind.DEVOTION:
         letter = {name: c for c, name in COLOR_NAMES.items()}[count.counter] if count.counter else color
-        n = devotion(an.board, perm.controller, letter)
+        n = devotion(an.board, perm.controller, letter) if letter is not None else 0
     elif count.kind == CountKind.COUNTERS_ON_SELF:
         n = sum(v for k, v in perm.counters.items() if count.counter in (None, k))
     elif count.kind == CountKind.SELF_POWER:
@@ -465,13 +469,14 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
         return sum(q.power for q in an.board.controlled_by(perm.controller)
                    if q.is_creature and all(_has_word(an, q, w) for w in cond.filter)) >= cond.n
     if cond.kind == ConditionKind.GRAVEYARD:
-        return _count(an, perm, Count(CountKind.GRAVEYARD_CARDS, cond.filter)) >= cond.n
+        counted = _count(an, perm, Count(CountKind.GRAVEYARD_CARDS, cond.filter))
+        return counted is not None and counted >= cond.n
     if cond.kind == ConditionKind.SORCERY_TIMING:  # 307.1: your main phase, the stack empty
         b = an.board
         return b.active_player == perm.controller and b.step in MAIN_PHASES and b.stack_empty
     if cond.kind == ConditionKind.CONTROL:
-        n = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
-        return n is not None and n >= cond.n
+        counted = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
+        return counted is not None and counted >= cond.n
     board_field = _board_condition(an, perm, cond)
     if board_field is not None:
         return board_field
@@ -504,7 +509,7 @@ def _board_condition(an: Analysis, perm: Permanent, cond: Condition) -> bool | N
         names = Counter(q.name for q in mine if all(_has_word(an, q, w) for w in cond.filter))
         return max(names.values(), default=0) >= cond.n
     if cond.kind == ConditionKind.CONTROL_WITH_COUNTERS:
-        return any(q.counters.get(cond.counter, 0) >= cond.n for q in mine if all(_has_word(an, q, w) for w in cond.filter))
+        return cond.counter is not None and any(q.counters.get(cond.counter, 0) >= cond.n for q in mine if all(_has_word(an, q, w) for w in cond.filter))
     if cond.kind == ConditionKind.CONTROL_NAMED:
         return any(q.name == cond.text for q in mine if all(_has_word(an, q, w) for w in cond.filter))
     return None
@@ -681,7 +686,7 @@ def could_produce(board: Board) -> dict[str, tuple[str, ...]]:
 # The could-produce fixpoint (106.7)
 
 
-def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[tuple]:
+def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[GroupNode]:
     """The group nodes ``(player, what, filter words)`` a referential ability reads."""
     assert ability.reference is not None
     scope = _SCOPES.get(ability.reference.scope)
@@ -711,7 +716,7 @@ def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> fro
     assert ability.reference is not None
     seen: set[str] = set(_fixed_input(an, perm, ability))
     for g in _groups(an, perm, ability):
-        seen |= an.could.get(g, frozenset())  # type: ignore[arg-type]
+        seen |= an.could.get(g, frozenset())
     if ability.reference.kind == ManaSort.COLOR:
         seen &= set(COLORS)
     return frozenset(seen)
@@ -789,7 +794,7 @@ def _solve_fixpoint(an: Analysis) -> None:
     g = an.graph
     perms = an.board.permanents
     by_id = {p.id: p for p in perms}
-    readers: dict[tuple[str, str], list[tuple[Permanent, ManaAbility]]] = {}
+    readers: dict[GroupNode, list[tuple[Permanent, ManaAbility]]] = {}
     for p in perms:
         g.setdefault(p.id, {})
         for ab in an.abilities[p.id]:
@@ -847,7 +852,7 @@ def _carried(board: Board) -> Analysis | None:
     parent = derived.parent_analyses if derived is not None else None
     # (the parent's analysis as it is: see `Derivation`, boards are not changed in place)
     prev = parent.production if parent is not None else None
-    if prev is None:
+    if prev is None or derived is None:
         return None
     unread = (UNREAD if prev.reads_life else UNREAD | {"player.life"}) - ({"player.hand"} if prev.reads_hand else set())
     if not derived.touched <= unread:

@@ -54,6 +54,7 @@ def resolve_pump_triggers(board: Board, triggers: list[tuple[AttackTrigger, Atta
                     pumped.append(pump(perm.id, (x, x), mods))
             entry = replace(entry, resolution=PumpModified(x, src.id in gone, tuple(pumped)))
         elif trigger.resolution == Resolution.PUMP_SELF:
+            assert trigger.pump is not None  # a self-pump trigger reads its pump
             counted = trigger.pump.counted
             x = sum(1 for p in board.controlled_by(src.controller) if p.id not in gone and p.has_words((counted,))) if counted else 0
             by = (x if trigger.pump.power is None else trigger.pump.power,

@@ -10,11 +10,13 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Union
 
 from manasolve.models.abilities import CountKind, ManaAbility, SpellFilter, SpellTrait, SpendPurpose, SpendRestriction
 from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import has_filter_words
 from manasolve.models.mana import COLORS, SymbolKind
+from manasolve.models.request import Zone
 from manasolve.models.vocab import Vocabulary
 from manasolve.solver.production import (
     abilities_adding_mana,
@@ -112,7 +114,7 @@ class SpellBeingCast:
         return {SpellTrait.KICKED: self.kicked, SpellTrait.COMMANDER: self.commander,
                 SpellTrait.NO_ABILITIES: self.no_abilities, SpellTrait.FACE_DOWN: self.face_down,
                 SpellTrait.NOT_OWNED: not self.owned, SpellTrait.NO_X: not self.has_x,
-                SpellTrait.NOT_FROM_HAND: self.zone != "hand"}[trait]
+                SpellTrait.NOT_FROM_HAND: self.zone != Zone.HAND}[trait]
 
     def has_subtype(self, subtype: str) -> bool:
         """Whether the spell has this subtype ("Elf", "Time Lord"); a changeling spell has
@@ -247,6 +249,11 @@ class Role:
         return self.pattern.kind
 
 
+# what a class holds: permanents, or the stand-ins for a counter's use, floating mana, and
+# graveyard or hand cards (each with an `id`)
+Member = Union["Permanent", "CounterUse", "PoolMana", "GraveyardCard", "HandCard"]
+
+
 @dataclass
 class PermClass:
     """Interchangeable permanents (same card, same state, same controller).
@@ -254,7 +261,7 @@ class PermClass:
     indistinct: the members can't be told apart at all (mana of one type floating in the
     pool), so using r of them is one choice, not C(n, r)."""
 
-    members: list[Permanent]
+    members: list[Member]
     roles: list[Role] = field(default_factory=list)
     indistinct: bool = False
 
@@ -365,7 +372,7 @@ def counter_uses(board: Board, perm: Permanent) -> list[PermClass]:
         roles = [Role(Pattern(PatternKind.MANA, bundle, perm.is_snow), ab) for bundle in activation_bundles(board, perm, ab)
                  if bundle]
         if times and roles:
-            members = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
+            members: list[Member] = [CounterUse("%s#%d" % (perm.id, k + 1), perm.id, perm.is_snow) for k in range(times)]
             out.append(PermClass(members, roles, indistinct=True))
     return out
 
@@ -434,9 +441,10 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
                 notes.append("%s: %r has a spend restriction; it is used only when paying a card (--card)"
                              % (perm.id, ab.text))
                 continue
-            flags = restricted_flags(ab.restriction, spell, perm)
-            if flags is None:
+            spend_flags = restricted_flags(ab.restriction, spell, perm)
+            if spend_flags is None:
                 continue  # 106.6: its mana can't be spent on this spell
+            flags = spend_flags
         if unmodelled:
             notes.append("%s: %r uses %s; left out" % (perm.id, ab.text, ", ".join(unmodelled)))
             continue
@@ -453,7 +461,7 @@ def ability_roles(board: Board, perm: Permanent, spell: SpellBeingCast | None = 
         if any(s.kind not in _PAYABLE_COST_KINDS for s in c.mana.symbols):
             notes.append("%s: cost of %r not modelled" % (perm.id, ab.text))
             continue
-        on_stack = spell.name if spell is not None and spell.zone == "hand" else None  # 601.2a
+        on_stack = spell.name if spell is not None and spell.zone == Zone.HAND else None  # 601.2a
         for bundle in dict.fromkeys(b for v in variants for b in activation_bundles(board, perm, v, on_stack)):
             if not bundle:
                 continue
@@ -624,7 +632,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         classes += entries[perm.id].counter_classes
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
-        members = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
+        members: list[Member] = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
         classes.append(PermClass(members, [Role(Pattern(PatternKind.MANA, (t,)))], indistinct=True))
     classes += _hand_sources(board, player, spell)
     if delve:
@@ -644,7 +652,7 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
     """Hand cards with "Exile ~ from your hand: Add ..." (and no other cost), one class
     per card name; the card being cast is on the stack (601.2a), not in the hand."""
-    casting = spell.name if spell is not None and spell.zone == "hand" else None
+    casting = spell.name if spell is not None and spell.zone == Zone.HAND else None
     by_name: dict[str, PermClass] = {}
     for ident, name in zone_cards(board.player(player).hand, "hand", casting):
         card = board.db.get(name)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from manasolve.models.abilities import TapCreaturesCost
+from manasolve.models.abilities import TapCreaturesCost, TapKeyword
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import nearest
@@ -234,7 +234,7 @@ def activation_timing(board: Board, source: Permanent, cost: TapCreaturesCost, p
         return "%s is controlled by %s, not %s" % (source.id, source.controller, player)
     if cost.once_per_turn and source.times_activated(cost.text):
         return "%s's %r was activated this turn: only once each turn (602.5b)" % (source.id, cost.text)
-    if cost.keyword == "Saddle":
+    if cost.keyword == TapKeyword.SADDLE:
         return sorcery_timing_reason(board, player, "Saddle is sorcery-speed")
     return no_priority_reason(board, player)
 
@@ -279,7 +279,7 @@ def tap_sets(
         raise ParameterError("limit", "the limit must be 0 or more (got %d)" % limit, board.source)
     if limit > MAX_COUNT:  # models/bounds.py
         raise ParameterError("limit", "the limit must be at most %d (the bound of a count)" % MAX_COUNT, board.source)
-    option = "mount" if keyword == "Saddle" else "vehicle"
+    option = "mount" if keyword == TapKeyword.SADDLE else "vehicle"
     source, cost = _source(board, source_id, keyword, option)
     player = player or board.active_player
     board.player(player)  # ParameterError for an unknown player
@@ -301,7 +301,7 @@ def tap_sets(
         keyword=keyword, source=source.id, card=source.name, n=cost.n, count=count,
         minimal=tuple(ids(s) for s in listed[:limit]), minimal_truncated=len(listed) > limit, limit=limit,
         player=player, reason=why_not, candidates=in_board_order,
-        already_saddled=source.saddled if keyword == "Saddle" else None,
+        already_saddled=source.saddled if keyword == TapKeyword.SADDLE else None,
         all=None if every is None else tuple(ids(s) for s in every[:limit]),
         all_truncated=every is not None and len(every) > limit,
         best_asked=best, best=None if chosen is None else BestSet(

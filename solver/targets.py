@@ -9,6 +9,7 @@ from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.oracle.spell_costs import OptionalCost, OptionalKind
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting
+from manasolve.models.request import Zone
 from manasolve.solver.cast_keywords import keyword_targeting
 
 NOT_CHECKED = "not checked"
@@ -125,7 +126,7 @@ def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list
     if board.stack is None:
         return out if board.stack_empty else None
     for i, obj in enumerate(board.stack):
-        if kind == TargetKind.SPELL and obj.kind == "spell":
+        if kind == TargetKind.SPELL and obj.kind == "spell" and obj.card is not None:  # a spell is its card
             if ((not phrase.alternatives or any(obj.card.has_words(alt) for alt in phrase.alternatives))
                     and _mana_value_ok(obj.card, phrase, on_stack=True)):
                 out.append("stack[%d]" % i)
@@ -135,7 +136,7 @@ def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list
 
 
 def cast_targets(board: Board, player: str, name: str, card: Card, zone: str, kind: str,
-                 kicks: tuple[int, ...] = (), optional: tuple[OptionalCost, ...] = ()) -> tuple[bool, object]:
+                 kicks: tuple[int, ...] = (), optional: tuple[OptionalCost, ...] = ()) -> tuple[bool, list[dict] | str | None]:
     """`check_targets` for one cast (601.2c): `player` casting `card` (the card or the half
     or face cast of `name`, as `name` is in `zone`) for its `kind` of cost, with each
     optional cost ``optional[i]`` paid ``kicks[i]`` times — the phrases a kicker's or a
@@ -146,10 +147,10 @@ def cast_targets(board: Board, player: str, name: str, card: Card, zone: str, ki
         kicked = any(times for times, opt in zip(kicks, optional) if opt.kind in _KICKERS)  # 702.33d
         spree = [times for times, opt in zip(kicks, optional) if opt.kind == OptionalKind.SPREE]
         targeting = targeting.for_cast(kicked, {i for i, times in enumerate(spree) if times})
-    return check_targets(board, targeting, Casting(player, from_graveyard=name if zone == "graveyard" else None, card=card))
+    return check_targets(board, targeting, Casting(player, from_graveyard=name if zone == Zone.GRAVEYARD else None, card=card))
 
 
-def check_targets(board: Board, targeting: Targeting | None, casting: Casting) -> tuple[bool, object]:
+def check_targets(board: Board, targeting: Targeting | None, casting: Casting) -> tuple[bool, list[dict] | str | None]:
     """(legal, what to show): legal is False when some required target read has fewer
     legal choices than it needs (601.2c), and what to show is then that phrase; else
     ``None`` (no targets), ``"not checked"`` (a target the reader or the board can't

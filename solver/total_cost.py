@@ -24,7 +24,7 @@ from manasolve.models.mana import Announcement, Life, ManaCost, Requirement, Sym
 from manasolve.models.oracle.costs import CostPart, NonManaPart, PartKind, PartZone
 from manasolve.models.oracle.spell_costs import (AltCost, Casters, Counting, Direction, ModifierTurn, OptionalCost, OptionalKind,
                                                  SpellCosts)
-from manasolve.models.request import Alternative, CastChoice, Zone
+from manasolve.models.request import Alternative, CastChoice, Zone, member
 from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols, spell_mana_value
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
@@ -51,13 +51,13 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: s
     mana = card.mana_cost
     if alt is None:
         return [BaseChoice("mana_cost", CostPart(mana, text=str(mana)) if mana else None, bool(mana and mana.has_x))]
-    if alt == "free" or (alt == "plot" and zone == "exile"):  # "without paying its mana cost": X is 0 (107.3b)
+    if alt == Alternative.FREE or (alt == Alternative.PLOT and zone == Zone.EXILE):  # "without paying its mana cost": X is 0 (107.3b)
         return [BaseChoice(alt, CostPart(text="{0}"), False,
-                           unmet=condition_reason(board, player, card, alt, zone) if alt == "plot" else None)]
+                           unmet=condition_reason(board, player, card, alt, zone) if alt == Alternative.PLOT else None)]
     sc = card.spell_costs
     if alt in SPECIAL_ACTIONS:  # 116.2: exile it from the hand paying this cost
         return [BaseChoice(a.kind, a.cost, a.cost.has_x) for a in sc.specials if a.kind == alt]
-    if alt == "flashback":
+    if alt == Alternative.FLASHBACK:
         out = [BaseChoice("flashback", a.cost, a.cost.has_x) for a in sc.flashback]
         for name, cost in board.player(player).granted_flashback:
             if name != card.name:
@@ -80,9 +80,9 @@ def base_choices(board: Board, player: str, card: Card, alt: str | None, zone: s
             unmet = "it is %s's turn, and this alternative cost is only for %s turn" % (
                 board.active_player, "its caster's" if a.in_your_turn else "a turn other than its caster's")
         if a.plus_mana_cost:  # 702.133a, 702.81a: the mana cost and the discard
-            cost = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
+            both = CostPart(ManaCost(mana.symbols + a.cost.mana.symbols), a.cost.life, a.cost.other,
                             "%s, %s" % (mana, a.cost.text)) if mana else None
-            out.append(BaseChoice(a.kind, cost, bool(mana and mana.has_x), unmet=unmet))
+            out.append(BaseChoice(a.kind, both, bool(mana and mana.has_x), unmet=unmet))
         elif a.sacrifice:
             out += _emerge_choices(board, player, a, unmet)
         else:
@@ -113,20 +113,20 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, base: BaseCh
     """Why `player` may not start casting `card` from `zone` with `base` now, or None."""
     if card.is_type("Land"):
         return "a land is played, not cast (305.1)"
-    if base.kind == "flashback":
-        if zone != "graveyard":
+    if base.kind == Alternative.FLASHBACK:
+        if zone != Zone.GRAVEYARD:
             return "flashback casts the card only from its owner's graveyard (702.34a)"
         if not (card.is_type("Instant") or card.is_type("Sorcery")):
             return "flashback works only for instants and sorceries (702.34a)"
-    elif base.kind == "foretell":
-        if zone != "exile":
+    elif base.kind == Alternative.FORETELL:
+        if zone != Zone.EXILE:
             return "a foretell cost casts only a foretold card, from exile (702.143a)"
     elif card.spell_costs.aftermath:
-        if zone != "graveyard":
+        if zone != Zone.GRAVEYARD:
             return "an aftermath half is cast only from the graveyard (702.127a)"
     elif (why := zone_reason(base.kind, zone)) is not None:
         return why
-    elif zone not in ("hand", "command", "exile") and base.kind not in ZONE_OF:
+    elif zone not in (Zone.HAND, Zone.COMMAND, Zone.EXILE) and base.kind not in ZONE_OF:
         # 903.8: a commander from the command zone; from exile, plays passes only the
         # cards the board marks castable there (715.4, ...)
         return "no rule or effect lets %s cast it from the %s (601.3)" % (player, zone)
@@ -245,7 +245,7 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
         elif sr.counting == Counting.CAST_ANOTHER:  # the spells it cast before this one
             n = int(board.player(player).spells_cast_this_turn > 0)
         else:  # graveyard; the spell cast from there is on the stack (601.2a)
-            cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == "graveyard" else None)
+            cards = zone_cards(board.player(player).graveyard, "graveyard", card.name if zone == Zone.GRAVEYARD else None)
             n = sum(1 for _, nm in cards if any(board.db.get(nm).has_words(w) for w in sr.per))
         n = max(n, 0)
         amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
@@ -287,8 +287,9 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
     now first (fewest mana, then least life, then the first listed).  Raises
     ParameterError for an unknown card, a card not in that zone, a missing alternative
     cost or bad counts."""
-    if not isinstance(cast, CastChoice):
-        cast = CastChoice(cast, zone, alt, kicker, x, side, flashback)
+    if not isinstance(cast, CastChoice):  # (CastChoice reads the words as its __post_init__ would)
+        alt = member(Alternative, alt, "alt") if alt is not None else None
+        cast = CastChoice(cast, member(Zone, zone, "zone") if zone is not None else None, alt, kicker, x, side, flashback)
     plans = cast_plans(board, player, cast)
     if cast.flashback is None:
         return plans[_cheapest_payable(board, plans)] if len(plans) > 1 else plans[0]
@@ -309,11 +310,12 @@ def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[Total
     if cast.zone == Zone.BATTLEFIELD:
         raise ParameterError("zone", "a card is not cast from the battlefield; --ability face_up turns a "
                              "face-down permanent face up", board.source)
+    assert cast.zone is not None  # resolved by CastChoice
     zone, alt = cast.zone.value, cast.alt.value if cast.alt else None
     whole = find_card(board, player, cast.card, zone)
     card = split_half(board, whole, zone, cast.fuse)
     sc = card.spell_costs
-    if alt is None and zone in ("graveyard", "exile"):
+    if alt is None and zone in (Zone.GRAVEYARD, Zone.EXILE):
         alt = _permission(board, player, card, zone, cast.flashback is not None)
     choices = base_choices(board, player, card, alt, zone)
     if not choices:
@@ -343,9 +345,9 @@ def _permission(board: Board, player: str, card: Card, zone: str, flashback: boo
     from the graveyard its first of flashback (702.34a), escape, disturb, jump-start,
     retrace (an aftermath half: its mana cost); from exile what the board's exile entry says (madness, plotted, foretold;
     None: its mana cost, an adventurer's creature or a warped card)."""
-    if zone == "graveyard" and card.spell_costs.aftermath and not flashback:
+    if zone == Zone.GRAVEYARD and card.spell_costs.aftermath and not flashback:
         return None  # an aftermath half, cast for its mana cost (702.127a)
-    if zone == "graveyard":
+    if zone == Zone.GRAVEYARD:
         kinds = [k for k in GRAVEYARD_KINDS if base_choices(board, player, card, k, zone)]
         return "flashback" if flashback or not kinds else kinds[0]
     entry = next((e for e in board.player(player).exile if e.card == card.name), None)
@@ -367,12 +369,12 @@ def split_half(board: Board, card: Card, zone: str, fuse: bool) -> Card:
                                  "halves of it" % card.name, board.source)
         if not any(f.spell_costs.fuse for f in faces):
             raise ParameterError("fuse", "%s has no fuse (702.102a)" % card.name, board.source)
-        if zone != "hand":
+        if zone != Zone.HAND:
             raise ParameterError("fuse", "a fused split spell is cast only from the hand (702.102a)", board.source)
         return board.db.get(" // ".join(f.name for f in faces))
-    if zone == "graveyard" and card.layout == "aftermath" and len(faces) > 1 and faces[1].spell_costs.aftermath:
+    if zone == Zone.GRAVEYARD and card.layout == "aftermath" and len(faces) > 1 and faces[1].spell_costs.aftermath:
         return faces[1]
-    if zone != "graveyard" and len(faces) > 1 and card.name == " // ".join(f.name for f in faces):
+    if zone != Zone.GRAVEYARD and len(faces) > 1 and card.name == " // ".join(f.name for f in faces):
         return faces[0]
     return card
 
@@ -407,7 +409,7 @@ def optional_costs(board: Board, player: str, card: Card, zone: str, alt: str | 
     if alt == Alternative.FACE_DOWN:
         return ()
     hand = list(board.player(player).hand)
-    if zone == "hand" and card.name in hand:
+    if zone == Zone.HAND and card.name in hand:
         hand.remove(card.name)  # the card being cast is on the stack (601.2a)
     spliced = tuple(OptionalCost(OptionalKind.SPLICE, replace(s.cost, text="%s (splice %s)" % (s.cost, name)))
                     for name in hand for s in board.db.get(name).spell_costs.splice
@@ -468,7 +470,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         symbols += chosen.mana.with_x(x).symbols
         life += chosen.life
         other += chosen.other
-    if zone == "command" and base.kind not in SPECIAL_ACTIONS and (times := board.player(player).times_cast(card.name)):
+    if zone == Zone.COMMAND and base.kind not in SPECIAL_ACTIONS and (times := board.player(player).times_cast(card.name)):
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
         additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
         symbols += tax.symbols
@@ -501,11 +503,12 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
             announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
                                               Requirement.of(locked, a.requirement.life + life)))
     why_not = timing_reason(board, player, card, zone, base)
-    legal, chosen = True, None
+    legal: bool = True
+    shown_targets: list[dict] | str | None = None
     if base.kind not in SPECIAL_ACTIONS:  # 116.2: plot and suspend are no casts
-        legal, chosen = cast_targets(board, player, whole, card, zone, base.kind, kicks, optional)
+        legal, shown_targets = cast_targets(board, player, whole, card, zone, base.kind, kicks, optional)
     if why_not is None and not legal:
-        why_not = "no legal choice for %r on the board (601.2c)" % chosen
+        why_not = "no legal choice for %r on the board (601.2c)" % shown_targets
     return TotalCost(
         card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
         increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
@@ -514,7 +517,7 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
         convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
         delve=card.has_cost_keyword(CostKeyword.DELVE), notes=[nu.sentence for nu in sc.not_understood] +
         unapplied_notes(board, card),
-        targets=chosen if legal else None,
+        targets=shown_targets if legal else None,
     )
 
 

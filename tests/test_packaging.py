@@ -52,3 +52,20 @@ def test_the_lower_layers_do_not_import_as_top_level_packages(folder):
     assert done.stderr.strip().splitlines()[-1] == (
         "ImportError: %s/ is the package manasolve.%s (installed there by pyproject.toml's package-dir): "
         "import manasolve.%s; as a top-level package its classes would be copies of the real ones" % (folder, folder, folder))
+
+
+def test_ci_type_checks_the_tree_as_installed(tmp_path):
+    """.ci/run runs the type check as a step of its own (any error fails the run), with
+    pyproject's [tool.mypy] (no module's errors switched off), on the view tools/typecheck.py
+    builds: each package where pyproject's package-dir installs it."""
+    from tools.typecheck import installed_view
+
+    assert "python3 -m tools.typecheck" in (ROOT / ".ci" / "run").read_text().splitlines()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]
+    mypy = config["mypy"]
+    assert mypy["check_untyped_defs"] is True and mypy["warn_unused_ignores"] is True
+    assert not any(o.get("ignore_errors") for o in mypy.get("overrides", []))
+    view = installed_view(tmp_path)
+    for name, where in config["setuptools"]["package-dir"].items():
+        folder = view.parent.joinpath(*name.split("."))
+        assert (folder / "__init__.py").resolve() == (ROOT / where / "__init__.py").resolve()

@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from typing import NoReturn
 
 from manasolve import __version__
 from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
@@ -36,7 +37,7 @@ COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse would print usage + exit 2
+    def error(self, message: str) -> NoReturn:  # argparse would print usage + exit 2
         sys.stderr.write(one_line("manasolve: %s" % message) + "\n")
         raise SystemExit(2)
 

@@ -8,9 +8,13 @@ import re
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from manasolve.cli.common import check_workers, seconds
 from manasolve.models.errors import shown
+
+if TYPE_CHECKING:  # rich's progress bar is imported when one is shown
+    from rich.progress import Progress, TaskID
 
 # A progress line on stderr when it is not a terminal: the first after this many seconds,
 # then one every PROGRESS_EVERY seconds.
@@ -116,7 +120,8 @@ class _Progress:
     def __init__(self, quiet: bool, time_limit: float | None):
         self.quiet, self.time_limit = quiet, time_limit
         self.started = time.monotonic()
-        self.bar = self.task = None
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
         self.last_line = self.started  # the first line after PROGRESS_EVERY s
         self.first: tuple[float, int] | None = None  # (time, games) when games were first seen played
 
@@ -134,7 +139,7 @@ class _Progress:
 
     def update(self, done: int, total: int) -> None:
         now = time.monotonic()
-        if self.bar is not None:
+        if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done, total=total)
             return
         if not done:  # still reading the deck and cards: a bad deck's error stays the one line on stderr

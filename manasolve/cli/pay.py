@@ -95,11 +95,11 @@ def render(answer: PayAnswer) -> None:
         t.add_column("of permanents")
         t.add_column("ability / use")
         t.add_column("produces")
-        for a in p.activations:
-            via = " (sacrificed to %s)" % " or ".join(a.sacrificed_to) if a.sacrificed_to else ""
-            t.add_row(str(a.use), ", ".join(a.permanents), a.ability + via, a.produces)
-        for tap in p.tapped:
-            t.add_row(str(tap.use), ", ".join(tap.permanents), "tapped for " + tap.purpose, "")
+        for act in p.activations:
+            via = " (sacrificed to %s)" % " or ".join(act.sacrificed_to) if act.sacrificed_to else ""
+            t.add_row(str(act.use), ", ".join(act.permanents), act.ability + via, act.produces)
+        for tap_use in p.tapped:
+            t.add_row(str(tap_use.use), ", ".join(tap_use.permanents), "tapped for " + tap_use.purpose, "")
         for d in p.exiled:
             t.add_row(str(d.use), ", ".join(d.cards), "exiled for delve", "")
         console.print(t)
@@ -117,7 +117,7 @@ def render(answer: PayAnswer) -> None:
             t.add_row(str(i), str(g.multiplicity), "; ".join(uses) or "nothing", c.mana, str(g.life),
                       "; ".join(left) or "nothing", ", ".join(c.castable) or "none")
         console.print(t)
-    if payments is not None and not found.listed_all:
+    if isinstance(found, Counted) and payments is not None and not found.listed_all:
         console.print("(more groups not shown; raise --limit)")
     for part in answer.parts:
         ways = part.ways()

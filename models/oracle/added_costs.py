@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from manasolve.models.mana import ManaCost
 from manasolve.models.oracle.costs import CostPart, parse_cost_part, read_non_mana_part
 from manasolve.models.oracle.words import SYMBOLS, filter_alternatives
+from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
 
 # How the sentences read here begin (spell_costs looks only at cost sentences): a keyword
@@ -126,9 +127,9 @@ def read_added_cost(sentence: str) -> tuple[str, object] | None:
             return "optional", (kind, cost) if cost else None
         if kind in ("squad", "escalate"):
             return "multikicker", (kind, cost) if cost else None
-        if kind == "cleave":
+        if kind == Alternative.CLEAVE:
             return "alternative", (kind, cost) if cost else None
-        if kind in ("morph", "megamorph", "disguise"):
+        if kind in (FaceUpKind.MORPH, FaceUpKind.MEGAMORPH, FaceUpKind.DISGUISE):
             return "face_up", FaceUpCost(FaceUpKind(kind), cost) if cost else None
         if cost is not None and kind == ZoneAbilityKind.NINJUTSU:
             cost = CostPart(cost.mana, cost.life, cost.other + (read_non_mana_part(NINJUTSU_RETURN),),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from manasolve.models.abilities import Condition, ConditionKind, all_of
-from manasolve.models.oracle.words import NUMBER, filter_words, number_word
+from manasolve.models.oracle.words import NUMBER, filter_words, matched_number
 
 _NUM = "(%s)" % NUMBER
 
@@ -27,13 +27,13 @@ def read_board_condition(text: str) -> Condition | None:
     if text in _FIXED:
         return _FIXED[text]
     if m := re.fullmatch(r"an opponent has %s or more poison counters" % _NUM, text):
-        return Condition(ConditionKind.OPPONENT_POISON, n=number_word(m.group(1)))
+        return Condition(ConditionKind.OPPONENT_POISON, n=matched_number(m.group(1)))
     if (m := re.fullmatch(r"you control %s or more (.+?) with the same name" % _NUM, text)) \
             and (words := filter_words(m.group(2))):
-        return Condition(ConditionKind.SAME_NAME, words, number_word(m.group(1)))
+        return Condition(ConditionKind.SAME_NAME, words, matched_number(m.group(1)))
     if (m := re.fullmatch(r"you control an? (.+?) with %s or more ([a-z+/\d-]+) counters on it" % _NUM, text)) \
             and (words := filter_words(m.group(1))):
-        return Condition(ConditionKind.CONTROL_WITH_COUNTERS, words, number_word(m.group(2)), counter=m.group(3))
+        return Condition(ConditionKind.CONTROL_WITH_COUNTERS, words, matched_number(m.group(2)), counter=m.group(3))
     if (m := re.fullmatch(r"you control (?:an? )?(\w+) named (.+)", text)) and (words := filter_words(m.group(1))):
         names = re.split(r",? and (?=[A-Z])|, (?=[A-Z])", m.group(2))
         return all_of(*(Condition(ConditionKind.CONTROL_NAMED, words, text=n) for n in names))

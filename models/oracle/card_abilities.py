@@ -74,7 +74,7 @@ def _mana_ability(banded: BandedLine) -> ManaAbility | None:
     if any part is not understood."""
     gated = gate(banded)
     ab = parse_mana_ability(gated.body, banded.original) if gated is not None else None
-    if ab is None:
+    if gated is None or ab is None:
         return None
     return replace(ab, activate_if=all_of(gated.activate_if, ab.activate_if), present_if=gated.present_if)
 

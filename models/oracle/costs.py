@@ -39,9 +39,10 @@ def parse_ability_cost(text: str) -> AbilityCost | None:
         elif re.fullmatch(r"Pay (?:\{E\})+", part):
             fields["energy"] += part.count("{E}")
         elif re.fullmatch(SYMBOLS, part):
-            mana = _plus(mana, part)
-            if mana is None:
+            added = _plus(mana, part)
+            if added is None:
                 return None
+            mana = added
         elif m := re.fullmatch(r"Pay (\d+) life", part):
             fields["life"] += int(m.group(1))
         elif part == "Sacrifice ~":
@@ -236,15 +237,17 @@ def parse_cost_part(text: str) -> CostPart | None:
     # "pay {1} and return a basic land ...": " and " joins parts too when a verb follows.
     for part in (p.strip() for p in _PART_SPLIT.split(text)):
         if re.fullmatch(SYMBOLS, part):
-            mana = _plus(mana, part)
-            if mana is None:
+            more = _plus(mana, part)
+            if more is None:
                 return None
+            mana = more
         elif m := re.fullmatch(r"[Pp]ay (\d+) life", part):
             life += int(m.group(1))
         elif m := re.fullmatch(r"[Pp]ay (%s)" % SYMBOLS, part):
-            mana = _plus(mana, m.group(1))
-            if mana is None:
+            more = _plus(mana, m.group(1))
+            if more is None:
                 return None
+            mana = more
         elif part and part.split()[0].capitalize() in _NON_MANA_VERBS and "{" not in part:
             other.append(read_non_mana_part(part[0].upper() + part[1:]))
         else:

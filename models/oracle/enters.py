@@ -65,22 +65,27 @@ class EntersTapped:
 
 def read_enters_tapped(name: str, text: str) -> EntersTapped:
     """How the card named `name` with oracle `text` enters the battlefield."""
-    always, at_least, at_most, any_of, life, counters, unread = False, None, None, (), 0, (), []
+    always, life = False, 0
+    at_least: tuple[int, str] | None = None
+    at_most: int | None = None
+    any_of: tuple[str, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    unread: list[str] = []
     for line in normalize(text, name).splitlines():
         if "enters tapped" not in line and "it enters tapped" not in line:
             continue
         if m := _ALWAYS.fullmatch(line):
             always = True
-            if m.group(1) and number_word(m.group(1)) is not None:
-                counters = ((m.group(2), number_word(m.group(1))),)
-        elif (m := _SHOCK.fullmatch(line)) and number_word(m.group(1)) is not None:
-            life = number_word(m.group(1))  # shocklands 2, the MDFC lands of Zendikar Rising 3
+            if m.group(1) and (n := number_word(m.group(1))) is not None:
+                counters = ((m.group(2), n),)
+        elif (m := _SHOCK.fullmatch(line)) and (n := number_word(m.group(1))) is not None:
+            life = n  # shocklands 2, the MDFC lands of Zendikar Rising 3
         elif m := _UNLESS.fullmatch(line):
             cond = m.group(1)
-            if (c := _AT_LEAST.fullmatch(cond)) and number_word(c.group(1)) is not None:
-                at_least = (number_word(c.group(1)), "land" if c.group(2) == "land" else c.group(2))
-            elif (c := _AT_MOST.fullmatch(cond)) and number_word(c.group(1)) is not None:
-                at_most = number_word(c.group(1))
+            if (c := _AT_LEAST.fullmatch(cond)) and (n := number_word(c.group(1))) is not None:
+                at_least = (n, "land" if c.group(2) == "land" else c.group(2))
+            elif (c := _AT_MOST.fullmatch(cond)) and (n := number_word(c.group(1))) is not None:
+                at_most = n
             elif _ANY_OF.fullmatch(cond):
                 any_of = tuple(re.findall(r"an? (\w+)", cond))
             else:

@@ -30,7 +30,7 @@ from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_amounts import parse_leading, parse_more_adds, parse_more_amounts, parse_more_counts
 from manasolve.models.oracle.spend_restrictions import cant_be_spent, parse_restriction
 from manasolve.models.bounds import MAX_PRINTED_MANA
-from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, number_word, sentences, without_ability_word
+from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, matched_number, number_word, sentences, without_ability_word
 
 _NUM = "(%s)" % NUMBER
 # A loyalty ability's cost (606): never a mana ability (605.1a).
@@ -256,6 +256,12 @@ def parse_amount(phrase: str) -> Count | None:
     return (parse_count(m.group(1)) if m else None) or parse_more_amounts(phrase)
 
 
+def _every(parts: list[Condition | None]) -> tuple[Condition, ...] | None:
+    """The conditions read, or None if one of them was not understood."""
+    read = tuple(p for p in parts if p is not None)
+    return read if len(read) == len(parts) else None
+
+
 def parse_condition(text: str) -> Condition | None:
     """"you control four or more creatures", "you control a Swamp", "~ has a +1/+1
     counter on it", "you control an Urza's Mine and an Urza's Tower", "~ entered this
@@ -264,13 +270,13 @@ def parse_condition(text: str) -> Condition | None:
     if (board := read_board_condition(text)) is not None:
         return board
     if " or if " in text:
-        parts = [parse_condition(p) for p in text.split(" or if ")]
-        return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
+        parts = _every([parse_condition(p) for p in text.split(" or if ")])
+        return Condition(ConditionKind.ANY_OF, parts=parts) if parts is not None else None
     m = re.fullmatch(r"you control (an? [^,]+?)((?:, an? [^,]+?)*),? or (an? .+)", text)
     if m:  # "you control a Mountain or a Forest" (the Verges), "a Plains, an Island, or a Swamp"
         groups = [m.group(1), *(g.strip() for g in m.group(2).split(",") if g.strip()), m.group(3)]
-        parts = [parse_condition("you control " + g) for g in groups]
-        return Condition(ConditionKind.ANY_OF, parts=tuple(parts)) if all(parts) else None
+        parts = _every([parse_condition("you control " + g) for g in groups])
+        return Condition(ConditionKind.ANY_OF, parts=parts) if parts is not None else None
     if text == "~ entered this turn":
         return Condition(ConditionKind.ENTERED_THIS_TURN)
     if text == "you played a land this turn":
@@ -288,17 +294,17 @@ def parse_condition(text: str) -> Condition | None:
                      % (_NUM, _NUM), text)
     if m:
         n, kind = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        return Condition(ConditionKind.SELF_COUNTER, counter=kind, n=number_word(n))
+        return Condition(ConditionKind.SELF_COUNTER, counter=kind, n=matched_number(n))
     m = re.fullmatch(r"there (?:is|are) %s (?:or more )?(.+?) cards? in your graveyard" % _NUM, text)
     if m and (words := filter_words(m.group(2))) and (m.group(1) in ("a", "an") or "or more" in text):
-        return Condition(ConditionKind.GRAVEYARD, words, number_word(m.group(1)))
+        return Condition(ConditionKind.GRAVEYARD, words, matched_number(m.group(1)))
     m = re.fullmatch(r"you control (an? .+) and (an? .+)", text)
     if m:
-        parts = [parse_condition("you control " + g) for g in m.groups()]
-        return Condition(ConditionKind.ALL_OF, parts=tuple(parts)) if all(parts) else None
+        parts = _every([parse_condition("you control " + g) for g in m.groups()])
+        return Condition(ConditionKind.ALL_OF, parts=parts) if parts is not None else None
     m = re.fullmatch(r"you control %s (?:or more )?(.+?)(?: with power (\d+) or greater)?" % _NUM, text)
     if m:
-        n, words = number_word(m.group(1)), filter_words(m.group(2))
+        n, words = matched_number(m.group(1)), filter_words(m.group(2))
         if words is None or (m.group(1) not in ("a", "an") and "or more" not in text):
             return None
         return Condition(ConditionKind.CONTROL, words, n, int(m.group(3)) if m.group(3) else None)
@@ -538,7 +544,7 @@ def _read_extra(sentence: str, fields: dict) -> bool:
             return False
         times = re.fullmatch(r"%s mana of that type" % _NUM, m.group(2))
         if times and fields.get("reference"):
-            fields["instead"] = Instead(cond, times=number_word(times.group(1)))
+            fields["instead"] = Instead(cond, times=matched_number(times.group(1)))
             return True
         other = parse_add("Add " + m.group(2))
         if other is None or set(other) != {"options"}:

@@ -128,7 +128,7 @@ def parse_leading(said: list[str], add: AddReader, amount: AmountReader) -> tupl
     if m:  # the counter is on ~ before the mana is counted
         fields = add(second)
         per = fields.get("per") if fields else None
-        if per is None or per.kind != CountKind.COUNTERS_ON_SELF or per.counter != m.group(1):
+        if not fields or per is None or per.kind != CountKind.COUNTERS_ON_SELF or per.counter != m.group(1):
             return None
         return {**fields, "per": _plus(per, 1), "effects": (first,)}, rest[1:]
     if first == "Add to your mana pool one mana of the color last chosen." and second == "Then choose a random color":

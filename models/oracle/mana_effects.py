@@ -411,12 +411,12 @@ def read_mana_effects(name: str, text: str) -> ManaEffects:
         plain = gated is not None and gated.present_if is None and gated.activate_if is None
         # A grant in a level band is carried with its band (`GrantAbility.present_if`).
         banded_grant = gated is not None and gated.present_if is not None and gated.activate_if is None
-        for s in _sentences(gated.body if plain or banded_grant else line):
+        for s in _sentences(gated.body if gated is not None and (plain or banded_grant) else line):
             if any(p.fullmatch(s) for p in _IRRELEVANT):
                 continue
             until = _UNTIL_EOT.fullmatch(s) if plain else None
             parsed = parse_sentence(s) if plain and not until else None
-            if banded_grant:
+            if banded_grant and gated is not None:
                 grant = _granted(s)
                 parsed = replace(grant, present_if=gated.present_if) if grant is not None else None
             if until:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from manasolve.models.mana import CostSyntaxError, ManaCost
 from manasolve.models.oracle.added_costs import (
@@ -398,7 +398,8 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     alternative and additional costs, its self-reductions, and the modifiers it applies
     to other spells while on the battlefield; unreadable cost sentences are listed in
     ``not_understood``."""
-    out: dict[str, list] = defaultdict(list)
+    # each SpellCosts field's values (a list), or True for the flags fuse, spree and aftermath
+    out: dict[str, Any] = defaultdict(list)
     lines = normalized_lines(text, name)
     modes = sum(1 for line, _ in lines if line.startswith("•"))
     seen = 0
@@ -425,8 +426,8 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
     if modes and out["multikicker"]:  # escalate: at most once per mode beyond the first
         out["multikicker"] = [replace(o, most=modes - 1) if o.kind == OptionalKind.ESCALATE else o
                               for o in out["multikicker"]]
-    return SpellCosts(name, **{k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()},
-                      seen=seen)
+    fields: dict[str, Any] = {k: (v if k in ("fuse", "spree", "aftermath") else tuple(v)) for k, v in out.items()}
+    return SpellCosts(name, **fields, seen=seen)
 
 
 def _unapplied(sentence: str, original: str) -> Unapplied | None:
@@ -435,7 +436,7 @@ def _unapplied(sentence: str, original: str) -> Unapplied | None:
     return read_unapplied(sentence, original)
 
 
-def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
+def _read_spree_mode(line: str, out: dict[str, Any]) -> bool:
     """A Spree mode, "+ {1}{R} — ...": its additional cost (702.172a)."""
     m = re.match(r"\+ (%s) — " % SYMBOLS, line)
     cost = parse_cost_part(m.group(1)) if m else None
@@ -445,7 +446,7 @@ def _read_spree_mode(line: str, out: dict[str, list]) -> bool:
     return True
 
 
-def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) -> bool:
+def _read_sentence_safely(sentence: str, original: str, out: dict[str, Any]) -> bool:
     """`_read_sentence`, False (not understood) for a symbol no mana cost has, such as
     Cheap Ass's {½} (which `ManaCost.parse` refuses)."""
     try:
@@ -454,7 +455,7 @@ def _read_sentence_safely(sentence: str, original: str, out: dict[str, list]) ->
         return False
 
 
-def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
+def _read_sentence(sentence: str, original: str, out: dict[str, Any]) -> bool:
     """Record one sentence (normalized; `original` as printed) in `out`; False if it
     matches no template."""
     added = read_added_cost(sentence)
@@ -497,10 +498,10 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         return True
     m = re.fullmatch(r"As an additional cost to cast ~, (.+) or (pay \{[^.]+\})\.", sentence)
     if m:  # "reveal a Goblin card from your hand or pay {3}": one side or the other
-        sides = [parse_cost_part(m.group(1)), parse_cost_part(m.group(2))]
-        if None in sides or " or " in m.group(1):
+        one, other = parse_cost_part(m.group(1)), parse_cost_part(m.group(2))
+        if one is None or other is None or " or " in m.group(1):
             return False
-        out["additional"].append(AdditionalCost(sides[0], (sides[1],)))
+        out["additional"].append(AdditionalCost(one, (other,)))
         return True
     m = re.fullmatch(r"As an additional cost to cast ~, (you may )?(.+)\.", sentence)
     if m:
@@ -531,8 +532,8 @@ def _read_sentence(sentence: str, original: str, out: dict[str, list]) -> bool:
         return True
     m = re.fullmatch(r"(As long as ~ is untapped, )?each spell that would cost less than (\w+) mana to cast costs "
                      r"\2 mana to cast\.", sentence, flags=re.IGNORECASE)
-    if m and number_word(m.group(2)):  # Trinisphere
-        out["floors"].append(CostFloor(number_word(m.group(2)), bool(m.group(1)), original))
+    if m and (n := number_word(m.group(2))):  # Trinisphere
+        out["floors"].append(CostFloor(n, bool(m.group(1)), original))
         return True
     m = re.fullmatch(r"The second spell you cast each turn costs (\{\d+\}) less to cast\.", sentence)
     if m:  # Highspire Bell-Ringer: the player's spells_cast_this_turn says which spell this is
@@ -558,7 +559,7 @@ def _or_within_objects(cost: CostPart) -> bool:
         and len(cost.other[0].alternatives) > 1
 
 
-def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
+def _record_added(added: tuple[str, object], out: dict[str, Any]) -> bool:
     """Record what `read_added_cost` read: (field, value); value None: not understood."""
     key, value = added
     if value is None:
@@ -566,10 +567,10 @@ def _record_added(added: tuple[str, object], out: dict[str, list]) -> bool:
     if key in ("fuse", "spree", "aftermath"):
         out[key] = True
     elif key in ("optional", "multikicker"):
-        kind, cost = value  # type: ignore[misc]
+        kind, cost = cast("tuple[str, CostPart]", value)
         out[key].append(OptionalCost(OptionalKind(kind), cost))
     elif key == "alternative":
-        kind, cost = value  # type: ignore[misc]
+        kind, cost = cast("tuple[str, CostPart]", value)
         out[key].append(AltCost(Alternative(kind), cost))
     elif key == "face_up":  # 702.37c, 702.168a: also castable face down for {3}
         out[key].append(value)

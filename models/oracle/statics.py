@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from manasolve.models.abilities import TapBonus, TapKeyword
-from manasolve.models.oracle.words import NUMBER, filter_alternatives, filter_words, normalize, number_word, sentences
+from manasolve.models.oracle.words import NUMBER, filter_alternatives, filter_words, matched_number, normalize, sentences
 
 # "Other artifact creatures you control get +2/+2." / "Land creatures you control get +1/+1."
 _STATIC_PUMP = re.compile(r"(Other )?(.+?) you control get ([+-]\d+)/([+-]\d+)\.")
@@ -84,7 +84,7 @@ def read_tap_bonus(sentence: str) -> TapBonus | None:
         return None
     keywords = tuple(k for k in (TapKeyword.SADDLE, TapKeyword.CREW) if k.lower() in m.group(1))
     if m.group(2):
-        return TapBonus(keywords, power_bonus=number_word(m.group(2)))
+        return TapBonus(keywords, power_bonus=matched_number(m.group(2)))
     return TapBonus(keywords, use_toughness=True)
 
 
@@ -99,7 +99,7 @@ def read_statics(name: str, text: str) -> Statics:
         flash = flash or line == "Flash"
         m = _STATIC_PUMP.fullmatch(line)
         words = filter_words(m.group(2)) if m else None
-        if words:
+        if m and words:
             pumps.append(StaticPump(bool(m.group(1)), words, (int(m.group(3)), int(m.group(4)))))
         m = _ATTACHED_BUFF.fullmatch(line)
         if m:
@@ -121,7 +121,7 @@ def read_statics(name: str, text: str) -> Statics:
         for sentence in sentences(line):
             cant_crew = cant_crew or sentence == "~ can't crew Vehicles."
             m = _EXTRA_LANDS.fullmatch(sentence)
-            extra_lands += number_word(m.group(1)) if m else 0
+            extra_lands += matched_number(m.group(1)) if m else 0
             bonus = read_tap_bonus(sentence)
             if bonus is not None:
                 bonuses.append(bonus)

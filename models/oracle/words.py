@@ -50,6 +50,14 @@ def number_word(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
+def matched_number(word: str) -> int:
+    """How much a word the `NUMBER` pattern matched means (so never None)."""
+    n = number_word(word)
+    if n is None:
+        raise ValueError(f"{word!r} is not a number the NUMBER pattern matches")
+    return n
+
+
 def strip_reminder(text: str) -> str:
     """Oracle text without its reminder text (parenthesised)."""
     return _REMINDER.sub("", text)
