@@ -55,6 +55,7 @@ land here.  `KeepRule` looks at the lands of the hand after bottoming.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -661,6 +662,7 @@ class Goldfish:
         self.gy_at = self.life_at + LIFE_BITS
         self.lib_at = self.gy_at + BITS
         self.paid_mask = (1 << self.gy_at) - 1  # the battlefield and the life paid: `Mana.paid_key`'s key
+        self.asked_mask = (1 << self.lib_at) - 1  # ... and the graveyard: what `_castable` reads of a position
         # land plays of each kind
         self.fetchable: list[int] = []
         self.plays: list[list[tuple]] = []
@@ -763,6 +765,9 @@ class Goldfish:
         self.land_rank = {k: (self._colours(faces[k]), not any(f.enters.always for f in faces[k]), -k)
                           for k in range(len(names)) if self.is_land[k]}
         self._cast_memo: dict[tuple, tuple] = {}
+        # what a card in the opening hand adds to the position (its canonical kind in hand, out of the library)
+        self._opening_gain = [self.hand_bit[self.canon[k]] - self.lib_bit.get(self.canon[k], 0) if self.in_hand[k]
+                              else 0 for k in range(len(names))]
         self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
         self._forget()
 
@@ -776,7 +781,7 @@ class Goldfish:
         self._trans: dict[tuple[int, int, bool], int] = {}
         self._qmask: list[int] = []
         self._tapped_memo: dict[tuple[int, int], bool] = {}
-        self._open: dict[tuple, int] = {}
+        self._open: dict[int, int] = {}
         self._cast_gains: dict[int, int] = {}
         self.mana.forget()
 
@@ -804,11 +809,29 @@ class Goldfish:
                 if (lands >> self.hand_shift[k]) & _FIELD:
                     gains = self._simple_plays(k)
                     if gains is None:
-                        other += ((self.hand_bit[k], self.plays[k]),)
+                        other += ((self.hand_bit[k], tuple(self._compiled(k, play) for play in self.plays[k])),)
                     else:
                         simple += gains
             found = self._drop_rows[lands] = simple, other
         return found
+
+    def _compiled(self, k: int, play: tuple) -> tuple:
+        """Land kind `k`'s `play` for `_other_drops`: a fetch whose own and found lands'
+        entering never depends on the battlefield as ("found", ((library field's shift,
+        what the position gains), ...) for its targets, what it gains finding nothing); any
+        other play as it is."""
+        static, lm = self.enters_static, self.life_matters
+        if play[0] != "fetch" or static[play[1]] is None or any(static[xs] is None for _, _, xs in play[4]):
+            return play
+        _, s, paid, tapped, targets = play
+        own_tapped, own_life = static[s]
+        found = []
+        for lib_shift, lb, xs in targets:
+            x_tapped, x_life = static[xs]
+            late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
+            found.append((lib_shift, self._bit(xs, late) - lb - self.hand_bit[k]
+                          + ((paid + own_life + (0 if late else x_life)) * lm << self.life_at)))
+        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at)
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -835,11 +858,10 @@ class Goldfish:
         if found is not None:
             return found
         rule = self.slot_card[s].enters
-        key = (s, bf)
-        tapped = self._tapped_memo.get(key)
-        if tapped is None:
-            lands = 0
-            subtypes: Counter[str] = Counter()
+        key = (s, bf & self.land_slot_fields)  # (the rules read the lands only)
+        found = self._tapped_memo.get(key)
+        if found is None:
+            lands, subtypes = 0, Counter()
             for t, is_land in enumerate(self.slot_is_land):
                 n = ((bf >> (2 * t * BITS)) & _FIELD) + ((bf >> ((2 * t + 1) * BITS)) & _FIELD)
                 if n and is_land:
@@ -858,9 +880,22 @@ class Goldfish:
         depends on the battlefield)."""
         lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
         bf = p & self.mana.bf_mask
+        gy_gain = 0
+        if self.delve:  # a fetch land cracked goes to the graveyard
+            gy = (p >> self.gy_at) & _FIELD
+            gy_gain = (min(gy + 1, self.gy_cap) - gy) << self.gy_at
         for hand_bit, plays in other:
             h = p - hand_bit
             for play in plays:
+                if play[0] == "found":
+                    found_any = False
+                    for lib_shift, gain in play[1]:
+                        if (p >> lib_shift) & _FIELD:
+                            found_any = True
+                            add(p + gain + gy_gain)
+                    if not found_any:  # nothing left to find: a land without mana
+                        add(p + play[2])
+                    continue
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
                 own = 1 << ((2 * s + own_tapped) * BITS)
@@ -870,17 +905,13 @@ class Goldfish:
                 if play[0] == "fetch":
                     _, _, paid, tapped, targets = play
                     found_any = False
-                    gy_gain = 0
-                    if self.delve:
-                        gy = (p >> self.gy_at) & _FIELD
-                        gy_gain = min(gy + 1, self.gy_cap) - gy
                     for lib_shift, lb, xs in targets:
                         if not (p >> lib_shift) & _FIELD:
                             continue
                         found_any = True
                         x_tapped, x_life = static[xs] or tapped_in(xs, bf)
                         late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        add(h + (1 << ((2 * xs + late) * BITS)) - lb + (gy_gain << self.gy_at)
+                        add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
                             + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
                     if not found_any:  # nothing left to find: a land without mana
                         add(h + own + (own_life * lm << life_at))
@@ -1008,18 +1039,17 @@ class Goldfish:
             return found
         union = 0
         q = 0
-        paid_of, memo, mask = self.mana.paid_key, self.mana.memo, self.paid_mask
-        reduced = self._reduced
-        for p in self.sets[sid]:
-            key = p & mask
-            paid = memo.get(key)
+        paid_of, memo, mask, reduced = self.mana.paid_key, self.mana.memo, self.paid_mask, self._reduced
+        # the positions' distinct battlefields and life paid (and graveyards, when a question has a reduction)
+        for key in {p & self.asked_mask for p in self.sets[sid]}:
+            paid = memo.get(key & mask)
             if paid is None:
-                paid = paid_of(key)
+                paid = paid_of(key & mask)
             union |= paid
             for bit, delve, per, words, v, last in reduced:
                 if q & bit:
                     continue
-                n = (p >> self.gy_at) & _FIELD if delve else per * self._count(p & self.mana.bf_mask, words)
+                n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
                 if paid >> v[min(n, last)] & 1:
                     q |= bit
         found = self._questions_of.get(union)
@@ -1077,13 +1107,12 @@ class Goldfish:
 
     def _start(self, hand: list[int]) -> int:
         """The set before turn 1 of an opening `hand`."""
-        key = tuple(sorted(self.canon[c] for c in hand if self.in_hand[c]))
-        found = self._open.get(key)
+        p = self.lib0
+        for c in hand:
+            p += self._opening_gain[c]
+        found = self._open.get(p)
         if found is None:
-            p = self.lib0
-            for c in key:
-                p += self.hand_bit[c] - self.lib_bit.get(c, 0)
-            found = self._open[key] = self._intern(frozenset((p,)))
+            found = self._open[p] = self._intern(frozenset((p,)))
         return found
 
     def play_games(self, games: int, seed: int, shard: int, on_game: Callable[[tuple], None] | None = None) -> Counter:
@@ -1101,10 +1130,22 @@ class Goldfish:
                 yield from rng.permuted(tiled, axis=1)[:, :depth].tolist()
 
         shuffled = rows()
-        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
         out: Counter = Counter()
-        turns, on_play = setup.turns, setup.on_play
         full = (1 << len(self.questions)) - 1
+        # the memos hold hundreds of thousands of sets and tuples that make no reference cycle: the cyclic
+        # collector would walk them again and again (10-20% of the time); reference counting frees the rest
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._play(games, shuffled, on_game, out, full)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _play(self, games: int, shuffled, on_game: Callable[[tuple], None] | None, out: Counter, full: int) -> Counter:
+        """`play_games`' loop: `games` games from the shuffled libraries `shuffled`, their records counted in `out`."""
+        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
+        turns, on_play = self.setup.turns, self.setup.on_play
         for _ in range(games):
             if len(self.sets) > MEMO_SETS:
                 self._forget()
