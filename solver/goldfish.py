@@ -78,7 +78,7 @@ from manasolve.solver.total_cost import reduce_symbols
 BITS = 6  # at most 63 copies of one card in one place of a position
 _FIELD = (1 << BITS) - 1
 LIFE_BITS = 16  # the life paid in a position (a few life a turn at most)
-MEMO_SETS = 150_000  # sets of positions kept in memory (about 600 MB on a 100-card deck), then the memos restart
+MEMO_SETS = 150_000  # sets of positions kept in memory (about 450 MB a process on a 100-card deck), then the memos restart
 BATCH = 2048  # shuffled libraries drawn at once: fixed, so a seed's games never depend on workers
 UNIT = {c: 1 << i for i, c in enumerate(COLORS + ("C",))}  # a mana type as a bit
 _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
