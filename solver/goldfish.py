@@ -61,7 +61,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal, cast
 
 import numpy as np
 
@@ -644,7 +643,7 @@ class Goldfish:
         self.slot_names = slot_names
         self.slot_of = {n: s for s, n in enumerate(slot_names)}
         self.slot_card = [db.get(n) for n in slot_names]
-        self.slot_kind: dict[int, int] = {}
+        self.slot_kind = {}
         for k in range(len(names)):
             for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
                 self.slot_kind.setdefault(self.slot_of[f.name], k)
@@ -668,7 +667,7 @@ class Goldfish:
         self.plays: list[list[tuple]] = []
         self.notes: list[str] = []
         for k, fs in enumerate(faces):
-            plays: list[tuple] = []
+            plays = []
             for f in fs:
                 fetch = fetch_of(f)
                 s = self.slot_of[f.name]
@@ -730,10 +729,10 @@ class Goldfish:
             forms = [base] + ([ManaCost(tuple(reduce_symbols(list(base.symbols), [ManaCost.parse("{%d}" % n)])))
                                for n in range(1, generic + 1)] if r else [])
             v = []
-            for form in forms:
-                if str(form) not in costs:
-                    costs.append(str(form))
-                v.append(costs.index(str(form)))
+            for f in forms:
+                if str(f) not in costs:
+                    costs.append(str(f))
+                v.append(costs.index(str(f)))
             self.variants.append(v)
         life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
                            for c in costs for s in ManaCost.parse(c).symbols)
@@ -868,8 +867,8 @@ class Goldfish:
                     lands += n
                     for sub in self.slot_subtypes[t]:
                         subtypes[sub] += n
-            tapped = self._tapped_memo[key] = rule.tapped(lands, subtypes)
-        return tapped, 0
+            found = self._tapped_memo[key] = rule.tapped(lands, subtypes)
+        return found, 0
 
     def _bit(self, s: int, tapped: bool) -> int:
         return 1 << ((2 * s + tapped) * BITS)
@@ -1057,11 +1056,11 @@ class Goldfish:
             found, i, paid = 0, 0, union
             while paid:
                 if paid & 1:
-                    answered |= self.question_of_cost[i]
+                    found |= self.question_of_cost[i]
                 paid >>= 1
                 i += 1
-            self._questions_of[union] = answered
-        q |= answered
+            self._questions_of[union] = found
+        q |= found
         self._qmask[sid] = q
         return q
 
