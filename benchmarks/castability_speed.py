@@ -2,7 +2,7 @@
 `castability_front`): the goldfish of this revision against an earlier one, in one run,
 on the issue's decks, one core (this process: `Goldfish.play_games`, no pool).
 
-Run:  python -m benchmarks.castability_speed [--before b6826c4] [--games 10000] [--repeat 2]
+Run:  python -m benchmarks.castability_speed [--before f938e7b] [--games 10000] [--repeat 2]
                                              [--target-games 100000]
 
 1. Before/after: each deck's games (`--games`, the same seed and shard) with the goldfish
@@ -71,7 +71,7 @@ def _play(module, deck, db, games: int) -> tuple[float, float, dict, object]:
 def main(argv: list[str] | None = None) -> None:
     """Run both parts and write the results."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", default="b6826c4", help="the revision to compare with")
+    parser.add_argument("--before", default="f938e7b", help="the revision to compare with")
     parser.add_argument("--games", type=int, default=10_000, help="games per deck, divided by the deck's factor")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--target-games", type=int, default=100_000)

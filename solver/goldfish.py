@@ -55,12 +55,12 @@ land here.  `KeepRule` looks at the lands of the hand after bottoming.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal, cast
 
 import numpy as np
 
@@ -76,7 +76,8 @@ from manasolve.solver.total_cost import reduce_symbols
 
 BITS = 6  # at most 63 copies of one card in one place of a position
 _FIELD = (1 << BITS) - 1
-MEMO_SETS = 150_000  # sets of positions kept in memory (about 600 MB on a 100-card deck), then the memos restart
+LIFE_BITS = 16  # the life paid in a position (a few life a turn at most)
+MEMO_SETS = 150_000  # sets of positions kept in memory (about 450 MB a process on a 100-card deck), then the memos restart
 BATCH = 2048  # shuffled libraries drawn at once: fixed, so a seed's games never depend on workers
 UNIT = {c: 1 << i for i, c in enumerate(COLORS + ("C",))}  # a mana type as a bit
 _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -353,10 +354,13 @@ def _hall(cost: ManaCost) -> tuple[tuple[tuple[int, int], ...], int, int] | None
 class Mana:
     """What battlefields pay: `paid(bf, life)` is the bit mask of `costs` payable on the
     packed battlefield `bf` (two fields of BITS bits per slot: untapped, tapped), with
-    `life` paid already; memoised per battlefield."""
+    `life` paid already; memoised per battlefield and life paid, packed in one int
+    (`paid_key`: the life above the battlefield's fields, as in a goldfish position)."""
 
     def __init__(self, db: CardDB, slots: list[str], costs: list[str], setup: GameSetup, life_matters: bool):
         self.db, self.slots, self.setup = db, slots, setup
+        self.life_at = 2 * len(slots) * BITS  # a memo key: the battlefield, then the life paid from this bit
+        self.bf_mask = (1 << self.life_at) - 1
         self.costs = list(costs)
         self.parsed = [ManaCost.parse(c) for c in self.costs]
         self.hall = [_hall(c) for c in self.parsed]
@@ -373,16 +377,20 @@ class Mana:
         self.slot_table = [(2 * s * BITS, self.units[s], self.converters[s], self.unit_life[s]) for s in range(len(slots))]
         self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
-        self.memo: dict[tuple[int, int], int] = {}
-        self.extra: dict[tuple[int, int, tuple], bool] = {}
+        self.memo: dict[int, int] = {}
+        self.extra: dict[tuple[int, int, str], bool] = {}
         # the same two answers per fingerprint of the untapped fixed-mana sources (`print_of`):
-        # battlefields of different lands with the same mana share them, across turns and games
-        self.by_print: dict[tuple, int] = {}
+        # battlefields of different lands with the same mana share them, across turns and games;
+        # a fingerprint is numbered once (`print_id`), its memos are lists and dicts on the number
+        self.untapped = sum(_FIELD << (2 * s * BITS) for s in range(len(slots)))
+        self._prints: dict[int, int] = {}  # untapped fields of a battlefield: its fingerprint's number, -1: none
+        self._print_ids: dict[tuple, int] = {}
+        self.prints: list[tuple] = []
+        self._views: list[tuple] = []  # by fingerprint number: `_untapped_units`
+        self.by_print: list[int] = []  # by fingerprint number: the costs without life it pays, -1 not yet asked
         self.extra_by_print: dict[tuple, bool] = {}
         self._rules: dict[tuple, tuple | None] = {}
-        self._prints: dict[int, tuple | None] = {}
-        self._views: dict[tuple, tuple] = {}
-        self.by_life: dict[tuple, tuple[int, list[int]]] = {}
+        self.by_life: dict[tuple[int, int], tuple[int, list[int]]] = {}
         self.solver_calls = 0
 
     def forget(self) -> None:
@@ -413,14 +421,8 @@ class Mana:
         """(units by types mask, units in all, life the units' taps may cost, the
         converters' bundles) of the untapped sources of `bf`; None when a source is
         neither (the solver decides)."""
-        printed = self.print_of(bf)
-        if printed is None:
-            return None
-        found = self._views.get(printed)
-        if found is None:
-            counts = Counter(dict(printed[0]))
-            found = self._views[printed] = counts, sum(counts.values()), printed[1], list(printed[2])
-        return found
+        number = self.print_id(bf)
+        return None if number < 0 else self._views[number]
 
     def print_of(self, bf: int) -> tuple | None:
         """What Hall's theorem reads of battlefield `bf`: ((types mask, units), ...) of the
@@ -428,8 +430,14 @@ class Mana:
         bundles; the key of the answers shared by battlefields of different lands with the
         same mana, across turns and games.  None when a source is neither a fixed-mana
         source nor a converter (the solver decides)."""
-        found: tuple | Literal[False] | None = self._prints.get(bf, False)
-        if found is False:
+        number = self.print_id(bf)
+        return None if number < 0 else self.prints[number]
+
+    def print_id(self, bf: int) -> int:
+        """The number of `print_of(bf)`, -1 for None (memoised on the untapped fields)."""
+        bf &= self.untapped
+        found = self._prints.get(bf)
+        if found is None:
             counts: dict[int, int] = {}
             life = 0
             convs: tuple = ()
@@ -439,7 +447,7 @@ class Mana:
                     continue
                 if units is None:
                     if converter is None:
-                        found = None
+                        found = -1
                         break
                     convs += (converter,) * n
                     continue
@@ -447,7 +455,14 @@ class Mana:
                     counts[u] = counts.get(u, 0) + n
                 life += n * unit_life
             else:
-                found = (tuple(sorted(counts.items())), life, convs)
+                printed = (tuple(sorted(counts.items())), life, convs)
+                found = self._print_ids.get(printed)
+                if found is None:
+                    found = self._print_ids[printed] = len(self.prints)
+                    self.prints.append(printed)
+                    tally = Counter(dict(printed[0]))
+                    self._views.append((tally, sum(tally.values()), life, list(convs)))
+                    self.by_print.append(-1)
             self._prints[bf] = found
         return found
 
@@ -506,30 +521,32 @@ class Mana:
     def paid(self, bf: int, life: int = 0) -> int:
         """The bit mask of `costs` payable on battlefield `bf` with `life` paid (see the
         class docstring)."""
-        key = (bf, life if self.life_matters else 0)
+        return self.paid_key(bf | (life if self.life_matters else 0) << self.life_at)
+
+    def paid_key(self, key: int) -> int:
+        """`paid` of the battlefield and life paid packed in `key` (`bf | life << life_at`;
+        the life 0 unless `life_matters`)."""
         found = self.memo.get(key)
         if found is not None:
             return found
-        printed = self.print_of(bf)
-        if printed is None:
+        bf, life = key & self.bf_mask, key >> self.life_at
+        number = self.print_id(bf)
+        if number < 0:
             ask = [i for i in range(len(self.costs)) if self.least[i] <= self._most(bf)]
             paid = 0
         else:  # Hall's theorem per fingerprint: the costs without life once, those with it per life paid
-            view = self._untapped_units(bf)
-            assert view is not None  # a battlefield with a print has a view of its units
-            paid = self.by_print.get(printed, -1)
+            view = self._views[number]
+            paid = self.by_print[number]
             if paid < 0:
-                # (`lifeless` lists the costs with a Hall rule: never None)
-                paid = self.by_print[printed] = sum(1 << i for i in self.lifeless
-                                                    if self._fast(view, cast(tuple, self.hall[i]), 0))
-            lived = self.by_life.get((printed, key[1]))
+                paid = self.by_print[number] = sum(1 << i for i in self.lifeless if self._fast(view, self.hall[i], 0))
+            lived = self.by_life.get((number, life))
             if lived is None:
-                lived = self.by_life[printed, key[1]] = self._lived(view, self.setup.life - key[1])
+                lived = self.by_life[number, life] = self._lived(view, self.setup.life - life)
             paid |= lived[0]
             ask = lived[1]
         if ask:
             self.solver_calls += len(ask)
-            board = load_board(self.board(bf, key[1]), self.db)
+            board = load_board(self.board(bf, life), self.db)
             for i, ok in zip(ask, payable_each(board, [self.parsed[i] for i in ask], "me")):
                 paid |= ok << i
         self.memo[key] = paid
@@ -558,19 +575,21 @@ class Mana:
         key = (bf, life if self.life_matters else 0, what)
         found = self.extra.get(key)
         if found is None:
-            printed = self.print_of(bf)
-            found = self.extra_by_print.get((printed, key[1], what)) if printed is not None else None
+            number = self.print_id(bf)
+            if what not in self._rules:
+                self._rules[what] = _hall(cost_of(what))
+            rule = self._rules[what]
+            # (Hall's answer without a Phyrexian symbol does not depend on the life: one per fingerprint)
+            by_print = (number, key[1] if rule is None or rule[2] else 0, what)
+            found = self.extra_by_print.get(by_print) if number >= 0 else None
             if found is None:
-                view = self._untapped_units(bf)
-                if what not in self._rules:
-                    self._rules[what] = _hall(cost_of(what))
-                rule = self._rules[what]
+                view = None if number < 0 else self._views[number]
                 found = None if view is None or rule is None else self._fast(view, rule, self.setup.life - key[1])
                 if found is None:
                     self.solver_calls += 1
                     found = payable_each(load_board(self.board(bf, key[1]), self.db), [cost_of(what)], "me")[0]
-                elif printed is not None:
-                    self.extra_by_print[printed, key[1], what] = found
+                elif number >= 0:
+                    self.extra_by_print[by_print] = found
             self.extra[key] = found
         return found
 
@@ -624,7 +643,7 @@ class Goldfish:
         self.slot_names = slot_names
         self.slot_of = {n: s for s, n in enumerate(slot_names)}
         self.slot_card = [db.get(n) for n in slot_names]
-        self.slot_kind: dict[int, int] = {}
+        self.slot_kind = {}
         for k in range(len(names)):
             for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
                 self.slot_kind.setdefault(self.slot_of[f.name], k)
@@ -633,12 +652,22 @@ class Goldfish:
         self.enters_static = [(False, c.enters.life) if c.enters.life else None if c.enters.conditional
                               else (c.enters.always or bool(c.enters.unread), 0) for c in self.slot_card]
         self.untapped_mask = sum(_FIELD << (2 * s * BITS) for s in range(len(slot_names)))
+        self.tapped_mask = self.untapped_mask << BITS
+        # a position is one int, from the lowest bit: the battlefield (two fields of BITS bits a slot:
+        # untapped, tapped), the life paid (LIFE_BITS; 0 unless it matters), the graveyard (BITS), the
+        # library's copies of each fetchable kind (BITS each), the hand (BITS a kind kept)
+        self.bf_bits = 2 * len(slot_names) * BITS
+        self.life_at = self.bf_bits
+        self.gy_at = self.life_at + LIFE_BITS
+        self.lib_at = self.gy_at + BITS
+        self.paid_mask = (1 << self.gy_at) - 1  # the battlefield and the life paid: `Mana.paid_key`'s key
+        self.asked_mask = (1 << self.lib_at) - 1  # ... and the graveyard: what `_castable` reads of a position
         # land plays of each kind
         self.fetchable: list[int] = []
         self.plays: list[list[tuple]] = []
         self.notes: list[str] = []
         for k, fs in enumerate(faces):
-            plays: list[tuple] = []
+            plays = []
             for f in fs:
                 fetch = fetch_of(f)
                 s = self.slot_of[f.name]
@@ -653,11 +682,12 @@ class Goldfish:
                 else:
                     plays.append(("land", s))
             self.plays.append(plays)
-        self.lib_bit = {k: 1 << (i * BITS) for i, k in enumerate(self.fetchable)}
+        self.lib_bit = {k: 1 << (self.lib_at + i * BITS) for i, k in enumerate(self.fetchable)}
+        self.hand_at = self.lib_at + len(self.fetchable) * BITS
         for plays in self.plays:
             for i, play in enumerate(plays):
                 if play[0] == "fetch":
-                    found = tuple((self.fetchable.index(x) * BITS, self.lib_bit[x],
+                    found = tuple((self.lib_at + self.fetchable.index(x) * BITS, self.lib_bit[x],
                                    self.slot_of[land_faces(db, names[x])[0].name]) for x in play[4])
                     plays[i] = play[:4] + (found,)
         self.lib0 = sum(deck_count[k] * b for k, b in self.lib_bit.items())
@@ -673,13 +703,15 @@ class Goldfish:
         # a hand packs the kinds that matter in hand only (the canonical fodder kinds among them), BITS bits each
         kept = [k for k in range(len(names)) if self.in_hand[k] and self.canon[k] == k]
         kept = [k for k in kept if self.plays[k]] + [k for k in kept if not self.plays[k]]  # the lands first
-        self.hand_shift = [kept.index(k) * BITS if k in kept else -1 for k in range(len(names))]
+        self.hand_shift = [self.hand_at + kept.index(k) * BITS if k in kept else -1 for k in range(len(names))]
         self.fodder_mask = sum(_FIELD << self.hand_shift[k] for k in self.fodder_order)
         self.cast_mask = self.fodder_mask | sum(_FIELD << self.hand_shift[k] for k in self.perm_order)
         self.hand_bit = [1 << self.hand_shift[k] if k in kept else 0 for k in range(len(names))]
-        # a land a bounce land may return: (its battlefield field's shift, its card in hand), untapped and tapped
-        self.returns = [((2 * t + tp) * BITS, self.hand_bit[self.slot_kind[t]])
-                        for t in range(len(slot_names)) if self.slot_is_land[t] for tp in (0, 1)]
+        # a land a bounce land may return: its battlefield fields (untapped and tapped), and by field its card in hand
+        self.land_slot_fields = sum(_FIELD << ((2 * t + tp) * BITS) for t in range(len(slot_names))
+                                    if self.slot_is_land[t] for tp in (0, 1))
+        self.back_of = [self.hand_bit[self.slot_kind[f // 2]] if self.slot_is_land[f // 2] else 0
+                        for f in range(2 * len(slot_names))]
         self.cost = [c.mana_cost.with_x(0) if c.mana_cost else ManaCost() for c in cards]
         # what is cast depends on the battlefield's mana only when Hall's theorem decides every cost cast
         self.plan_by_print = all(s.kind in (SymbolKind.GENERIC, SymbolKind.COLOR, SymbolKind.C, SymbolKind.HYBRID)
@@ -697,25 +729,32 @@ class Goldfish:
             forms = [base] + ([ManaCost(tuple(reduce_symbols(list(base.symbols), [ManaCost.parse("{%d}" % n)])))
                                for n in range(1, generic + 1)] if r else [])
             v = []
-            for form in forms:
-                if str(form) not in costs:
-                    costs.append(str(form))
-                v.append(costs.index(str(form)))
+            for f in forms:
+                if str(f) not in costs:
+                    costs.append(str(f))
+                v.append(costs.index(str(f)))
             self.variants.append(v)
         life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
                            for c in costs for s in ManaCost.parse(c).symbols)
         self.life_matters = life_matters
-        # the land kinds by their field in a hand (the lowest fields), and the mask of those fields
-        self.drop_table = sorted((self.hand_shift[k], self.hand_bit[k], self.plays[k], self._simple_plays(k))
-                                 for k in self.land_kinds)
-        self.land_fields = sum(_FIELD << row[0] for row in self.drop_table)
+        # the fields of the land kinds in a hand; the land drops of each set of land kinds in hand (`_drop_rows`)
+        self.land_fields = sum(_FIELD << self.hand_shift[k] for k in self.land_kinds)
+        self._drop_rows: dict[int, tuple[tuple[int, ...], tuple]] = {}
         self.mana = Mana(db, slot_names, costs, setup, life_matters)
+        # what casting gains a position depends on (`_cast`): the castable cards in hand, the graveyard (with
+        # fodder), and the untapped fields when the plan goes by the fingerprint and every slot has one, else
+        # the whole battlefield and the life paid
+        by_print_only = self.plan_by_print and all(u is not None or c is not None
+                                                   for u, c in zip(self.mana.units, self.mana.converters))
+        self.cast_key = self.cast_mask | (_FIELD << self.gy_at if self.fodder_mask else 0) | (
+            self.untapped_mask if by_print_only else self.paid_mask)
         self.question_of_cost = [0] * len(costs)
         self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
-        self.reduced = []
+        # the questions with a reduction: (bit, delve, per, words, cost variants, the last variant)
+        self._reduced: list[tuple] = []
         for i, (v, r) in enumerate(zip(self.variants, reductions)):
             if r:
-                self.reduced.append(i)
+                self._reduced.append((1 << i, r[0] == "delve", r[1], r[2], v, len(v) - 1))
             else:
                 self.question_of_cost[v[0]] |= 1 << i
         self.slot_subtypes = [c.subtypes for c in self.slot_card]
@@ -725,6 +764,9 @@ class Goldfish:
         self.land_rank = {k: (self._colours(faces[k]), not any(f.enters.always for f in faces[k]), -k)
                           for k in range(len(names)) if self.is_land[k]}
         self._cast_memo: dict[tuple, tuple] = {}
+        # what a card in the opening hand adds to the position (its canonical kind in hand, out of the library)
+        self._opening_gain = [self.hand_bit[self.canon[k]] - self.lib_bit.get(self.canon[k], 0) if self.in_hand[k]
+                              else 0 for k in range(len(names))]
         self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
         self._forget()
 
@@ -738,20 +780,57 @@ class Goldfish:
         self._trans: dict[tuple[int, int, bool], int] = {}
         self._qmask: list[int] = []
         self._tapped_memo: dict[tuple[int, int], bool] = {}
-        self._open: dict[tuple, int] = {}
+        self._open: dict[int, int] = {}
+        self._cast_gains: dict[int, int] = {}
         self.mana.forget()
 
-    def _simple_plays(self, k: int) -> tuple[tuple[int, int], ...] | None:
-        """(what the battlefield gains, the life paid) of each play of land kind `k` when
-        every play is a plain land drop entering the same way on any battlefield; None
-        otherwise (fetch, bounce, a condition)."""
+    def _simple_plays(self, k: int) -> tuple[int, ...] | None:
+        """What a position gains (the land on the battlefield, out of the hand, the life
+        paid) by each play of land kind `k` when every play is a plain land drop entering
+        the same way on any battlefield; None otherwise (fetch, bounce, a condition)."""
         out = []
         for play in self.plays[k]:
             entering = self.enters_static[play[1]]
             if play[0] != "land" or entering is None:
                 return None
-            out.append((self._bit(play[1], entering[0]), entering[1] * self.life_matters))
+            out.append(self._bit(play[1], entering[0]) - self.hand_bit[k]
+                       + (entering[1] * self.life_matters << self.life_at))
         return tuple(out)
+
+    def _rows_of(self, lands: int) -> tuple[tuple[int, ...], tuple]:
+        """(what a position gains by each plain land drop, (hand bit, plays) of the other
+        land kinds) of the land kinds in hand `lands` (the hand's land fields)."""
+        found = self._drop_rows.get(lands)
+        if found is None:
+            simple: tuple[int, ...] = ()
+            other: tuple = ()
+            for k in self.land_kinds:
+                if (lands >> self.hand_shift[k]) & _FIELD:
+                    gains = self._simple_plays(k)
+                    if gains is None:
+                        other += ((self.hand_bit[k], tuple(self._compiled(k, play) for play in self.plays[k])),)
+                    else:
+                        simple += gains
+            found = self._drop_rows[lands] = simple, other
+        return found
+
+    def _compiled(self, k: int, play: tuple) -> tuple:
+        """Land kind `k`'s `play` for `_other_drops`: a fetch whose own and found lands'
+        entering never depends on the battlefield as ("found", ((library field's shift,
+        what the position gains), ...) for its targets, what it gains finding nothing); any
+        other play as it is."""
+        static, lm = self.enters_static, self.life_matters
+        if play[0] != "fetch" or static[play[1]] is None or any(static[xs] is None for _, _, xs in play[4]):
+            return play
+        _, s, paid, tapped, targets = play
+        own_tapped, own_life = static[s]
+        found = []
+        for lib_shift, lb, xs in targets:
+            x_tapped, x_life = static[xs]
+            late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
+            found.append((lib_shift, self._bit(xs, late) - lb - self.hand_bit[k]
+                          + ((paid + own_life + (0 if late else x_life)) * lm << self.life_at)))
+        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at)
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -762,7 +841,7 @@ class Goldfish:
                 mask |= u
         return bin(mask).count("1")
 
-    # -- positions: (battlefield, hand, library counts, graveyard, life paid) --
+    # -- positions: one int each (battlefield, life paid, graveyard, library counts, hand; see __init__) --
 
     def _intern(self, states: frozenset) -> int:
         sid = self._set_id.get(states)
@@ -778,94 +857,108 @@ class Goldfish:
         if found is not None:
             return found
         rule = self.slot_card[s].enters
-        key = (s, bf)
-        tapped = self._tapped_memo.get(key)
-        if tapped is None:
-            lands = 0
-            subtypes: Counter[str] = Counter()
+        key = (s, bf & self.land_slot_fields)  # (the rules read the lands only)
+        found = self._tapped_memo.get(key)
+        if found is None:
+            lands, subtypes = 0, Counter()
             for t, is_land in enumerate(self.slot_is_land):
                 n = ((bf >> (2 * t * BITS)) & _FIELD) + ((bf >> ((2 * t + 1) * BITS)) & _FIELD)
                 if n and is_land:
                     lands += n
                     for sub in self.slot_subtypes[t]:
                         subtypes[sub] += n
-            tapped = self._tapped_memo[key] = rule.tapped(lands, subtypes)
-        return tapped, 0
+            found = self._tapped_memo[key] = rule.tapped(lands, subtypes)
+        return found, 0
 
     def _bit(self, s: int, tapped: bool) -> int:
         return 1 << ((2 * s + tapped) * BITS)
 
-    def _drops(self, state: tuple) -> set:
-        """Every position after this turn's land drop from `state` (no land in hand: the
-        position itself)."""
-        bf, hand, lib, gy, life = state
-        out: set = set()
-        add = out.add
-        lm, static, tapped_in, table = self.life_matters, self.enters_static, self._enters_tapped, self.drop_table
-        lands = hand & self.land_fields
-        while lands:  # each land kind in hand (its lowest field first)
-            _, hand_bit, plays, simple = table[((lands & -lands).bit_length() - 1) // BITS]
-            lands &= ~(_FIELD * hand_bit)
-            h = hand - hand_bit
-            if simple is not None:  # lands whose entering does not depend on the battlefield
-                for added, paid in simple:
-                    add((bf + added, h, lib, gy, life + paid))
-                continue
+    def _other_drops(self, p: int, other: tuple, add: Callable[[int], None]) -> None:
+        """`add` every position after this turn's land drop from position `p` of the land
+        kinds `other` in its hand (`_rows_of`: fetch and bounce lands, lands whose entering
+        depends on the battlefield)."""
+        lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
+        bf = p & self.mana.bf_mask
+        gy_gain = 0
+        if self.delve:  # a fetch land cracked goes to the graveyard
+            gy = (p >> self.gy_at) & _FIELD
+            gy_gain = (min(gy + 1, self.gy_cap) - gy) << self.gy_at
+        for hand_bit, plays in other:
+            h = p - hand_bit
             for play in plays:
+                if play[0] == "found":
+                    found_any = False
+                    for lib_shift, gain in play[1]:
+                        if (p >> lib_shift) & _FIELD:
+                            found_any = True
+                            add(p + gain + gy_gain)
+                    if not found_any:  # nothing left to find: a land without mana
+                        add(p + play[2])
+                    continue
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
+                own = 1 << ((2 * s + own_tapped) * BITS)
                 if play[0] == "land":
-                    add((bf + (1 << ((2 * s + own_tapped) * BITS)), h, lib, gy, life + own_life * lm))
+                    add(h + own + (own_life * lm << life_at))
                     continue
                 if play[0] == "fetch":
                     _, _, paid, tapped, targets = play
                     found_any = False
                     for lib_shift, lb, xs in targets:
-                        if not (lib >> lib_shift) & _FIELD:
+                        if not (p >> lib_shift) & _FIELD:
                             continue
                         found_any = True
                         x_tapped, x_life = static[xs] or tapped_in(xs, bf)
                         late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        add((bf + (1 << ((2 * xs + late) * BITS)), h, lib - lb, min(gy + self.delve, self.gy_cap),
-                             life + (paid + own_life + (0 if late else x_life)) * lm))
+                        add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
+                            + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
                     if not found_any:  # nothing left to find: a land without mana
-                        add((bf + (1 << ((2 * s + own_tapped) * BITS)), h, lib, gy, life + own_life * lm))
+                        add(h + own + (own_life * lm << life_at))
                     continue
-                nbf = bf + (1 << ((2 * s + own_tapped) * BITS))
-                for field, back in self.returns:  # the bounce land's trigger: a land back to hand
-                    if (nbf >> field) & _FIELD:
-                        add((nbf - (1 << field), h + back, lib, gy, life + own_life * lm))
-        return out or {state}
+                # the bounce land's trigger: a land back to hand, each land field of the battlefield in turn
+                fields = (bf + own) & self.land_slot_fields
+                h += own + (own_life * lm << life_at)
+                while fields:
+                    field = ((fields & -fields).bit_length() - 1) // BITS
+                    fields &= ~(_FIELD << (field * BITS))
+                    add(h - (1 << (field * BITS)) + self.back_of[field])
 
-    def _cast(self, state: tuple) -> tuple:
+    def _cast(self, p: int) -> int:
         """The position after casting the mana permanents (and, with delve, the graveyard
         fodder) the policy of the module docstring casts: what is cast depends on the
         battlefield's mana and the castable cards in hand only, so it is memoised on
-        those (`Mana.print_of`) across positions, turns and games."""
-        bf, hand, lib, gy, life = state
-        castable = hand & self.cast_mask
-        if not castable:
-            return state
-        printed = self.mana.print_of(bf) if self.plan_by_print else None
-        # (no Phyrexian symbol among the costs cast when keyed on the fingerprint: the life paid does not matter)
-        key = (printed, castable) if printed is not None else (bf, life if self.life_matters else 0, castable)
-        plan = self._cast_memo.get(key)
-        if plan is None:
-            plan = self._cast_memo[key] = self._plan(bf, life, castable)
-        cards, added, fodder = plan
-        hand -= cards
-        bf += added
-        gy += fodder
-        if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
-            gy, hand = self.gy_cap, hand & ~self.fodder_mask
-        return bf, hand, lib, gy, life
+        those (`Mana.print_id`) across positions, turns and games; what a position gains
+        is memoised on the fields it depends on (`cast_key`)."""
+        if not p & self.cast_mask:
+            return p
+        key = p & self.cast_key
+        gain = self._cast_gains.get(key)
+        if gain is None:
+            mana = self.mana
+            bf, castable = p & mana.bf_mask, p & self.cast_mask
+            number = mana.print_id(bf) if self.plan_by_print else -1
+            # (no Phyrexian symbol among the costs cast when keyed on the fingerprint: the life paid does not matter)
+            plan_key = (number, castable) if number >= 0 else (p & self.paid_mask, castable)
+            plan = self._cast_memo.get(plan_key)
+            if plan is None:
+                plan = self._cast_memo[plan_key] = self._plan(bf, p >> self.life_at & ((1 << LIFE_BITS) - 1), castable)
+            cards, added, fodder = plan
+            after = p + added - cards
+            if self.fodder_mask:
+                gy = ((after >> self.gy_at) & _FIELD) + fodder
+                if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
+                    after = (after & ~self.fodder_mask & ~(_FIELD << self.gy_at)) | self.gy_cap << self.gy_at
+                else:
+                    after += fodder << self.gy_at
+            gain = self._cast_gains[key] = after - p
+        return p + gain
 
     def _plan(self, bf: int, life: int, castable: int) -> tuple[int, int, int]:
-        """(the cards cast from hand, packed; the permanents they add to the battlefield,
-        packed; the fodder cards put into the graveyard) when the castable cards in hand
-        are `castable` on battlefield `bf`: mana permanents cheapest first while their
-        costs together are payable, then the fodder cheapest first while the mana values
-        fit."""
+        """(the cards cast from hand, as position bits; the permanents they add to the
+        battlefield, packed; the fodder cards put into the graveyard) when the castable
+        cards in hand are `castable` (a position's hand fields) on battlefield `bf`: mana
+        permanents cheapest first while their costs together are payable, then the fodder
+        cheapest first while the mana values fit."""
         cast: tuple = ()
         cards = added = fodder = 0
         spent = 0  # the mana the permanents cast take, paid from the battlefield of `state`
@@ -902,27 +995,39 @@ class Goldfish:
         found = self._trans.get(key)
         if found is not None:
             return found
-        out = set()
         lb = self.lib_bit.get(drawn, 0)
-        cast_mask, untapped = self.cast_mask if cast else 0, self.untapped_mask
+        lib_shift = lb.bit_length() - 1
+        gain = self.hand_bit[drawn] if drawn >= 0 else 0
+        cast_mask, tapped = self.cast_mask if cast else 0, self.tapped_mask
+        cast_key, gains, cast_of = self.cast_key, self._cast_gains, self._cast
         ready = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
-        for st in self.sets[sid]:
-            if st[1] & cast_mask:
-                st = self._cast(st)
-            bf, hand, lib, gy, life = st
-            bf = (bf & untapped) + ((bf >> BITS) & untapped)
-            if drawn >= 0:
-                if lb:
-                    if (lib // lb) & _FIELD:
-                        lib -= lb
-                        hand += self.hand_bit[drawn]
-                    # else: this line of play fetched that copy; the card drawn is another (thinning)
-                else:
-                    hand += self.hand_bit[drawn]
-            ready.add((bf, hand, lib, gy, life))
-        drops = self._drops
-        for st in ready:
-            out |= drops(st)
+        for p in self.sets[sid]:
+            if p & cast_mask:
+                g = gains.get(p & cast_key)
+                p = cast_of(p) if g is None else p + g
+            t = p & tapped
+            if t:  # untap: the tapped fields added to the untapped ones
+                p += (t >> BITS) - t
+            if lb:
+                if (p >> lib_shift) & _FIELD:
+                    p += gain - lb
+                # else: this line of play fetched that copy; the card drawn is another (thinning)
+            else:
+                p += gain
+            ready.add(p)
+        out: set[int] = set()
+        add, rows, land_fields, other_drops = out.add, self._drop_rows, self.land_fields, self._other_drops
+        for p in ready:  # the land drop, every choice (no land in hand: the position itself)
+            lands = p & land_fields
+            if not lands:
+                add(p)
+                continue
+            row = rows.get(lands)
+            simple, other = self._rows_of(lands) if row is None else row
+            for g in simple:  # lands whose entering does not depend on the battlefield
+                add(p + g)
+            if other:
+                other_drops(p, other, add)
         found = self._trans[key] = self._intern(frozenset(out))
         return found
 
@@ -933,30 +1038,29 @@ class Goldfish:
             return found
         union = 0
         q = 0
-        paid_of, memo, lm = self.mana.paid, self.mana.memo, self.life_matters
-        for bf, hand, lib, gy, life in self.sets[sid]:
-            paid = memo.get((bf, life if lm else 0))
+        paid_of, memo, mask, reduced = self.mana.paid_key, self.mana.memo, self.paid_mask, self._reduced
+        # the positions' distinct battlefields and life paid (and graveyards, when a question has a reduction)
+        for key in {p & self.asked_mask for p in self.sets[sid]}:
+            paid = memo.get(key & mask)
             if paid is None:
-                paid = paid_of(bf, life)
+                paid = paid_of(key & mask)
             union |= paid
-            for i in self.reduced:
-                if q >> i & 1:
+            for bit, delve, per, words, v, last in reduced:
+                if q & bit:
                     continue
-                kind, per, words = self.reductions[i]  # type: ignore[misc]  # `reduced`: the questions with one
-                n = gy if kind == "delve" else per * self._count(bf, words)
-                v = self.variants[i]
-                if paid >> v[min(n, len(v) - 1)] & 1:
-                    q |= 1 << i
-        answered = self._questions_of.get(union)
-        if answered is None:
-            answered, i, paid = 0, 0, union
+                n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
+                if paid >> v[min(n, last)] & 1:
+                    q |= bit
+        found = self._questions_of.get(union)
+        if found is None:
+            found, i, paid = 0, 0, union
             while paid:
                 if paid & 1:
-                    answered |= self.question_of_cost[i]
+                    found |= self.question_of_cost[i]
                 paid >>= 1
                 i += 1
-            self._questions_of[union] = answered
-        q |= answered
+            self._questions_of[union] = found
+        q |= found
         self._qmask[sid] = q
         return q
 
@@ -1002,14 +1106,12 @@ class Goldfish:
 
     def _start(self, hand: list[int]) -> int:
         """The set before turn 1 of an opening `hand`."""
-        key = tuple(sorted(self.canon[c] for c in hand if self.in_hand[c]))
-        found = self._open.get(key)
+        p = self.lib0
+        for c in hand:
+            p += self._opening_gain[c]
+        found = self._open.get(p)
         if found is None:
-            h, lib = 0, self.lib0
-            for c in key:
-                h += self.hand_bit[c]
-                lib -= self.lib_bit.get(c, 0)
-            found = self._open[key] = self._intern(frozenset(((0, h, lib, 0, 0),)))
+            found = self._open[p] = self._intern(frozenset((p,)))
         return found
 
     def play_games(self, games: int, seed: int, shard: int, on_game: Callable[[tuple], None] | None = None) -> Counter:
@@ -1027,10 +1129,22 @@ class Goldfish:
                 yield from rng.permuted(tiled, axis=1)[:, :depth].tolist()
 
         shuffled = rows()
-        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
         out: Counter = Counter()
-        turns, on_play = setup.turns, setup.on_play
         full = (1 << len(self.questions)) - 1
+        # the memos hold hundreds of thousands of sets and tuples that make no reference cycle: the cyclic
+        # collector would walk them again and again (10-20% of the time); reference counting frees the rest
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._play(games, shuffled, on_game, out, full)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _play(self, games: int, shuffled, on_game: Callable[[tuple], None] | None, out: Counter, full: int) -> Counter:
+        """`play_games`' loop: `games` games from the shuffled libraries `shuffled`, their records counted in `out`."""
+        is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
+        turns, on_play = self.setup.turns, self.setup.on_play
         for _ in range(games):
             if len(self.sets) > MEMO_SETS:
                 self._forget()

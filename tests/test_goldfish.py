@@ -77,7 +77,7 @@ def test_memo_answers_what_the_solver_answers_afresh(deck_file):
     fish.play_games(150, seed=5, shard=0)
     mana = fish.mana
     assert mana.memo and mana.extra
-    states = list(mana.memo.items())
+    states = [((key & mana.bf_mask, key >> mana.life_at), paid) for key, paid in mana.memo.items()]
     assert any(mana._untapped_units(bf) is not None for (bf, _), _ in states)  # the fast path was used
     # ... also with a Signet (both decks) or a filter land (Twilight Mire) fed untapped
     assert any(view is not None and view[3] for view in (mana._untapped_units(bf) for (bf, _), _ in states[:150]))
@@ -238,7 +238,7 @@ def test_the_cast_plan_memo_casts_what_the_greedy_casts_afresh():
     assert fish.plan_by_print and fish.perm_order
     hand = sum(fish.hand_bit[k] for k in fish.perm_order)
     for bf in _random_battlefields(fish, 24, seed=3):
-        after = fish._cast((bf, hand, 0, 0, 0))
+        after = fish._cast(bf + hand)  # (a position: the battlefield's fields, then the hand's)
         cast: list[int] = []
         for k in fish.perm_order:
             total = ManaCost()
@@ -246,8 +246,9 @@ def test_the_cast_plan_memo_casts_what_the_greedy_casts_afresh():
                 total = total + fish.cost[c]
             if payable_each(load_board(fish.mana.board(bf), DB), [total], "me")[0]:
                 cast.append(k)
-        assert after[1] == hand - sum(fish.hand_bit[k] for k in cast), [fish.names[k] for k in cast]
-        assert after[0] == bf + sum(fish._bit(fish.slot_of[fish.names[k]], False) for k in cast)
+        assert after >> fish.bf_bits << fish.bf_bits == hand - sum(fish.hand_bit[k] for k in cast), [
+            fish.names[k] for k in cast]
+        assert after & fish.mana.bf_mask == bf + sum(fish._bit(fish.slot_of[fish.names[k]], False) for k in cast)
 
 
 def test_the_memos_restarting_past_memo_sets_change_no_answer(monkeypatch):
