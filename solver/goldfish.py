@@ -378,7 +378,7 @@ class Mana:
         self.most = [most_mana(db.get(n)) for n in slots]
         self.life_matters = life_matters
         self.memo: dict[int, int] = {}
-        self.extra: dict[tuple[int, int, str], bool] = {}
+        self.extra: dict[tuple[int, int, tuple], bool] = {}
         # the same two answers per fingerprint of the untapped fixed-mana sources (`print_of`):
         # battlefields of different lands with the same mana share them, across turns and games;
         # a fingerprint is numbered once (`print_id`), its memos are lists and dicts on the number
@@ -538,7 +538,8 @@ class Mana:
             view = self._views[number]
             paid = self.by_print[number]
             if paid < 0:
-                paid = self.by_print[number] = sum(1 << i for i in self.lifeless if self._fast(view, self.hall[i], 0))
+                paid = self.by_print[number] = sum(1 << i for i in self.lifeless
+                                                   if self._fast(view, self.hall[i] or (), 0))
             lived = self.by_life.get((number, life))
             if lived is None:
                 lived = self.by_life[number, life] = self._lived(view, self.setup.life - life)
@@ -643,7 +644,7 @@ class Goldfish:
         self.slot_names = slot_names
         self.slot_of = {n: s for s, n in enumerate(slot_names)}
         self.slot_card = [db.get(n) for n in slot_names]
-        self.slot_kind = {}
+        self.slot_kind: dict[int, int] = {}
         for k in range(len(names)):
             for f in faces[k] if self.is_land[k] else ([cards[k]] if self.is_perm[k] else []):
                 self.slot_kind.setdefault(self.slot_of[f.name], k)
@@ -667,7 +668,7 @@ class Goldfish:
         self.plays: list[list[tuple]] = []
         self.notes: list[str] = []
         for k, fs in enumerate(faces):
-            plays = []
+            plays: list[tuple] = []
             for f in fs:
                 fetch = fetch_of(f)
                 s = self.slot_of[f.name]
@@ -728,11 +729,11 @@ class Goldfish:
             # 702.66a: each card delve exiles pays {1}; 601.2f: a generic reduction (118.7a)
             forms = [base] + ([ManaCost(tuple(reduce_symbols(list(base.symbols), [ManaCost.parse("{%d}" % n)])))
                                for n in range(1, generic + 1)] if r else [])
-            v = []
-            for f in forms:
-                if str(f) not in costs:
-                    costs.append(str(f))
-                v.append(costs.index(str(f)))
+            v: list[int] = []
+            for form in forms:
+                if str(form) not in costs:
+                    costs.append(str(form))
+                v.append(costs.index(str(form)))
             self.variants.append(v)
         life_matters = any(s.kind in (SymbolKind.PHYREXIAN, SymbolKind.HPHYREXIAN)
                            for c in costs for s in ManaCost.parse(c).symbols)
@@ -858,17 +859,17 @@ class Goldfish:
             return found
         rule = self.slot_card[s].enters
         key = (s, bf & self.land_slot_fields)  # (the rules read the lands only)
-        found = self._tapped_memo.get(key)
-        if found is None:
-            lands, subtypes = 0, Counter()
+        tapped = self._tapped_memo.get(key)
+        if tapped is None:
+            lands, subtypes = 0, Counter[str]()
             for t, is_land in enumerate(self.slot_is_land):
                 n = ((bf >> (2 * t * BITS)) & _FIELD) + ((bf >> ((2 * t + 1) * BITS)) & _FIELD)
                 if n and is_land:
                     lands += n
                     for sub in self.slot_subtypes[t]:
                         subtypes[sub] += n
-            found = self._tapped_memo[key] = rule.tapped(lands, subtypes)
-        return found, 0
+            tapped = self._tapped_memo[key] = rule.tapped(lands, subtypes)
+        return tapped, 0
 
     def _bit(self, s: int, tapped: bool) -> int:
         return 1 << ((2 * s + tapped) * BITS)
@@ -1051,16 +1052,16 @@ class Goldfish:
                 n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
                 if paid >> v[min(n, last)] & 1:
                     q |= bit
-        found = self._questions_of.get(union)
-        if found is None:
-            found, i, paid = 0, 0, union
+        asked = self._questions_of.get(union)
+        if asked is None:
+            asked, i, paid = 0, 0, union
             while paid:
                 if paid & 1:
-                    found |= self.question_of_cost[i]
+                    asked |= self.question_of_cost[i]
                 paid >>= 1
                 i += 1
-            self._questions_of[union] = found
-        q |= found
+            self._questions_of[union] = asked
+        q |= asked
         self._qmask[sid] = q
         return q
 
