@@ -6,6 +6,7 @@ operations, applied payments and undos."""
 from __future__ import annotations
 
 import copy
+import re
 import dataclasses
 
 import pytest
@@ -221,3 +222,19 @@ def test_an_applied_payment_is_derived_and_a_sacrifice_removes_one_permanent():
     assert "permanent.tapped" in touched and "player.life" in touched
     assert "permanent.removed" in touched and "player.graveyard" in touched
     assert b.to_json()["players"][0]["graveyard"] == ["Grizzly Bears"]
+
+
+@pytest.mark.parametrize("taps", [0, 1, 2], ids=["untouched", "tapped", "tapped-twice"])
+def test_a_move_onto_the_battlefield_with_an_id_already_used_is_refused(taps):
+    # A Forest from the hand with new_id "p0", the id of the Forest already there: a board
+    # file listing that id twice is refused, so is the patch (found unseeded by the test above).
+    b = PlayBoard({"players": [{"name": "a", "battlefield": [{"id": "p0", "card": "Forest"}, {"id": "p1", "card": "Island"}],
+                                "hand": ["Forest"]}]}, DB)
+    for _ in range(taps):
+        b.patch([{"op": "tap", "id": "p0"}])
+    before = b.to_json()
+    with pytest.raises(InputError, match=re.escape(
+            "ops: the board after it is not valid: players[0].battlefield[2].id: id 'p0' used twice "
+            "(first at players[0].battlefield[0])")):
+        b.patch([{"op": "move", "from": "hand", "to": "battlefield", "card": "Forest", "new_id": "p0"}])
+    assert b.to_json() == before and b.history_length == taps
