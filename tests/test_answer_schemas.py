@@ -19,7 +19,7 @@ from manasolve.answer_schema import ANSWERS, PAY_MODES, PayAll, PayBest
 from manasolve.cli import main
 from manasolve.cli.example import example_board_path
 from manasolve.server import Server
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 BOARD = example_board_path()
 DECK = Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt"

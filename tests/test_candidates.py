@@ -2,7 +2,7 @@
 groups of payments ranked by the ``--best`` order, the best first.
 
 On random small boards every candidate stands for brute-force payments only
-(tests/bruteforce.py), no two candidates are the same group, and with K at least the
+(tests/support/bruteforce.py), no two candidates are the same group, and with K at least the
 number of groups they cover every payment; on real boards every candidate passes
 ``audit`` as legal and the first is ``best``'s payment.
 """
@@ -24,11 +24,12 @@ from manasolve.solver.groups import counters, listed_groups, payment_group
 from manasolve.solver.payable import CostToPay
 from manasolve.solver.resources import collect
 from manasolve.models.mana import ManaCost
-from tests.boards import loaded
-from tests.bruteforce import brute_or_assume
-from tests.paying import pay
-from tests.test_best import CONVOKE_BOARD, board, tapped
-from tests.test_pay_property import _best_identity, _brute_parts, _scenario_board, expand, scenarios
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_or_assume
+from tests.support.paying import pay
+from tests.support.boards import CONVOKE_BOARD, board_a as board
+from tests.support.paying import tapped
+from tests.support.properties import best_identity, brute_parts, expand, scenario_board, scenarios
 
 COMMANDER = ["Forest", "Forest", "Island", "Island", "Swamp", "Plains", "Mountain", "Flooded Grove",
              "Exotic Orchard", "Command Tower", "Reflecting Pool", "Tropical Island", "Azorius Signet",
@@ -54,7 +55,7 @@ def commander(**kw) -> dict:
            {"id": "p1", "card": "Forest", "tapped": False, "sick": False}], "{G/P}{G/W/P}", 2,
           (False, False, False), [], "", [], 0))  # life for {G/P} or for {G/W/P}: two groups (found unseeded)
 def test_candidates_are_brute_force_payments_and_cover_them(scenario):
-    b, cost, (convoke, improvise, delve), _ = _scenario_board(scenario)
+    b, cost, (convoke, improvise, delve), _ = scenario_board(scenario)
     expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise, delve=delve)
     what = CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve)
     answer = solver_pay.pay(b, what, mode="candidates", candidates=10_000)
@@ -82,7 +83,7 @@ def test_candidates_are_brute_force_payments_and_cover_them(scenario):
                                    "creatures", "tiebreak")] for c in ranked.candidates]
     assert keys == sorted(keys)
     assert ranked.candidates[0].levels == best["levels"]
-    assert _best_identity(best["best"]) in {_brute_parts(p) for p in concrete[groups[0]]}
+    assert best_identity(best["best"]) in {brute_parts(p) for p in concrete[groups[0]]}
 
 
 def test_life_paid_for_different_phyrexian_symbols_names_the_symbol():

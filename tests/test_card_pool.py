@@ -16,7 +16,7 @@ from manasolve.models.cards import Card, card_from_mtgjson
 from manasolve.models.errors import MAX_LINE, InputError
 from manasolve.models.loaders import load_card_file
 from manasolve.models.mana import CostSyntaxError, ManaCost
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 COMMANDER_HAND = ["Arcane Signet", "Cultivate", "Counterspell"]  # none is in the dev set
 

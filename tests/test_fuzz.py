@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz_cases import (
+from tests.support.fuzz_cases import (
     MISSING_PAYMENT,
     argv_tail,
     board_text,
@@ -50,7 +50,7 @@ def test_fuzzed_server_sessions_are_answered_line_by_line_and_the_server_goes_on
 
 
 def test_the_server_checker_catches_a_broken_protocol():
-    from tests.fuzz_cases import PROBE_ID
+    from tests.support.fuzz_cases import PROBE_ID
 
     probe = '{"jsonrpc": "2.0", "id": "%s", "result": {"permanents": {"f1": ["G"]}}}' % PROBE_ID
     assert server_verdict(probe) is None
@@ -65,7 +65,7 @@ def test_the_server_checker_catches_a_broken_protocol():
 
 def test_the_checker_catches_a_broken_contract():
     """verdict() itself: a traceback, two lines, a long line and a nameless line fail."""
-    from tests.fuzz_cases import Outcome
+    from tests.support.fuzz_cases import Outcome
 
     assert verdict(Outcome(-1, "", "", ValueError("x")), "b.json").startswith("traceback")
     assert verdict(Outcome(2, "", "b.json: a\nb\n"), "b.json") == "2 lines on stderr"
@@ -124,7 +124,7 @@ def test_a_huge_session_handle_or_method_is_answered_in_one_short_line():
 def test_fuzzed_doors_keep_the_contract(tmp_path, door):
     """A quick run of the long one (benchmarks/fuzz.py --doors): 10 cases at each door,
     every one classified, every one kept."""
-    from tests.fuzz_doors import CLASSES, door_case, run_door
+    from tests.support.fuzz_doors import CLASSES, door_case, run_door
 
     seen = []
     for seed in range(10):
@@ -137,7 +137,7 @@ def test_fuzzed_doors_keep_the_contract(tmp_path, door):
 
 def test_the_door_checker_catches_each_class():
     """The classifier itself: each failure class is told apart."""
-    from tests.fuzz_doors import _line_problem, _rpc_lines_class
+    from tests.support.fuzz_doors import _line_problem, _rpc_lines_class
 
     ok = '{"jsonrpc": "2.0", "id": 1, "result": {}}'
     request = '{"jsonrpc": "2.0", "id": 1, "method": "pay"}'
@@ -163,7 +163,7 @@ def test_the_payment_checker_catches_doors_that_disagree():
     """The apply/audit comparison itself (a runner answering what the doors would): a
     refusal at one door only, or in other words, is a disagreement, unless audit's
     refusal is one only the cost tells (601.2b)."""
-    from tests.fuzz_doors import _payment_class
+    from tests.support.fuzz_doors import _payment_class
 
     def answer(rid, result=None, path=None, message=None):
         if message is None:

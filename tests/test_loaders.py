@@ -13,7 +13,7 @@ from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
 from manasolve.models.card_pool import FORMAT, CardPool, write_pool
 from manasolve.models.loaders import load_card_file, read_card_file
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
-from tests import boards
-from tests.test_total_cost import INLINE, board, lands
+from tests.support import boards
+from tests.support.inline import INLINE, board, lands
 
 
 def test_plays_lists_hand_casts_flashback_and_activations_with_counts():

@@ -7,7 +7,7 @@ import pytest
 
 from manasolve import api
 from manasolve.models.board import InputError
-from tests.boards import board
+from tests.support.boards import board
 
 SPELL = {"kind": "spell", "controller": "bob", "card": "Llanowar Elves"}
 

@@ -19,7 +19,7 @@ from manasolve.solver.production import (
     could_produce,
     mana_abilities,
 )
-from tests.boards import loaded
+from tests.support.boards import loaded
 
 
 # players p0 (the first, active), p1, ...
@@ -238,15 +238,11 @@ def test_fixpoint_equals_naive_iteration(perms, contaminated):
 # --- CLI and API -----------------------------------------------------------------------------
 
 
-@pytest.fixture()
-def board_file(tmp_path):
-    data = {"players": [
-        {"name": "alice", "battlefield": [{"id": "rp", "card": "Reflecting Pool"}, {"id": "f1", "card": "Forest"}]},
-        {"name": "bob", "battlefield": [{"id": "orchard", "card": "Exotic Orchard"}, {"id": "w", "card": "Wastes"}]},
-    ]}
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(data))
-    return str(path)
+# the board of the `board_file` fixture (tests/conftest.py)
+FILE_BOARD = {"players": [
+    {"name": "alice", "battlefield": [{"id": "rp", "card": "Reflecting Pool"}, {"id": "f1", "card": "Forest"}]},
+    {"name": "bob", "battlefield": [{"id": "orchard", "card": "Exotic Orchard"}, {"id": "w", "card": "Wastes"}]},
+]}
 
 
 def test_cli_produce_json_every_permanent(board_file, capsys):

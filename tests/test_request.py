@@ -13,7 +13,7 @@ import pytest
 from manasolve import api
 from manasolve.api import CastChoice, InputError, Mode, ParameterError, PaymentRequest, Zone
 from manasolve.cli import main
-from tests import boards
+from tests.support import boards
 
 
 def board(lands: list[str], graveyard: list[str], granted: list[dict] | None = None) -> dict:

@@ -172,7 +172,7 @@ def test_a_changed_board_answers_as_the_same_board_loaded_fresh(data, actions, c
 
 
 def _example_session() -> PlayBoard:
-    from tests.boards import board
+    from tests.support.boards import board
 
     return PlayBoard(board(("f1", "Forest"), ("f2", "Forest"), ("w", "Adarkar Wastes"), ("elf", "Llanowar Elves"),
                            ("s", "Azorius Signet"), player="a", opponents=["b"]))
@@ -212,7 +212,7 @@ def test_a_change_derive_does_not_cover_resolves_the_whole_board():
 
 
 def test_an_applied_payment_is_derived_and_a_sacrifice_removes_one_permanent():
-    from tests.boards import board
+    from tests.support.boards import board
 
     b = PlayBoard(board(("f1", "Forest"), ("alt", "Ashnod's Altar"), ("bear", "Grizzly Bears"),
                         ("w", "Adarkar Wastes"), player="a", opponents=["b"]))

@@ -21,8 +21,8 @@ from manasolve.castability import castability
 from manasolve.server import Server
 from manasolve.solver import deadline
 from manasolve.solver import plays as plays_module
-from tests.boards import board
-from tests.fuzz_cases import _slow_board, run_case
+from tests.support.boards import board
+from tests.support.fuzz_cases import _slow_board, run_case
 
 EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
 SLOW = _slow_board()  # 60 mixed sources
@@ -138,7 +138,7 @@ def test_every_question_takes_a_time_limit_and_answers_or_gives_up(question, kwa
 
 
 def test_cards_check_takes_a_time_limit():
-    from tests.paths import DEV_CARDS
+    from tests.support.paths import DEV_CARDS
 
     with pytest.raises(api.TimeUp):
         api.cards_check(str(DEV_CARDS), time_limit=1e-9)
