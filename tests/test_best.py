@@ -8,6 +8,7 @@ search written here, sharing no code with the CP-SAT encoding.
 
 from __future__ import annotations
 
+import re
 import json
 import subprocess
 import sys
@@ -230,9 +231,11 @@ def test_unpayable():
 
 def test_order_validation():
     assert parse_order("life, keep") == ("life", "keep")
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape(
+            "parameter order: unknown criterion 'speed' (choose from keep, life, sacrifice, waste, attackers, colors, "
+            "flexibility, creatures)")):
         parse_order("keep,speed")
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("parameter order: a criterion is listed twice in 'keep,keep'")):
         parse_order("keep,keep")
 
 

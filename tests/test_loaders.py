@@ -8,6 +8,7 @@ import os
 import zipfile
 
 import pytest
+import re
 
 from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
@@ -292,9 +293,9 @@ def test_bad_files_are_one_line_input_errors(tmp_path, content, where):
 
 
 def test_missing_file_and_bad_gzip(tmp_path):
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("missing.json: cannot read card file: No such file or directory")):
         load_card_file(tmp_path / "missing.json")
     bad = tmp_path / "x.json.gz"
     bad.write_bytes(b"\x1f\x8b" + b"garbage" * 10)
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("x.json.gz: cannot read card file (")):
         load_card_file(bad)

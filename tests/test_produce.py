@@ -8,6 +8,7 @@ from functools import partial
 import json
 
 import pytest
+import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -265,5 +266,5 @@ def test_cli_produce_unknown_id_exit_2(board_file, capsys):
 
 
 def test_api_produce_unknown_id_raises(board_file):
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("board.json: parameter id: no permanent with id 'nope'")):
         api.produce(board_file, "nope")

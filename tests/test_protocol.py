@@ -10,6 +10,7 @@ import pytest
 from referencing import Registry, Resource
 
 import manasolve
+import re
 from manasolve import protocol
 from manasolve.server import Server
 
@@ -72,9 +73,11 @@ def test_boards_fit_the_board_schema_and_bad_ones_do_not():
     board = _validator("board.schema.json")
     example = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
     board.validate(example)
-    for bad in ({"players": []}, {"players": [{"name": "a", "battlefield": [{"id": "x"}]}]},
-                {"players": [{"name": "a"}], "step": "combat"}, {"players": [{"name": "a", "lif": 3}]}):
-        with pytest.raises(jsonschema.ValidationError):
+    for bad, says in (({"players": []}, "[] should be non-empty"),
+                      ({"players": [{"name": "a", "battlefield": [{"id": "x"}]}]}, "'card' is a required property"),
+                      ({"players": [{"name": "a"}], "step": "combat"}, "'combat' is not one of ['untap'"),
+                      ({"players": [{"name": "a", "lif": 3}]}, "('lif' was unexpected)")):
+        with pytest.raises(jsonschema.ValidationError, match=re.escape(says)):
             board.validate(bad)
 
 

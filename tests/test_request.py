@@ -105,7 +105,7 @@ def test_request_value_and_keyword_shortcuts_ask_the_same_question():
     request = PaymentRequest("{1}", keep=["{U}"], order="life,keep")
     assert (request.keep, request.order) == (("{U}",), ("life", "keep"))
     assert hash(request) == hash(PaymentRequest("{1}", keep=("{U}",), order=["life", "keep"]))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'mode'"):
         request.mode = Mode.BEST  # type: ignore[misc]
     assert json.dumps({"mode": Mode.ALL, "zone": Zone.HAND}) == '{"mode": "all", "zone": "hand"}'
 

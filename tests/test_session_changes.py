@@ -126,15 +126,19 @@ def _same_as_fresh(b: PlayBoard, expected: dict, costs: list[str]) -> None:
     assert b.plays() == api.plays(fresh, db=DB)
 
 
-def _expected_after_patch(data: dict, ops: list[dict]) -> dict | None:
-    """The board JSON after `ops`, or None if they or the board after them are not valid."""
+def _expected_after_patch(data: dict, ops: list[dict]) -> dict | str:
+    """The board JSON after `ops`, or the line the session refuses them with: the bad
+    operation's own, or the line of the board after them that is not valid."""
     after = copy.deepcopy(data)
     try:
         for i, op in enumerate(ops):
             apply_op(after, op, "ops[%d]" % i, DB)
+    except InputError as exc:
+        return exc.line()
+    try:
         load_board(after, DB)
-    except InputError:
-        return None
+    except InputError as exc:
+        return "ops: the board after it is not valid: " + exc.line()
     return after
 
 
@@ -147,15 +151,15 @@ def test_a_changed_board_answers_as_the_same_board_loaded_fresh(data, actions, c
     for action in actions:
         if action[0] == "undo":
             if len(history) == 1:
-                with pytest.raises(InputError):
+                with pytest.raises(InputError, match="^undo: nothing to undo$"):
                     b.undo()
             else:
                 b.undo()
                 history.pop()
         elif action[0] == "patch":
             after = _expected_after_patch(history[-1], action[1])
-            if after is None:
-                with pytest.raises(InputError):
+            if isinstance(after, str):
+                with pytest.raises(InputError, match="^%s$" % re.escape(after)):
                     b.patch(action[1])
             else:
                 b.patch(action[1])

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import manasolve
+import re
 from manasolve import api, cli
 from manasolve.castability import castability
 from manasolve.server import Server
@@ -140,7 +141,7 @@ def test_every_question_takes_a_time_limit_and_answers_or_gives_up(question, kwa
 def test_cards_check_takes_a_time_limit():
     from tests.support.paths import DEV_CARDS
 
-    with pytest.raises(api.TimeUp):
+    with pytest.raises(api.TimeUp, match=re.escape("gave up after 1e-09 s (the time limit)")):
         api.cards_check(str(DEV_CARDS), time_limit=1e-9)
 
 
@@ -176,7 +177,8 @@ def test_wall_clock_work_keeps_the_sooner_of_its_own_limit_and_the_question_s():
 def test_castability_keeps_an_enclosing_limit_that_ends_sooner():
     """The command line's --timeout counts from the process's start: castability's own
     time_limit (60 s here) must not extend it."""
-    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(deadline.TimeUp):
+    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(
+            deadline.TimeUp, match=r"^gave up after \d+ s \(the time limit\)$"):
         castability(str(GOLGARI), games=20, time_limit=60)
 
 
@@ -195,7 +197,8 @@ def test_payability_gives_up_before_cp_sat_once_the_limit_has_passed(monkeypatch
     def build(*args):
         raise AssertionError("CP-SAT asked after the limit")
     monkeypatch.setattr(cpsat, "build", build)
-    with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(deadline.TimeUp):
+    with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(
+            deadline.TimeUp, match=re.escape("gave up after 1 s (the time limit)")):
         pay_module.resources_payable(res, anns, 20)
 
 
