@@ -4,9 +4,9 @@ test_protocol.py): a stable key renamed or retyped fails here."""
 
 from __future__ import annotations
 
-import re
 import copy
 import json
+import re
 from pathlib import Path
 
 import jsonschema

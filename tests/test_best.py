@@ -8,8 +8,8 @@ search written here, sharing no code with the CP-SAT encoding.
 
 from __future__ import annotations
 
-import re
 import json
+import re
 import subprocess
 import sys
 from itertools import combinations

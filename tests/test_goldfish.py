@@ -4,11 +4,11 @@ memo against the solver asked afresh, enters-tapped lands, mulligans, shards."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import comb, sqrt
 
 import pytest
-import re
 
 from manasolve.castability import castability, run_games
 from manasolve.cli import main

@@ -5,10 +5,10 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import zipfile
 
 import pytest
-import re
 
 from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB

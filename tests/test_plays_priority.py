@@ -3,8 +3,9 @@ and the plays of the player holding priority."""
 
 from __future__ import annotations
 
-import pytest
 import re
+
+import pytest
 
 from manasolve import api
 from manasolve.models.board import InputError

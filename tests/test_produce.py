@@ -3,12 +3,12 @@ cycles, the `produce` CLI/API, and a property test against naive iteration."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import json
 
 import pytest
-import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,8 +6,8 @@ operations, applied payments and undos."""
 from __future__ import annotations
 
 import copy
-import re
 import dataclasses
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
