@@ -8,11 +8,11 @@ benchmarks/results/fuzz.md (and fuzz.png: outcomes by command).
     python -m benchmarks.fuzz [--cases N] [--subprocess M] [--server K] [--server-subprocess J]
                               [--doors E] [--determinism D] [--seed S] [--timeout SECONDS] [--jobs P]
 
-``--doors E``: E cases over every door (tests/fuzz_doors.py: board, payment, card file,
+``--doors E``: E cases over every door (tests/support/fuzz_doors.py: board, payment, card file,
 deck, batch, server envelope, session methods), each classified kept / traceback / hang /
 unhelpful / coerced / answered notification / server death / doors disagree.
 
-The cases are those of tests/fuzz_cases.py (the suite runs 200 command lines and 20
+The cases are those of tests/support/fuzz_cases.py (the suite runs 200 command lines and 20
 server sessions of them each time).  An in-process case past --timeout is stopped by
 SIGALRM and counted as a hang.
 """
@@ -35,8 +35,8 @@ from pathlib import Path
 
 from benchmarks.results_files import RESULTS, write_results
 from manasolve.server import MAX_LINE
-from tests.fuzz_cases import MISSING_PAYMENT, Outcome, argv_tail, board_text, run_case, verdict
-from tests.fuzz_cases import run_server, server_lines, server_verdict
+from tests.support.fuzz_cases import MISSING_PAYMENT, Outcome, argv_tail, board_text, run_case, verdict
+from tests.support.fuzz_cases import run_server, server_lines, server_verdict
 
 MEMORY_LIMIT = 1024 ** 3  # bytes of address space per subprocess (the issue's 1 GB)
 
@@ -148,10 +148,10 @@ def server_sessions(sessions: range, seed: int, timeout: float) -> tuple:
 
 
 def doors(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
-    """Class counts (tests/fuzz_doors.py CLASSES) of fuzzed cases at every door (case i:
+    """Class counts (tests/support/fuzz_doors.py CLASSES) of fuzzed cases at every door (case i:
     seed + 5 * 10**9 + i), one example seed per (door, class) that is not kept, the
     (door, class) counts and the peak resident memory of this process (KB)."""
-    from tests.fuzz_doors import door_case, run_door
+    from tests.support.fuzz_doors import door_case, run_door
 
     counts: collections.Counter = collections.Counter()
     examples: dict[str, int] = {}
@@ -179,7 +179,7 @@ def doors(cases: range, seed: int, timeout: float, folder: Path) -> tuple:
 
 
 class Subprocesses:
-    """tests/fuzz_doors.py's runner through real processes: each call a ``python -m
+    """tests/support/fuzz_doors.py's runner through real processes: each call a ``python -m
     manasolve`` process under MEMORY_LIMIT and `timeout` seconds (past it: a hang)."""
 
     def __init__(self, timeout: float):
@@ -213,7 +213,7 @@ class Subprocesses:
 def door_subprocesses(per_door: int, seed: int, timeout: float, folder: Path) -> collections.Counter:
     """(door, class) counts of `per_door` cases at each door run through real processes
     (Subprocesses; case i of a door: seed + 6 * 10**9 + i)."""
-    from tests.fuzz_doors import DOORS, door_case, run_door
+    from tests.support.fuzz_doors import DOORS, door_case, run_door
 
     counts: collections.Counter = collections.Counter()
     runner = Subprocesses(timeout)
@@ -233,7 +233,7 @@ def door_subprocesses(per_door: int, seed: int, timeout: float, folder: Path) ->
 def doors_report(args, by_door: list, examples: dict, sub: collections.Counter, seconds: float) -> list[str]:
     """The door × class tables of the --doors run (in-process) and of its sample through
     real processes (--door-subprocess)."""
-    from tests.fuzz_doors import CLASSES, DOORS
+    from tests.support.fuzz_doors import CLASSES, DOORS
 
     def table(counts: dict) -> list[str]:
         rows = ["| door | cases | " + " | ".join(CLASSES) + " |", "|---|---:|" + "---:|" * len(CLASSES)]
@@ -247,7 +247,7 @@ def doors_report(args, by_door: list, examples: dict, sub: collections.Counter, 
              "`python -m benchmarks.fuzz --doors %d --door-subprocess %d --seed %d --timeout %g --jobs %d%s` on %s, "
              "%.0f s." % (args.doors, args.door_subprocess, args.seed, args.timeout, args.jobs,
                           " --doors-only" if args.doors_only else "", time.strftime("%Y-%m-%d"), seconds), "",
-             "Cases from tests/fuzz_doors.py: board files (mutated, and wrong-typed stand-ins such as "
+             "Cases from tests/support/fuzz_doors.py: board files (mutated, and wrong-typed stand-ins such as "
              "`\"tapped\": \"yes\"`); payments given to both `board.apply` and `audit` (mutated shapes and types, "
              "and payments built from the example board's real abilities, manasolve's own best payments changed "
              "in one place: tapped, sick, missing or opponent's permanents, mana an ability does not add, life "
@@ -257,9 +257,9 @@ def doors_report(args, by_door: list, examples: dict, sub: collections.Counter, 
              "envelopes (ids of every JSON type, lone surrogates, methods, notifications alone and inside "
              "batches, batch members that are no objects, bytes that are not UTF-8, blank lines, one case in a "
              "hundred an 8 MB line over the bound) and session methods.  Served answers are checked id by id "
-             "against what JSON-RPC 2.0 owes (tests/fuzz_doors.py `expected_ids`: one answer per request with an "
+             "against what JSON-RPC 2.0 owes (tests/support/fuzz_doors.py `expected_ids`: one answer per request with an "
              "id, a null id for an unreadable line, none for a notification).  Each case classified "
-             "(tests/fuzz_doors.py docstring); a case past %g s is a hang." % args.timeout, "",
+             "(tests/support/fuzz_doors.py docstring); a case past %g s is a hang." % args.timeout, "",
              "In-process (%d process%s):" % (args.jobs, "" if args.jobs == 1 else "es"), ""] + table(dict(by_door))
     lines += ["", "Through real processes (`python -m manasolve ...`, `manasolve serve` for the payment, envelope and "
               "session doors; %d MB address-space limit, %g s each):" % (MEMORY_LIMIT // 1024 ** 2, args.sub_timeout),
@@ -397,7 +397,7 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, serve
              "--seed %d --timeout %g --jobs %d` on %s, %.0f s."
              % (args.cases, args.subprocess, args.server, args.server_subprocess, args.determinism, args.seed,
                 args.timeout, args.jobs, time.strftime("%Y-%m-%d"), seconds), "",
-             "Cases from tests/fuzz_cases.py: the example board mutated (types swapped, keys renamed or "
+             "Cases from tests/support/fuzz_cases.py: the example board mutated (types swapped, keys renamed or "
              "duplicated, huge/negative numbers, NaN, unicode, long strings, deep nesting, attachment cycles, "
              "inline cards with wrong field types), fuzzed costs and flags (one case in ten with a `--timeout` "
              "of 1 ms to 1 s or a bad one).  Contract: exit 0/1 with a JSON answer (a partial one past the time "
@@ -419,7 +419,7 @@ def report(args, counts, examples, rows, sub, sub_peak, seconds, own_peak, serve
         lines += ["No failures."]
     skinds = ["all answered", "bad response", "internal error", "traceback", "hang"]
     lines += ["", "## The server (`manasolve serve`)", "",
-              "Fuzzed sessions from tests/fuzz_cases.py (`server_lines`): the example board loaded, then 3-11 lines "
+              "Fuzzed sessions from tests/support/fuzz_cases.py (`server_lines`): the example board loaded, then 3-11 lines "
               "(not JSON, wrong envelopes, batches, fuzzed params and boards, slow `pay` count/all/best on a "
               "60-source board with a 1 ms-0.3 s `time_limit` or the server's own %g s), then a probe question.  "
               "A session passes when every response is one JSON-RPC line with a known code (no -32603 internal "
@@ -479,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server", type=int, default=1000, help="fuzzed server sessions in-process")
     parser.add_argument("--server-subprocess", type=int, default=20, help="sessions through manasolve serve processes")
     parser.add_argument("--determinism", type=int, default=200, help="valid cases checked for byte-identical answers")
-    parser.add_argument("--doors", type=int, default=100_000, help="fuzzed cases over every door (tests/fuzz_doors.py)")
+    parser.add_argument("--doors", type=int, default=100_000, help="fuzzed cases over every door (tests/support/fuzz_doors.py)")
     parser.add_argument("--door-subprocess", type=int, default=10, help="cases of each door through real processes")
     parser.add_argument("--doors-only", action="store_true",
                         help="only the door runs: the issue 17 sections of benchmarks/results/fuzz.md are kept")

@@ -353,7 +353,7 @@ def robustness(pipe: Pipe, total: int, rng: random.Random) -> dict:
 def interrupts(rounds: int) -> dict:
     """Ping and cancel latencies (ms) while a long exact count runs on a fresh server, and
     whether every cancelled count answered with its partial count marked cancelled."""
-    from tests.fuzz_cases import _slow_board
+    from tests.support.fuzz_cases import _slow_board
 
     board, cost = _slow_board(), "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}"
     pipe = Pipe()

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from benchmarks.results_files import write_results
-from tests.fuzz_cases import _slow_board
+from tests.support.fuzz_cases import _slow_board
 
 LANDS = (["Forest", "Island", "Plains", "Swamp", "Mountain"] * 14 + ["Tundra", "Bayou", "Taiga", "Savannah",
          "Scrubland", "Badlands", "Plateau", "Tropical Island", "Underground Sea", "Volcanic Island"] * 6

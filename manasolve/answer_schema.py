@@ -112,6 +112,7 @@ class Payment(_Answer):
 
     announced: str
     life: int
+    paid_with_life: list[str] = absent()  # the Phyrexian symbols announced as life (601.2b)
     tapped_for_cost: list[Tapped]
     activations: list[Activation]
     exiled_for_delve: list[str] = absent()

@@ -98,10 +98,12 @@ def payment_json(payment: Payment) -> dict:
     """One payment (``pay --best``'s ``best``): announcement, life, what is tapped for
     costs, the activations, the cards exiled for delve, the floating mana spent and the
     objects chosen for non-mana parts."""
-    answer: dict = {"announced": payment.announced, "life": payment.life,
-                    "tapped_for_cost": [{"permanent": t.permanent, "permanents": [t.permanent], "use": 1, "for": t.purpose}
-                                        for t in payment.tapped],
-                    "activations": [_activation(a) for a in payment.activations]}
+    answer: dict = {"announced": payment.announced, "life": payment.life}
+    if payment.paid_with_life:  # which Phyrexian symbols the life paid for (601.2b)
+        answer["paid_with_life"] = list(payment.paid_with_life)
+    answer["tapped_for_cost"] = [{"permanent": t.permanent, "permanents": [t.permanent], "use": 1, "for": t.purpose}
+                                 for t in payment.tapped]
+    answer["activations"] = [_activation(a) for a in payment.activations]
     if payment.exiled:
         answer["exiled_for_delve"] = list(payment.exiled)
     if payment.pool:

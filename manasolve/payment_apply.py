@@ -62,6 +62,7 @@ def group_as_payment(group: dict, where: str = "payment") -> dict:
                 act.update(permanent=a["sacrificed_to"][0], sacrificed=pid)
             activations.append(act)
     payment = {"announced": group["announced"], "life": group.get("life", 0), "activations": activations,
+               **({"paid_with_life": group["paid_with_life"]} if "paid_with_life" in group else {}),
                "tapped_for_cost": [{"permanent": pid, "for": t["for"]}
                                    for k, t in enumerate(_list(group, "tapped_for_cost", where))
                                    for pid in pick(t["permanents"], t["use"], "%s.tapped_for_cost[%d]" % (where, k))]}
@@ -80,7 +81,8 @@ def group_contains(group: dict, payment: dict) -> bool:
     of `group` (a ``mode="all"`` group or a ``mode="candidates"`` candidate): the same
     announcement and life, each of the group's entries done by exactly `use` of its
     listed members, and nothing else."""
-    if payment.get("announced") != group.get("announced") or payment.get("life", 0) != group.get("life", 0):
+    if payment.get("announced") != group.get("announced") or payment.get("life", 0) != group.get("life", 0) \
+            or sorted(payment.get("paid_with_life", [])) != sorted(group.get("paid_with_life", [])):
         return False
     left: dict[str, list[tuple]]
     left = {"activations": [(a.get("sacrificed", a.get("permanent")), a.get("ability"), a.get("produces"))

@@ -99,6 +99,7 @@ class PaymentIn(_In):
 
     announced: Mana
     life: Life = 0
+    paid_with_life: list[Mana] | None = None  # the Phyrexian symbols announced as life (601.2b)
     tapped_for_cost: list[TappedIn] = Field(default_factory=list)
     activations: list[ActivationIn] = Field(default_factory=list)
     exiled_for_delve: list[Text] = Field(default_factory=list)
@@ -162,6 +163,7 @@ class PaymentGroupIn(_In):
     multiplicity: Annotated[int, Field(ge=1)]
     announced: Mana
     life: Life = 0
+    paid_with_life: list[Mana] | None = None
     activations: list[GroupActivationIn] = Field(default_factory=list)
     tapped_for_cost: list[TappedGroupIn] = Field(default_factory=list)
     exiled_for_delve: list[DelveGroupIn] = Field(default_factory=list)

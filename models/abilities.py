@@ -272,6 +272,7 @@ class Count:
     entered_this_turn: bool = False  # "... creatures you control that entered this turn"
     of_chosen_type: bool = False  # "... of the chosen type": with the permanent's chosen subtype (changelings too)
     x_in_cost: bool = False  # "cards with {X} in their mana cost" (Rosheen): only cards whose mana cost has {X}
+    toughness_at_least: int | None = None  # "a creature with toughness 4 or greater" (Baxter Building)
 
 
 class AmongWhere(Vocabulary):
@@ -301,7 +302,8 @@ class ColorsAmong:
 @dataclass(frozen=True)
 class Condition:
     """A condition on the game: ``control`` — you control at least ``n`` permanents with
-    every word of ``filter`` (and power ≥ ``power_at_least``); ``self_counter`` — this
+    every word of ``filter`` (and power ≥ ``power_at_least``, toughness ≥
+    ``toughness_at_least``); ``self_counter`` — this
     permanent has at least ``n`` (and at most ``at_most``) ``counter`` counters (a level
     band "LEVEL 1-4", 711.2; a station band "8+ |", charge counters, 702.184);
     ``entered_this_turn``; ``max_speed``; ``not_exhausted`` (``text``: the exhaust
@@ -317,6 +319,7 @@ class Condition:
     parts: tuple[Condition, ...] = ()
     at_most: int | None = None
     text: str = ""
+    toughness_at_least: int | None = None
 
     def kinds(self) -> frozenset[ConditionKind]:
         """Every kind in this condition, its parts' included."""

@@ -161,6 +161,8 @@ def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], ca
         # the same permanents: compared in place
         pairs: Iterable[tuple[Any, Any, Permanent | None]] = zip(new, old, pl.battlefield)
     else:
+        if _ids(players) is None:
+            return None  # an id used twice: not matched to the permanent that has it (load_board says where)
         before = {e["id"]: (e, perm) for e, perm in zip(old, pl.battlefield)}
         pairs = ((e, *before.get(e.get("id"), (None, None))) for e in new)
         for pid in before.keys() - {e.get("id") for e in new}:  # left the battlefield

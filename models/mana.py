@@ -415,3 +415,20 @@ class Announcement:
         syms = [s for s in self.cost.symbols if not s.needs_announcement]
         syms += [h for _, h in self.picks if isinstance(h, Symbol)]
         return format_symbols(syms)
+
+    @property
+    def paid_with_life(self) -> tuple[str, ...]:
+        """The Phyrexian symbols announced as 2 life (107.4f), in the cost's order: what
+        tells apart announcements whose `text` and life agree ({G/P}{G/W/P}: life for
+        {G/P} and {G} for {G/W/P}, or {G} for {G/P} and life for {G/W/P}, 601.2b).
+
+        >>> [a.paid_with_life for a in ManaCost.parse("{G/P}{G/W/P}").announcements() if a.text == "{G}"]
+        [('{G/P}',), ('{G/W/P}',)]
+        """
+        left = Counter(s for s, h in self.picks if isinstance(h, Life))
+        out = []
+        for s in self.cost.symbols:
+            if left[s]:
+                left[s] -= 1
+                out.append(str(s))
+        return tuple(out)

@@ -268,4 +268,5 @@ def read_payment(pm: PaymentModel, solver: cp_model.CpSolver) -> Payment:
                 exiled.append(perm.id)
             else:
                 tapped.append(Tapped(perm.id, TAP_PURPOSE[p.kind]))
-    return Payment(a.text, life, tuple(activations), tuple(tapped), tuple(exiled), tuple(pool))
+    return Payment(a.text, life, tuple(activations), tuple(tapped), tuple(exiled), tuple(pool),
+                   paid_with_life=a.paid_with_life)

@@ -50,7 +50,7 @@ def payment_group(counter: PaymentCounter, announcement: Announcement, group: Gr
         shares = tuple(PartShare(part.text, tuple(option.chosen_reserved.get(i, []))) for i, part in enumerate(parts))
         asks = tuple(PartAsk(part.kind, part.k, tuple(part.eligible)) for part in parts)
     return PaymentGroup(multiplicity, announcement.text, life, tuple(activations), tuple(tapped), tuple(exiled),
-                        tuple(pool), shares, asks)
+                        tuple(pool), shares, asks, announcement.paid_with_life)
 
 
 def counters(board: Board, player: str, announcements: list[Announcement], resources: Resources) -> list[tuple[Announcement, PaymentCounter]]:

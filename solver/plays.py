@@ -226,15 +226,23 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[Acti
         for ab in perm.card.activated:
             if ab.sorcery and sorcery_timing_reason(board, player, "") is not None:
                 continue
-            if condition_holds(board, perm, ab.present_if) is False or condition_holds(board, perm, ab.activate_if) is False:
-                continue  # outside its band or without max speed (711.2a, 702.184b, 702.178a); exhausted (702.177a)
+            allowed = condition_holds(board, perm, ab.activate_if)
+            if condition_holds(board, perm, ab.present_if) is False or allowed is False:
+                continue  # outside its band or without max speed (711.2a, 702.184b, 702.178a); exhausted (702.177a);
+                # "Activate only if ..." / "during your turn" does not hold (602.5b)
+            if ab.once_per_turn and perm.times_activated(ab.text):
+                continue  # 602.5b: "Activate only once each turn", and the board's `activated` says it was
             legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id, card=perm.card))
             if not legal:
                 continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)
-            entry = ActivationPlay(perm.id, ab.text, targets)
+            # what may forbid it now that the model does not read: named, never guessed
+            unread = tuple("%r is not modelled: listed whether or not it holds" % s for s in ab.unread)
+            if allowed is None:
+                unread += ("its \"Activate only ...\" condition: the board does not say whether it holds",)
+            entry = ActivationPlay(perm.id, ab.text, targets, not_modelled=unread or None)
             c = ab.cost
             if c is None:
-                out.append(replace(entry, count=Tally(None), not_modelled=("cost not understood",)))
+                out.append(replace(entry, count=Tally(None), not_modelled=unread + ("cost not understood",)))
                 continue
             if c.tap and (perm.tapped or not perm.can_use_tap_abilities):
                 continue  # 107.5, 302.6
@@ -248,7 +256,7 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[Acti
                 ans = counter.ask(CostToPay(c.mana, tuple(anns), parts=tuple(ability_parts(paying, paying.get(perm.id), c))),
                                   paying)
             except NotPaid as exc:
-                out.append(replace(entry, count=Tally(None), not_modelled=(str(exc),)))
+                out.append(replace(entry, count=Tally(None), not_modelled=unread + (str(exc),)))
                 continue
             out.append(replace(entry, payable=ans.payable, count=_tally(ans)))
     return out

@@ -367,6 +367,7 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         counted = [q for q in (an.board.permanents if count.everyone else an.board.controlled_by(perm.controller))
                    if all(_has_word(an, q, w) for w in count.filter) and not (count.others and q is perm)
                    and (count.power_at_least is None or (q.is_creature and q.power >= count.power_at_least))
+                   and (count.toughness_at_least is None or (q.is_creature and q.toughness >= count.toughness_at_least))
                    and (count.keyword is None or count.keyword in q.card.keywords)
                    and (count.named is None or q.card.name == (perm.card.name if count.named == "~" else count.named))
                    and (not count.entered_this_turn or q.entered_this_turn)
@@ -475,7 +476,8 @@ def _holds(an: Analysis, perm: Permanent, cond: Condition) -> bool | None:
         b = an.board
         return b.active_player == perm.controller and b.step in MAIN_PHASES and b.stack_empty
     if cond.kind == ConditionKind.CONTROL:
-        counted = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least))
+        counted = _count(an, perm, Count(CountKind.PERMANENTS, cond.filter, cond.power_at_least,
+                                         toughness_at_least=cond.toughness_at_least))
         return counted is not None and counted >= cond.n
     board_field = _board_condition(an, perm, cond)
     if board_field is not None:

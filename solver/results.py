@@ -77,7 +77,9 @@ class PartAsk:
 @dataclass(frozen=True)
 class PaymentGroup:
     """`multiplicity` payments that differ only by which interchangeable members are
-    used: the announcement, life paid and each use (non-mana parts folded in)."""
+    used: the announcement, life paid and each use (non-mana parts folded in);
+    `paid_with_life`: the Phyrexian symbols announced as life (601.2b), which tell apart
+    two announcements alike in `announced` and `life`."""
 
     multiplicity: int
     announced: str
@@ -88,6 +90,7 @@ class PaymentGroup:
     pool: tuple[PoolUse, ...] = ()
     shares: tuple[PartShare, ...] | None = None
     parts: tuple[PartAsk, ...] = ()
+    paid_with_life: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,8 @@ class PartChosen:
 class Payment:
     """One concrete payment: the announcement, life paid, the activations (in permanent
     id order), what is tapped for costs, the cards exiled for delve, the floating mana
-    spent and, with non-mana parts, the objects chosen for each."""
+    spent and, with non-mana parts, the objects chosen for each; `paid_with_life` as in
+    `PaymentGroup`."""
 
     announced: str
     life: int
@@ -132,6 +136,7 @@ class Payment:
     exiled: tuple[str, ...] = ()
     pool: tuple[str, ...] = ()
     chosen: tuple[PartChosen, ...] | None = None
+    paid_with_life: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

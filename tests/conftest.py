@@ -1,11 +1,14 @@
 """Shared test configuration: Hypothesis runs derandomized under CI so a red run is
-reproducible; locally it explores new examples each run."""
+reproducible; locally it explores new examples each run.  The one `board_file` fixture
+(the test module's ``FILE_BOARD`` written to a file); shared helpers are in tests/support."""
 
+import json
 import os
 import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -36,3 +39,12 @@ def pytest_configure(config):
                 os.environ[name] = value
 
     config.add_cleanup(restore)
+
+
+@pytest.fixture
+def board_file(tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """The path of a board file holding the test module's ``FILE_BOARD`` (a board dict),
+    for the command-line tests that read a board file."""
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(request.module.FILE_BOARD))
+    return str(path)

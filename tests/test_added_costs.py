@@ -10,7 +10,7 @@ import pytest
 
 from manasolve import api
 from manasolve.models.errors import ParameterError
-from tests.boards import board
+from tests.support.boards import board
 
 MOUNTAINS = [("m%d" % i, "Mountain") for i in range(4)]
 

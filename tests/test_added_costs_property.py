@@ -2,7 +2,7 @@
 Casualty 1: Make Disappear, Conspire: Burn Trail) and Ninjutsu's returned attacker (Ninja
 of the Deep Hours), paid through the card's locked total cost (`api.pay(card=...,
 optional=[1])`, `ability="ninjutsu"`), are counted as the brute-force enumerator counts
-them: every mana payment of the total (tests/bruteforce.py) times the ways to choose the
+them: every mana payment of the total (tests/support/bruteforce.py) times the ways to choose the
 part's objects among those the payment leaves (tests/test_other_costs_property.py's
 independent reading of each part)."""
 
@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from manasolve import api
 from manasolve.models.mana import ManaCost
-from tests.boards import loaded
-from tests.bruteforce import brute_payments, choice_product
-from tests.test_other_costs_property import _brute_count
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_payments, choice_product
+from tests.support.parts import brute_count
 
 SOURCES = ["Mountain", "Mountain", "Island", "Island", "Birds of Paradise", "Llanowar Elves", "Sol Ring", "Grizzly Bears", "Raging Goblin",
            "Glorious Anthem", "Tinder Wall", "Blood Pet", "Kitesail Scout"]
@@ -48,7 +48,7 @@ def test_card_optional_parts_count_as_brute_force(scenario):
     assume(choice_product(b) <= 20_000)
     answer = api.pay(b, card=name, mode="count", **how)
     assert answer["cost"] == total  # the mana of the locked total; the part is paid with it
-    expected = sum(_brute_count(b, ident, part) for ident in brute_payments(b, ManaCost.parse(total)))
+    expected = sum(brute_count(b, ident, part) for ident in brute_payments(b, ManaCost.parse(total)))
     assert answer["count"] == expected
     assert answer["payable"] == (expected > 0)
     event("payable" if expected else "unpayable")

@@ -2,7 +2,7 @@
 15): on random small boards of real cards whose mana depends on the board (devotion,
 defenders, domain, cards drawn, life gained, counters, revealed cards, colours among
 permanents / exiled cards, chosen colours), the solver's payable / count / every payment
-/ best payment / could-produce equal the independent brute force (tests/bruteforce.py)."""
+/ best payment / could-produce equal the independent brute force (tests/support/bruteforce.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from manasolve.models.mana import ManaCost
 from manasolve.solver.payable import CostToPay
 from manasolve.solver.production import could_produce
-from tests.boards import loaded
-from tests.bruteforce import brute_could_produce, brute_payments, choice_product
-from tests.test_pay_property import assert_best_is_brute, assert_counts_match
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_could_produce, brute_payments, choice_product
+from tests.support.properties import assert_best_is_brute, assert_counts_match
 
 MAX_CHOICES = 6_000
 

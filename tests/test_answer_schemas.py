@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -19,7 +20,7 @@ from manasolve.answer_schema import ANSWERS, PAY_MODES, PayAll, PayBest
 from manasolve.cli import main
 from manasolve.cli.example import example_board_path
 from manasolve.server import Server
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 BOARD = example_board_path()
 DECK = Path(__file__).resolve().parents[1] / "examples" / "decks" / "golgari_midrange.txt"
@@ -135,9 +136,10 @@ def test_a_renamed_or_retyped_key_fails(model, path, value):
     answer = json.loads(json.dumps(api.pay(BOARD, "{2}{G}{W/U}", mode=mode, limit=2)))
     model.model_validate(answer)
     broken = _broken(answer, path, value)
-    with pytest.raises(ValidationError):
+    key = re.escape([k for k in path if isinstance(k, str)][-1])  # the key renamed or retyped is named
+    with pytest.raises(ValidationError, match=key):
         model.model_validate(broken)
-    with pytest.raises(jsonschema.ValidationError):
+    with pytest.raises(jsonschema.ValidationError, match=key):
         _shipped("pay." + mode).validate(broken)
 
 

@@ -7,7 +7,7 @@ from functools import partial
 
 from manasolve import api
 from manasolve.models.board import load_board
-from tests import boards
+from tests.support import boards
 
 AURA = {"name": "Test Might", "manaCost": "{G}", "type": "Enchantment — Aura", "types": ["Enchantment"],
         "subtypes": ["Aura"], "text": "Enchant creature\nEnchanted creature gets +3/+3 and has trample."}

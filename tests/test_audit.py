@@ -152,7 +152,7 @@ def test_audit_refuses_an_ability_that_moves_a_library_card_since_cr_2026_08_07(
 def test_a_payment_tapping_attackers_before_combat_is_beaten_in_words():
     # issue 30: the old best convoked with three creatures that could attack; audit says
     # why in words, the levels too, not "attackers: 0 against 3".
-    from tests.test_best import CONVOKE_BOARD, board
+    from tests.support.boards import CONVOKE_BOARD, board_a as board
 
     engine = {"announced": "{3}{G}", "life": 0, "activations": [_act("f1", FOREST, "{G}")],
               "tapped_for_cost": [{"permanent": p, "for": "convoke"} for p in ("bear1", "bear2", "witness")]}

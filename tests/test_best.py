@@ -8,9 +8,8 @@ search written here, sharing no code with the CP-SAT encoding.
 
 from __future__ import annotations
 
-from functools import partial
-
 import json
+import re
 import subprocess
 import sys
 from itertools import combinations
@@ -22,19 +21,13 @@ from hypothesis import strategies as st
 from manasolve import api
 from manasolve.models.board import InputError, load_board
 from manasolve.solver.best import parse_order, tapped_trigger_damage
-from tests import boards
+from tests.support.boards import CONVOKE_BOARD, board_a as board
+from tests.support.paying import tapped
 
 
-board = partial(boards.board, player="a")  # one player, "a"
 
 
 COUNTERSPELL = {"name": "Counterspell", "manaCost": "{U}{U}", "type": "Instant", "text": "Counter target spell."}
-
-
-def tapped(answer: dict) -> list[str]:
-    """The ids the best payment taps, sorted."""
-    best = answer["best"]
-    return sorted([a["permanent"] for a in best["activations"]] + [t["permanent"] for t in best["tapped_for_cost"]])
 
 
 # -- named cases -------------------------------------------------------------------------
@@ -170,12 +163,6 @@ def test_creature_kept_untapped():
     assert after["why"][0].startswith("keeps 1 more creature untapped")
 
 
-# Four Forests, two Grizzly Bears, Eternal Witness and Llanowar Elves (issue 30, tried
-# as a new user would): {3}{G} with convoke.
-CONVOKE_BOARD = [("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"), ("bear1", "Grizzly Bears"),
-                 ("bear2", "Grizzly Bears"), ("witness", "Eternal Witness"), ("elf", "Llanowar Elves")]
-
-
 def test_convoke_before_combat_taps_lands_not_attackers():
     # It used to tap three creatures and one Forest (colours ranked above creatures, the last
     # criterion): before combat a creature that could attack is worth more than a land.
@@ -244,9 +231,11 @@ def test_unpayable():
 
 def test_order_validation():
     assert parse_order("life, keep") == ("life", "keep")
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape(
+            "parameter order: unknown criterion 'speed' (choose from keep, life, sacrifice, waste, attackers, colors, "
+            "flexibility, creatures)")):
         parse_order("keep,speed")
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("parameter order: a criterion is listed twice in 'keep,keep'")):
         parse_order("keep,keep")
 
 

@@ -18,7 +18,7 @@ from manasolve.models.board_read import Read, Refused, board_check, read_board
 from manasolve.models.board_schema import STEPS, BoardIn, validate_board
 from manasolve.models.errors import InputError
 
-from tests.boards import board
+from tests.support.boards import board
 
 
 def _plain(value):

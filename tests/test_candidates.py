@@ -2,7 +2,7 @@
 groups of payments ranked by the ``--best`` order, the best first.
 
 On random small boards every candidate stands for brute-force payments only
-(tests/bruteforce.py), no two candidates are the same group, and with K at least the
+(tests/support/bruteforce.py), no two candidates are the same group, and with K at least the
 number of groups they cover every payment; on real boards every candidate passes
 ``audit`` as legal and the first is ``best``'s payment.
 """
@@ -23,10 +23,13 @@ from manasolve.solver import pay as solver_pay
 from manasolve.solver.groups import counters, listed_groups, payment_group
 from manasolve.solver.payable import CostToPay
 from manasolve.solver.resources import collect
-from tests.bruteforce import brute_or_assume
-from tests.paying import pay
-from tests.test_best import CONVOKE_BOARD, board, tapped
-from tests.test_pay_property import _best_identity, _brute_parts, _scenario_board, expand, scenarios
+from manasolve.models.mana import ManaCost
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_or_assume
+from tests.support.paying import pay
+from tests.support.boards import CONVOKE_BOARD, board_a as board
+from tests.support.paying import tapped
+from tests.support.properties import best_identity, brute_parts, expand, scenario_board, scenarios
 
 COMMANDER = ["Forest", "Forest", "Island", "Island", "Swamp", "Plains", "Mountain", "Flooded Grove",
              "Exotic Orchard", "Command Tower", "Reflecting Pool", "Tropical Island", "Azorius Signet",
@@ -48,8 +51,11 @@ def commander(**kw) -> dict:
            {"id": "p1", "card": "Forest", "tapped": False, "sick": False},
            {"id": "p2", "card": "Llanowar Elves", "tapped": False, "sick": False}], "{1}{G}", 2,
           (True, False, False), [], "", [], 0))
+@example(([{"id": "p0", "card": "Forest", "tapped": False, "sick": False},
+           {"id": "p1", "card": "Forest", "tapped": False, "sick": False}], "{G/P}{G/W/P}", 2,
+          (False, False, False), [], "", [], 0))  # life for {G/P} or for {G/W/P}: two groups (found unseeded)
 def test_candidates_are_brute_force_payments_and_cover_them(scenario):
-    b, cost, (convoke, improvise, delve), _ = _scenario_board(scenario)
+    b, cost, (convoke, improvise, delve), _ = scenario_board(scenario)
     expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise, delve=delve)
     what = CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve)
     answer = solver_pay.pay(b, what, mode="candidates", candidates=10_000)
@@ -77,7 +83,32 @@ def test_candidates_are_brute_force_payments_and_cover_them(scenario):
                                    "creatures", "tiebreak")] for c in ranked.candidates]
     assert keys == sorted(keys)
     assert ranked.candidates[0].levels == best["levels"]
-    assert _best_identity(best["best"]) in {_brute_parts(p) for p in concrete[groups[0]]}
+    assert best_identity(best["best"]) in {brute_parts(p) for p in concrete[groups[0]]}
+
+
+def test_life_paid_for_different_phyrexian_symbols_names_the_symbol():
+    # {G/P}{G/W/P} with two Forests and 2 life: 2 life for {G/P} and {G} for {G/W/P}, or
+    # {G} for {G/P} and 2 life for {G/W/P} -- different 601.2b announcements (design.md:
+    # only identical symbols are announced as a multiset), both "announced {G}, life 2":
+    # the groups say which symbol the life paid for.
+    b = board(("f1", "Forest"), ("f2", "Forest"), life=2)
+    assert brute_or_assume(loaded(("f1", "Forest"), ("f2", "Forest"), life=2), ManaCost.parse("{G/P}{G/W/P}"))
+    groups = api.pay(b, "{G/P}{G/W/P}", mode="all")
+    assert groups["count"] == 5 == sum(g["multiplicity"] for g in groups["payments"])
+    assert [(g["announced"], g["life"], g.get("paid_with_life")) for g in groups["payments"]] == [
+        ("{G}{G}", 0, None), ("{G}", 2, ["{G/P}"]), ("{G}", 2, ["{G/W/P}"])]
+    answer = api.pay(b, "{G/P}{G/W/P}", mode="candidates")
+    shown = [json.dumps({k: v for k, v in c.items() if k not in ("levels", "levels_words")}, sort_keys=True)
+             for c in answer["candidates"]]
+    assert len(answer["candidates"]) == 3 and len(set(shown)) == 3
+    for cand in answer["candidates"]:
+        assert api.audit(b, cand, "{G/P}{G/W/P}")["legal"]
+    wrong = dict(answer["candidates"][1], paid_with_life=["{G/P}", "{G/W/P}"])
+    assert api.audit(b, wrong, "{G/P}{G/W/P}")["broken"] == {
+        "rule": "601.2b", "path": "payment.paid_with_life",
+        "message": "{G/P}{G/W/P} announced {G} pays life for ['{G/P}'] or ['{G/W/P}'], not ['{G/P}', '{G/W/P}'] (601.2b)"}
+    best = api.pay(board(("f1", "Forest"), life=2), "{G/P}{G/W/P}", mode="best")["best"]
+    assert (best["announced"], best["life"], best["paid_with_life"]) in [("{G}", 2, ["{G/P}"]), ("{G}", 2, ["{G/W/P}"])]
 
 
 def test_k_bounds_the_candidates_and_the_first_is_best():

@@ -9,7 +9,7 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.coverage import family_of
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 DEV = str(DEV_CARDS)
 

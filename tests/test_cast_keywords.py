@@ -9,8 +9,8 @@ import pytest
 from manasolve import api
 from manasolve.models.errors import InputError
 from manasolve.models.oracle.spell_costs import parse_spell_costs
-from tests.boards import board
-from tests.commands import cli_json
+from tests.support.boards import board
+from tests.support.commands import cli_json
 
 SWAMPS = [("s%d" % i, "Swamp") for i in range(5)]
 ISLANDS = [("i%d" % i, "Island") for i in range(7)]

@@ -7,7 +7,7 @@ import pytest
 
 from manasolve import api
 from manasolve.models.errors import InputError
-from tests import boards
+from tests.support import boards
 
 
 def test_sunken_citadel_adds_the_chosen_colour_and_nothing_without_one():

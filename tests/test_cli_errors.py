@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from manasolve.cli import main
-from tests import boards
+from tests.support import boards
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:

@@ -13,7 +13,7 @@ from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError, load_board
 from manasolve.solver.combat import attack_answer, become_copy, revealed_mana_value
-from tests import boards
+from tests.support import boards
 
 CARDS = [
     {"name": "Bear", "type": "Creature — Bear", "power": "2", "toughness": "2", "manaCost": "{1}{G}"},
@@ -105,13 +105,9 @@ def test_reveal_must_name_an_attacker_and_a_known_card():
         api.attack(board(*perms), ["bronco"], left=["zz"])
 
 
-@pytest.fixture
-def board_file(tmp_path):
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(board(
-       {"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["b"]},
-       {"id": "b", "card": "Bear", "tapped": True})))
-    return str(path)
+# the board of the `board_file` fixture (tests/conftest.py)
+FILE_BOARD = board({"id": "bronco", "card": "Caustic Bronco", "saddled": True, "saddled_by": ["b"]},
+                   {"id": "b", "card": "Bear", "tapped": True})
 
 
 def test_cli_attack_json(board_file, capsys):

@@ -7,7 +7,7 @@ import pytest
 
 from manasolve import api
 from manasolve.models.board import InputError
-from tests.boards import board
+from tests.support.boards import board
 
 KYDELE = "Kydele, Chosen of Kruphix"  # {2}{G}{U}, identity G U
 

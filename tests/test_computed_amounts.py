@@ -11,7 +11,7 @@ from manasolve.api import pay, plays, produce
 from manasolve.models.board import load_board
 from manasolve.models.carddb import default_db
 from manasolve.models.errors import InputError
-from tests.boards import board
+from tests.support.boards import board
 
 
 def _count(b: dict, cost: str) -> int:

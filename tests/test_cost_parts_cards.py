@@ -11,7 +11,7 @@ from manasolve.models.carddb import default_db
 from manasolve.models.board import load_board
 from manasolve.models.errors import InputError
 from manasolve.solver.production import damage_dealt, mana_abilities
-from tests.boards import board
+from tests.support.boards import board
 
 
 def payable(cost: str, *perms, **fields) -> bool:

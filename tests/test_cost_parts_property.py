@@ -1,7 +1,7 @@
 """Property tests for the mana abilities with the cost parts, limits and conditions of
 `oracle.ability_cost_parts` / `oracle.board_conditions`: on random small boards the
 solver's count and grouped payments equal the brute-force enumerator's
-(tests/bruteforce.py, which reads the same fields independently).
+(tests/support/bruteforce.py, which reads the same fields independently).
 
 Cards: Mirrored Lotus ("{T}, Exile ~"), Grinning Ignus ("{R}, Return ~ to its owner's
 hand", as a sorcery), Wall of Roots ("Put a -0/-1 counter on ~", once each turn, with
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from tests.boards import board
-from tests.bruteforce import brute_payments, choice_product
-from tests.test_pay_property import assert_counts_match
+from tests.support.boards import board
+from tests.support.bruteforce import brute_payments, choice_product
+from tests.support.properties import assert_counts_match
 
 MAX_CHOICES = 20_000
 WALL = "Put a -0/-1 counter on this creature: Add {G}. Activate only once each turn."

@@ -25,8 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
-from tests import boards
-from tests.commands import cli_json
+from tests.support import boards
+from tests.support.commands import cli_json
 
 
 board = partial(boards.board, opponents=("bob",))

@@ -17,7 +17,7 @@ from manasolve.cli import main
 from manasolve.models.board import load_board
 from manasolve.solver.could_graph import could_graph, explain, state_graph
 from manasolve.solver.production import could_produce, dependency_edges, transferred
-from tests.boards import board, loaded
+from tests.support.boards import board, loaded
 
 EXAMPLE = Path(manasolve.__file__).parent / "data" / "example_board.json"
 POOL = "{T}: Add one mana of any type that a land you control could produce."

@@ -9,7 +9,7 @@ import pytest
 from manasolve.answers import pay_json
 from manasolve.models.mana import ManaCost
 from manasolve.solver.pay import pay
-from tests.boards import loaded
+from tests.support.boards import loaded
 
 COMMANDER = ["Forest", "Forest", "Island", "Island", "Swamp", "Plains", "Mountain", "Flooded Grove",
              "Exotic Orchard", "Command Tower", "Reflecting Pool", "Tropical Island", "Azorius Signet",

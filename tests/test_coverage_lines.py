@@ -1,7 +1,7 @@
 """Issue 25's coverage: the mana-ability lines and cost sentences of the whole built-in
 pool read since 2,071 of 2,126 lines (97.41%), each template with a real card and the
 solver's answer (produce, payable, count, or the note saying the ability is left out),
-counts checked against the brute force of tests/bruteforce.py; and a second reading of
+counts checked against the brute force of tests/support/bruteforce.py; and a second reading of
 every newly read line and cost sentence, by a table reviewed by hand against the printed
 text (`NEW_MANA_LINES`) and an independent pattern (`test_every_new_or_sacrifice...`)."""
 
@@ -19,8 +19,8 @@ from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.words import normalize
-from tests.boards import board
-from tests.bruteforce import brute_payments
+from tests.support.boards import board
+from tests.support.bruteforce import brute_payments
 
 
 def _count(b: dict, cost: str) -> int:

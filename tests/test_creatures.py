@@ -10,8 +10,8 @@ import pytest
 
 from manasolve import api
 from manasolve.cli import main
-from tests import boards
-from tests.commands import cli_json
+from tests.support import boards
+from tests.support.commands import cli_json
 
 BEAR = {"name": "Bear", "type": "Creature — Bear", "power": "2", "toughness": "2", "manaCost": "{1}{G}"}
 

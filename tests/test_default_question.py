@@ -13,7 +13,7 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import ParameterError
-from tests.boards import board
+from tests.support.boards import board
 
 FOREST_ISLAND = board(("f", "Forest"), ("i", "Island"), hand=["Think Twice"])
 

@@ -15,7 +15,7 @@ import importlib
 import pytest
 
 MODULES = ("manasolve.models.oracle.words", "manasolve.models.mana", "manasolve.models.request", "manasolve.api",
-           "manasolve.session", "tests.boards")
+           "manasolve.session", "tests.support.boards")
 
 
 def docstring_examples() -> list[doctest.DocTest]:

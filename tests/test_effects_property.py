@@ -1,7 +1,7 @@
 """Property tests: on random small boards with effects of other permanents on mana
 production (granted abilities, added land types, replacement effects, triggered mana
 abilities of 605.1b), the solver's payable / count / grouped payments / best payment equal
-the independent brute-force enumerator (tests/bruteforce.py, `_Effects`)."""
+the independent brute-force enumerator (tests/support/bruteforce.py, `_Effects`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
 from manasolve.solver.payable import CostToPay
-from tests.boards import loaded
-from tests.bruteforce import brute_payments, choice_product
-from tests.test_pay_property import assert_best_is_brute, assert_counts_match
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_payments, choice_product
+from tests.support.properties import assert_best_is_brute, assert_counts_match
 
 MAX_CHOICES = 3_000
 

@@ -1,7 +1,7 @@
 """Property test: Emerge (702.119a) adds a payment choice, the creature sacrificed, whose
 mana value reduces the total.  The solver's count, listing, payable and best answers over
 every choice equal an independent count: for each creature the player controls, every
-brute-force payment (tests/bruteforce.py) of the emerge cost reduced by its mana value
+brute-force payment (tests/support/bruteforce.py) of the emerge cost reduced by its mana value
 (generic mana only, 118.7a) in which that creature was not already sacrificed for mana."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from manasolve import api
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
-from tests.boards import board
-from tests.bruteforce import brute_payments, choice_product
+from tests.support.boards import board
+from tests.support.bruteforce import brute_payments, choice_product
 
 PERMANENTS = ["Forest", "Plains", "Llanowar Elves", "Birds of Paradise", "Blood Pet", "Grizzly Bears",
               "Tinder Wall", "Sol Ring", "Ashnod's Altar", "Kitesail Scout", "Phyrexian Walker"]

@@ -9,8 +9,8 @@ from manasolve import api
 from manasolve.answers import cost_json
 from manasolve.solver.creatures import is_modified, modified_creatures
 from manasolve.solver.total_cost import total_cost
-from tests import boards
-from tests.test_total_cost import board, lands
+from tests.support import boards
+from tests.support.inline import board, lands
 
 CARDS = [
     {"name": "Twin Flash", "manaCost": "{3}{U}", "type": "Sorcery",

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.fuzz_cases import (
+from tests.support.fuzz_cases import (
     MISSING_PAYMENT,
     argv_tail,
     board_text,
@@ -50,7 +50,7 @@ def test_fuzzed_server_sessions_are_answered_line_by_line_and_the_server_goes_on
 
 
 def test_the_server_checker_catches_a_broken_protocol():
-    from tests.fuzz_cases import PROBE_ID
+    from tests.support.fuzz_cases import PROBE_ID
 
     probe = '{"jsonrpc": "2.0", "id": "%s", "result": {"permanents": {"f1": ["G"]}}}' % PROBE_ID
     assert server_verdict(probe) is None
@@ -65,7 +65,7 @@ def test_the_server_checker_catches_a_broken_protocol():
 
 def test_the_checker_catches_a_broken_contract():
     """verdict() itself: a traceback, two lines, a long line and a nameless line fail."""
-    from tests.fuzz_cases import Outcome
+    from tests.support.fuzz_cases import Outcome
 
     assert verdict(Outcome(-1, "", "", ValueError("x")), "b.json").startswith("traceback")
     assert verdict(Outcome(2, "", "b.json: a\nb\n"), "b.json") == "2 lines on stderr"
@@ -88,16 +88,17 @@ def test_deep_nesting_and_huge_integers_say_the_bound(tmp_path):
     assert out.code == 2 and "players[0].life" in out.err and "more than 30 digits" in out.err
 
 
-def test_costs_over_their_bounds_are_refused_with_the_bound(tmp_path):
+@pytest.mark.parametrize("argv, words", [
+    (["--cost", "{99999999999999999999}"], "over the bound of 1000000"), (["--cost", "{01}"], "leading zero"),
+    (["--cost", "{²}"], "unknown mana symbol"), (["--cost", "{1}" * 101], "over the bound of 100"),
+    (["--cost", "{W/U}{B/G}{G/P}{R/P}{2/W}{U/B}{W/U/P}{R/G}{W/B}{U/R}{B/R}"], "601.2b"),
+    (["--cost", "{1}", "--all", "--limit", "9223372036854775808"], "at most 1000000"),
+], ids=["generic", "leading-zero", "unknown-symbol", "symbols", "announcements", "limit"])
+def test_costs_over_their_bounds_are_refused_with_the_bound(tmp_path, argv, words):
     path = tmp_path / "b.json"
     path.write_text('{"players": [{"name": "a"}]}')
-    for cost, words in [("{99999999999999999999}", "over the bound of 1000000"), ("{01}", "leading zero"),
-                        ("{²}", "unknown mana symbol"), ("{1}" * 101, "over the bound of 100"),
-                        ("{W/U}{B/G}{G/P}{R/P}{2/W}{U/B}{W/U/P}{R/G}{W/B}{U/R}{B/R}", "601.2b")]:
-        out = run_case(str(path), "pay", ["--cost", cost])
-        assert out.code == 2 and words in out.err and out.err.startswith(str(path)), (cost, out.err)
-    out = run_case(str(path), "pay", ["--cost", "{1}", "--all", "--limit", "9223372036854775808"])
-    assert out.code == 2 and "at most 1000000" in out.err
+    out = run_case(str(path), "pay", argv)
+    assert out.code == 2 and words in out.err and out.err.startswith(str(path)), out.err
 
 
 def test_inline_cards_of_the_wrong_types_name_their_json_path(tmp_path):
@@ -107,24 +108,25 @@ def test_inline_cards_of_the_wrong_types_name_their_json_path(tmp_path):
     assert out.code == 2 and "cards[0].types" in out.err
 
 
-def test_a_huge_session_handle_or_method_is_answered_in_one_short_line():
+@pytest.mark.parametrize("method, params", [
+    ("produce", {"board": "x" * 5000}), ("board.undo", {"session": "y" * 5000}), ("p" * 5000, {}),
+    ("produce", {"board": "s1", "z" * 5000: 1}),
+], ids=["board-handle", "session-handle", "method", "parameter-name"])
+def test_a_huge_session_handle_or_method_is_answered_in_one_short_line(method, params):
     """The long fuzz run's one bad response: an unknown session handle of 5,000
     characters was echoed whole in the error message."""
     from manasolve.server import Server
 
-    server = Server()
-    for method, params in (("produce", {"board": "x" * 5000}), ("board.undo", {"session": "y" * 5000}),
-                           ("p" * 5000, {}), ("produce", {"board": "s1", "z" * 5000: 1})):
-        line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
-        error = json.loads(server.handle_line(line))["error"]
-        assert error["code"] in (-32601, -32602) and len(error["message"]) <= 300 and "\n" not in error["message"]
+    line = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})
+    error = json.loads(Server().handle_line(line))["error"]
+    assert error["code"] in (-32601, -32602) and len(error["message"]) <= 300 and "\n" not in error["message"]
 
 
 @pytest.mark.parametrize("door", ["board", "payment", "card file", "deck", "batch", "envelope", "session"])
 def test_fuzzed_doors_keep_the_contract(tmp_path, door):
     """A quick run of the long one (benchmarks/fuzz.py --doors): 10 cases at each door,
     every one classified, every one kept."""
-    from tests.fuzz_doors import CLASSES, door_case, run_door
+    from tests.support.fuzz_doors import CLASSES, door_case, run_door
 
     seen = []
     for seed in range(10):
@@ -137,7 +139,7 @@ def test_fuzzed_doors_keep_the_contract(tmp_path, door):
 
 def test_the_door_checker_catches_each_class():
     """The classifier itself: each failure class is told apart."""
-    from tests.fuzz_doors import _line_problem, _rpc_lines_class
+    from tests.support.fuzz_doors import _line_problem, _rpc_lines_class
 
     ok = '{"jsonrpc": "2.0", "id": 1, "result": {}}'
     request = '{"jsonrpc": "2.0", "id": 1, "method": "pay"}'
@@ -163,7 +165,7 @@ def test_the_payment_checker_catches_doors_that_disagree():
     """The apply/audit comparison itself (a runner answering what the doors would): a
     refusal at one door only, or in other words, is a disagreement, unless audit's
     refusal is one only the cost tells (601.2b)."""
-    from tests.fuzz_doors import _payment_class
+    from tests.support.fuzz_doors import _payment_class
 
     def answer(rid, result=None, path=None, message=None):
         if message is None:

@@ -4,6 +4,7 @@ memo against the solver asked afresh, enters-tapped lands, mulligans, shards."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from math import comb, sqrt
 
@@ -113,7 +114,8 @@ def test_karsten_rule_mulligans_an_all_land_deck_to_four():
     hand, library = fish._opening(iter([[0] * 30] * 8))
     assert len(hand) == 4 and len(library) == 26
     assert keep_rule("3-5").keeps(7, 3) and not keep_rule("3-5").keeps(7, 2)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=re.escape(
+            "unknown mulligan rule 'often': karsten, none, or a 7-card land range like 2-5")):
         keep_rule("often")
 
 

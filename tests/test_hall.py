@@ -19,8 +19,8 @@ from manasolve.solver import hall
 from manasolve.solver.flow_pay import flow_payable
 from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.resources import Resources, collect
-from tests.boards import board, loaded
-from tests.bruteforce import brute_or_assume
+from tests.support.boards import board, loaded
+from tests.support.bruteforce import brute_or_assume
 
 ROOT = Path(__file__).resolve().parent.parent
 

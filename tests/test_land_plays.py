@@ -10,7 +10,7 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
-from tests.boards import board
+from tests.support.boards import board
 
 EXPLORATION = {"name": "Exploration Test", "type": "Enchantment", "types": ["Enchantment"], "manaCost": "{G}",
                "text": "You may play an additional land on each of your turns."}

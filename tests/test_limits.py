@@ -21,8 +21,8 @@ from manasolve.solver import enumerate as enumerate_module
 from manasolve.solver.enumerate import PaymentCounter
 from manasolve.solver.plays import plays_answer
 from manasolve.solver.resources import collect
-from tests.boards import board
-from tests.fuzz_cases import _slow_board, run_case
+from tests.support.boards import board
+from tests.support.fuzz_cases import _slow_board, run_case
 
 
 def _baxter(n: int, forests: int) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import zipfile
 
 import pytest
@@ -13,7 +14,7 @@ from manasolve.models.board import InputError
 from manasolve.models.carddb import CardDB
 from manasolve.models.card_pool import FORMAT, CardPool, write_pool
 from manasolve.models.loaders import load_card_file, read_card_file
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 
 @pytest.fixture
@@ -292,9 +293,9 @@ def test_bad_files_are_one_line_input_errors(tmp_path, content, where):
 
 
 def test_missing_file_and_bad_gzip(tmp_path):
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("missing.json: cannot read card file: No such file or directory")):
         load_card_file(tmp_path / "missing.json")
     bad = tmp_path / "x.json.gz"
     bad.write_bytes(b"\x1f\x8b" + b"garbage" * 10)
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("x.json.gz: cannot read card file (")):
         load_card_file(bad)

@@ -12,7 +12,7 @@ from manasolve.models.cards import Card, card_from_mtgjson
 from manasolve.models.oracle.card_abilities import read_card_abilities
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, parse_mana_ability
 from manasolve.models.oracle.words import filter_words, normalize, number_word
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 DEV = DEV_CARDS
 

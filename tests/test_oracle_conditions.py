@@ -17,7 +17,7 @@ from manasolve.models.carddb import builtin_cards
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.errors import InputError
 from manasolve.models.oracle.words import WITHOUT_RULES_MEANING, line_prefix, normalized_lines
-from tests.boards import board
+from tests.support.boards import board
 
 JORAGA = {"name": "Joraga Treespeaker", "type": "Creature — Elf Druid", "types": ["Creature"], "subtypes": ["Elf", "Druid"],
           "manaCost": "{G}", "power": "1", "toughness": "1",

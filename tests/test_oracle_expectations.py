@@ -28,7 +28,7 @@ from manasolve.models.abilities import (
     combination_options,
 )
 from manasolve.models.cards import card_from_mtgjson
-from tests.paths import DEV_CARDS
+from tests.support.paths import DEV_CARDS
 
 DEV = DEV_CARDS
 

@@ -10,7 +10,7 @@ from manasolve.api import pay, produce
 from manasolve.models.abilities import SpellFilter
 from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.oracle.spend_restrictions import parse_restriction
-from tests.boards import board
+from tests.support.boards import board
 
 
 def _card(name, text, type_line="Land", **more):

@@ -15,7 +15,7 @@ from manasolve.models.board import InputError, load_board
 from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
 from manasolve.solver.total_cost import total_cost
-from tests import boards
+from tests.support import boards
 
 
 board = partial(boards.loaded, player="a")

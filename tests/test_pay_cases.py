@@ -8,8 +8,8 @@ from manasolve import api
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.payable import CostToPay, payable
-from tests.boards import loaded
-from tests.paying import pay
+from tests.support.boards import loaded
+from tests.support.paying import pay
 
 
 board = loaded

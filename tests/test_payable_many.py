@@ -14,7 +14,7 @@ from manasolve.models.errors import ParameterError
 from manasolve.protocol import SCHEMAS
 from manasolve.server import Server
 from manasolve.session import PlayBoard
-from tests.boards import board
+from tests.support.boards import board
 
 # Forest, Tundra, Birds, an Azorius Signet, a Flooded Grove (a filter land: the flow's
 # path), Mana Confluence (life) and Llanowar Elves in hand; Grizzly Bears for convoke.

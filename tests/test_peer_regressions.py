@@ -12,7 +12,7 @@ import pytest
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver.payable import payable
-from tests import boards
+from tests.support import boards
 
 
 _board = partial(boards.board, player="me")

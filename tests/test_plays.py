@@ -12,8 +12,8 @@ import pytest
 from manasolve import api
 from manasolve.cli import main
 from manasolve.models.board import InputError
-from tests import boards
-from tests.test_total_cost import INLINE, board, lands
+from tests.support import boards
+from tests.support.inline import INLINE, board, lands
 
 
 def test_plays_lists_hand_casts_flashback_and_activations_with_counts():
@@ -147,3 +147,49 @@ def test_cli_plays_json_and_table(tmp_path, capsys):
     assert "Legal plays now for alice" in capsys.readouterr().out
     assert main(["plays", str(path), "--player", "carl"]) == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+def _activations(b: dict) -> dict[str, tuple | None]:
+    """The activate plays of `b` other than Saddle/Crew: ability text -> not_modelled."""
+    return {p["ability"]: tuple(p["not_modelled"]) if p.get("not_modelled") else None
+            for p in api.plays(b)["plays"] if p["kind"] == "activate"}
+
+
+BAXTER_DRAW = "{4}, {T}: Draw a card. Activate only if you control a creature with toughness 4 or greater."
+
+
+@pytest.mark.parametrize("creature, listed", [
+    (None, False),
+    ({"id": "c", "card": "Grizzly Bears"}, False),  # 2/2
+    ({"id": "c", "card": "Grizzly Bears", "counters": {"+1/+1": 2}}, True),  # 4/4 with counters
+    ({"id": "c", "card": "Serra Angel"}, True),  # 4/4
+    ({"id": "c", "card": "Serra Angel", "controller": "bob"}, False),  # not yours
+], ids=["none", "toughness-2", "toughness-4-by-counters", "toughness-4", "an-opponents"])
+def test_baxter_buildings_draw_needs_a_creature_with_toughness_4_or_greater(creature, listed):
+    # 602.5b: "Activate only if ..." — the draw ability is no play without such a creature
+    b = boards.board(("bb", "Baxter Building"), *[("f%d" % i, "Forest") for i in range(4)],
+                     *([creature] if creature else []), opponents=["bob"])
+    plays = _activations(b)
+    assert (BAXTER_DRAW in plays) == listed
+    if listed:
+        assert plays[BAXTER_DRAW] is None  # read and holding: nothing left unmodelled
+
+
+def test_activate_only_restrictions_are_read_or_named():
+    # Security Detail: "Activate only if you control no creatures and only once each turn."
+    detail = "{W}{W}: Create a 1/1 white Soldier creature token. " \
+             "Activate only if you control no creatures and only once each turn."
+    plains = [("p1", "Plains"), ("p2", "Plains")]
+    assert detail in _activations(boards.board(("sd", "Security Detail"), *plains))
+    assert detail not in _activations(boards.board(("sd", "Security Detail"), *plains, ("elf", "Llanowar Elves")))
+    assert detail not in _activations(boards.board({"id": "sd", "card": "Security Detail", "activated": {detail: 1}},
+                                                   *plains))  # 602.5b: once each turn, and it was
+    # Argent Sphinx: metalcraft, "if you control three or more artifacts"
+    islands = [("i1", "Island"), ("s1", "Sol Ring"), ("s2", "Sol Ring")]
+    assert not any(text.startswith("{U}: Exile") for text in _activations(boards.board(("a", "Argent Sphinx"), *islands)))
+    assert any(text.startswith("{U}: Exile") for text in _activations(
+        boards.board(("a", "Argent Sphinx"), *islands, ("s3", "Sol Ring"))))
+    # a restriction not read is named, never guessed
+    enforcer = _activations(boards.board(("c", "Celestial Enforcer"), *plains))
+    assert enforcer == {"{1}{W}, {T}: Tap target creature. Activate only if you control a creature with flying.": (
+        "'Activate only if you control a creature with flying.' is not modelled: listed whether or not it holds",)}

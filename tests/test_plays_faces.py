@@ -14,7 +14,7 @@ from manasolve.models.board import load_board
 from manasolve.models.carddb import CardDB, builtin_cards
 from manasolve.models.errors import InputError
 from manasolve.models.loaders import load_card_file
-from tests.boards import board
+from tests.support.boards import board
 
 FIRE = {"name": "Fire", "layout": "split", "side": "a", "manaCost": "{1}{R}", "type": "Instant", "types": ["Instant"],
         "text": "Fire deals 2 damage divided as you choose among one or two targets."}

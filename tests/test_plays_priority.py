@@ -3,11 +3,13 @@ and the plays of the player holding priority."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from manasolve import api
 from manasolve.models.board import InputError
-from tests.boards import board
+from tests.support.boards import board
 
 SPELL = {"kind": "spell", "controller": "bob", "card": "Llanowar Elves"}
 
@@ -103,7 +105,9 @@ def test_702_8a_an_until_end_of_turn_flash_permission_holds_once_resolved():
     resolved = board(("i1", "Island"), ("i2", "Island"), ("i3", "Island"), hand=["Divination"], step="end",
                      until_end_of_turn=["Emergence Zone"])
     assert _cast_names(resolved) == {"Divination"} and api.cost(resolved, "Divination")["reason"] is None
-    with pytest.raises(InputError):  # a card with neither a mana effect nor a flash permission read
+    with pytest.raises(InputError, match=re.escape(  # neither a mana effect nor a flash permission read
+            "players[0].until_end_of_turn[0]: 'Forest' states no \"Until end of turn, ...\" effect on mana and no \"You "
+            "may cast spells this turn as though they had flash\" that is read")):
         api.plays(board(hand=["Divination"], until_end_of_turn=["Forest"]))
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from manasolve import api
 from manasolve.models.oracle.targets import TargetKind, read_targets
-from tests.boards import board
+from tests.support.boards import board
 
 COUNTERSPELL = {"name": "Counterspell Test", "type": "Instant", "types": ["Instant"], "manaCost": "{U}{U}",
                 "text": "Counter target spell."}

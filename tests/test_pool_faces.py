@@ -18,9 +18,9 @@ from manasolve.models.card_pool import card_pool
 from manasolve.models.carddb import default_db
 from manasolve.models.errors import InputError, ParameterError
 from manasolve.models.mana import CostSyntaxError, ManaCost
-from tests.boards import board
-from tests.bruteforce import brute_payments
-from tests.test_pay_property import assert_counts_match
+from tests.support.boards import board
+from tests.support.bruteforce import brute_payments
+from tests.support.properties import assert_counts_match
 
 FACES_FILE = Path(__file__).resolve().parents[1] / "data" / "card_pool" / "second-faces.json"
 PATHWAY = "Riverglide Pathway // Lavaglide Pathway"

@@ -3,6 +3,7 @@ cycles, the `produce` CLI/API, and a property test against naive iteration."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import json
@@ -19,7 +20,7 @@ from manasolve.solver.production import (
     could_produce,
     mana_abilities,
 )
-from tests.boards import loaded
+from tests.support.boards import loaded
 
 
 # players p0 (the first, active), p1, ...
@@ -238,15 +239,11 @@ def test_fixpoint_equals_naive_iteration(perms, contaminated):
 # --- CLI and API -----------------------------------------------------------------------------
 
 
-@pytest.fixture()
-def board_file(tmp_path):
-    data = {"players": [
-        {"name": "alice", "battlefield": [{"id": "rp", "card": "Reflecting Pool"}, {"id": "f1", "card": "Forest"}]},
-        {"name": "bob", "battlefield": [{"id": "orchard", "card": "Exotic Orchard"}, {"id": "w", "card": "Wastes"}]},
-    ]}
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(data))
-    return str(path)
+# the board of the `board_file` fixture (tests/conftest.py)
+FILE_BOARD = {"players": [
+    {"name": "alice", "battlefield": [{"id": "rp", "card": "Reflecting Pool"}, {"id": "f1", "card": "Forest"}]},
+    {"name": "bob", "battlefield": [{"id": "orchard", "card": "Exotic Orchard"}, {"id": "w", "card": "Wastes"}]},
+]}
 
 
 def test_cli_produce_json_every_permanent(board_file, capsys):
@@ -269,5 +266,5 @@ def test_cli_produce_unknown_id_exit_2(board_file, capsys):
 
 
 def test_api_produce_unknown_id_raises(board_file):
-    with pytest.raises(InputError):
+    with pytest.raises(InputError, match=re.escape("board.json: parameter id: no permanent with id 'nope'")):
         api.produce(board_file, "nope")

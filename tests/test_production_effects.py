@@ -30,8 +30,8 @@ from manasolve.solver.production import (
     mana_abilities,
     replaced,
 )
-from tests.boards import loaded
-from tests.paths import DEV_CARDS
+from tests.support.boards import loaded
+from tests.support.paths import DEV_CARDS
 
 DEV = DEV_CARDS
 TWIN = {"name": "Twin Land", "type": "Land", "types": ["Land"], "text": "{T}: Add {C}{C}."}
@@ -398,7 +398,7 @@ def test_high_tide_and_pale_moon_hold_once_the_board_says_they_resolved():
 
 def test_a_session_change_keeps_high_tide_in_force():
     from manasolve.session import PlayBoard
-    from tests.boards import board as board_json
+    from tests.support.boards import board as board_json
 
     b = PlayBoard(board_json(("i", "Island"), ("i2", "Island"), until_end_of_turn=["High Tide"]))
     assert b.pay("{U}{U}{U}{U}", mode="count")["count"] == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -68,14 +69,20 @@ def test_the_example_session_fits_the_schemas():
             assert answer["result"]["format"] == "manasolve/%s@1" % message["method"]
 
 
-def test_boards_fit_the_board_schema_and_bad_ones_do_not():
-    board = _validator("board.schema.json")
+def test_the_example_board_fits_the_board_schema():
     example = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
-    board.validate(example)
-    for bad in ({"players": []}, {"players": [{"name": "a", "battlefield": [{"id": "x"}]}]},
-                {"players": [{"name": "a"}], "step": "combat"}, {"players": [{"name": "a", "lif": 3}]}):
-        with pytest.raises(jsonschema.ValidationError):
-            board.validate(bad)
+    _validator("board.schema.json").validate(example)
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"players": []}, "[] should be non-empty"),
+    ({"players": [{"name": "a", "battlefield": [{"id": "x"}]}]}, "'card' is a required property"),
+    ({"players": [{"name": "a"}], "step": "combat"}, "'combat' is not one of ['untap'"),
+    ({"players": [{"name": "a", "lif": 3}]}, "('lif' was unexpected)"),
+], ids=["no-players", "no-card", "unknown-step", "unknown-key"])
+def test_bad_boards_do_not_fit_the_board_schema(bad, says):
+    with pytest.raises(jsonschema.ValidationError, match=re.escape(says)):
+        _validator("board.schema.json").validate(bad)
 
 
 def test_params_schemas_name_the_api_keywords():

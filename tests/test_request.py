@@ -13,7 +13,7 @@ import pytest
 from manasolve import api
 from manasolve.api import CastChoice, InputError, Mode, ParameterError, PaymentRequest, Zone
 from manasolve.cli import main
-from tests import boards
+from tests.support import boards
 
 
 def board(lands: list[str], graveyard: list[str], granted: list[dict] | None = None) -> dict:
@@ -105,7 +105,7 @@ def test_request_value_and_keyword_shortcuts_ask_the_same_question():
     request = PaymentRequest("{1}", keep=["{U}"], order="life,keep")
     assert (request.keep, request.order) == (("{U}",), ("life", "keep"))
     assert hash(request) == hash(PaymentRequest("{1}", keep=("{U}",), order=["life", "keep"]))
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'mode'"):
         request.mode = Mode.BEST  # type: ignore[misc]
     assert json.dumps({"mode": Mode.ALL, "zone": Zone.HAND}) == '{"mode": "all", "zone": "hand"}'
 

@@ -2,7 +2,7 @@
 card to or from a library is no mana ability, even if it adds mana.  It uses the stack, so
 no payment activates it (601.2g): `pay`, `plays`' payable, `best`, `count` and `audit`
 leave it out and say why; `plays` lists it as an activation; `produce` still answers what
-it would produce (106.7).  The brute force (tests/bruteforce.py) reads the rule again."""
+it would produce (106.7).  The brute force (tests/support/bruteforce.py) reads the rule again."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
 from manasolve.cli import main
 from manasolve.models.rules_version import CARD_POOL_DATE, CR_DATE
-from tests.boards import board, loaded
-from tests.bruteforce import brute_payments
+from tests.support.boards import board, loaded
+from tests.support.bruteforce import brute_payments
 
 SPHERE = "{1}, {T}, Sacrifice this artifact: Add one mana of any color. Draw a card."
 

@@ -23,7 +23,7 @@ from manasolve.solver.tapsets import (
     count_sets,
     minimal_sets,
 )
-from tests import boards
+from tests.support import boards
 
 INLINE = [
     {"name": "Pup", "type": "Creature — Dog", "power": "1", "toughness": "1", "manaCost": "{G}"},
@@ -330,11 +330,8 @@ def test_minimal_stream_is_lazy_on_a_huge_herd():
 
 # --- CLI and API errors ---------------------------------------------------------------------
 
-@pytest.fixture
-def board_file(tmp_path):
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(make_board(*EXAMPLE4 + [{"id": "copter", "card": "Smuggler's Copter"}])))
-    return str(path)
+# the board of the `board_file` fixture (tests/conftest.py)
+FILE_BOARD = make_board(*EXAMPLE4 + [{"id": "copter", "card": "Smuggler's Copter"}])
 
 
 def test_cli_saddle_json_matches_design_keys(board_file, capsys):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from manasolve import api
-from tests import boards
+from tests.support import boards
 
 CARDS = [
     {"name": "Pup", "type": "Creature — Dog", "power": "1", "toughness": "1", "manaCost": "{G}"},

@@ -55,7 +55,7 @@ def test_each_question_answers_exactly_what_the_api_answers(method, params):
 
 
 def test_cards_check_takes_a_path():
-    from tests.paths import DEV_CARDS
+    from tests.support.paths import DEV_CARDS
 
     server = Server(allowed_paths=[DEV_CARDS.parent])  # the operator lets it read there (--allow-path)
     assert result(server, "cards_check", path=str(DEV_CARDS)) == api.cards_check(str(DEV_CARDS))

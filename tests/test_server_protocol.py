@@ -16,7 +16,7 @@ import pytest
 from manasolve import __version__, protocol
 from manasolve.models.rules_version import CR_DATE
 from manasolve.server import Server
-from tests.fuzz_cases import _slow_board
+from tests.support.fuzz_cases import _slow_board
 
 SLOW = _slow_board()  # 60 mixed sources: an exact count of this cost runs for minutes
 HYBRID = "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from manasolve import api, open_board
 from manasolve.models.board import InputError
 from manasolve.models.mana import ManaCost
-from tests import boards
+from tests.support import boards
 
 
 def _example() -> dict:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -125,15 +126,19 @@ def _same_as_fresh(b: PlayBoard, expected: dict, costs: list[str]) -> None:
     assert b.plays() == api.plays(fresh, db=DB)
 
 
-def _expected_after_patch(data: dict, ops: list[dict]) -> dict | None:
-    """The board JSON after `ops`, or None if they or the board after them are not valid."""
+def _expected_after_patch(data: dict, ops: list[dict]) -> dict | str:
+    """The board JSON after `ops`, or the line the session refuses them with: the bad
+    operation's own, or the line of the board after them that is not valid."""
     after = copy.deepcopy(data)
     try:
         for i, op in enumerate(ops):
             apply_op(after, op, "ops[%d]" % i, DB)
+    except InputError as exc:
+        return exc.line()
+    try:
         load_board(after, DB)
-    except InputError:
-        return None
+    except InputError as exc:
+        return "ops: the board after it is not valid: " + exc.line()
     return after
 
 
@@ -146,15 +151,15 @@ def test_a_changed_board_answers_as_the_same_board_loaded_fresh(data, actions, c
     for action in actions:
         if action[0] == "undo":
             if len(history) == 1:
-                with pytest.raises(InputError):
+                with pytest.raises(InputError, match="^undo: nothing to undo$"):
                     b.undo()
             else:
                 b.undo()
                 history.pop()
         elif action[0] == "patch":
             after = _expected_after_patch(history[-1], action[1])
-            if after is None:
-                with pytest.raises(InputError):
+            if isinstance(after, str):
+                with pytest.raises(InputError, match="^%s$" % re.escape(after)):
                     b.patch(action[1])
             else:
                 b.patch(action[1])
@@ -171,7 +176,7 @@ def test_a_changed_board_answers_as_the_same_board_loaded_fresh(data, actions, c
 
 
 def _example_session() -> PlayBoard:
-    from tests.boards import board
+    from tests.support.boards import board
 
     return PlayBoard(board(("f1", "Forest"), ("f2", "Forest"), ("w", "Adarkar Wastes"), ("elf", "Llanowar Elves"),
                            ("s", "Azorius Signet"), player="a", opponents=["b"]))
@@ -211,7 +216,7 @@ def test_a_change_derive_does_not_cover_resolves_the_whole_board():
 
 
 def test_an_applied_payment_is_derived_and_a_sacrifice_removes_one_permanent():
-    from tests.boards import board
+    from tests.support.boards import board
 
     b = PlayBoard(board(("f1", "Forest"), ("alt", "Ashnod's Altar"), ("bear", "Grizzly Bears"),
                         ("w", "Adarkar Wastes"), player="a", opponents=["b"]))
@@ -221,3 +226,19 @@ def test_an_applied_payment_is_derived_and_a_sacrifice_removes_one_permanent():
     assert "permanent.tapped" in touched and "player.life" in touched
     assert "permanent.removed" in touched and "player.graveyard" in touched
     assert b.to_json()["players"][0]["graveyard"] == ["Grizzly Bears"]
+
+
+@pytest.mark.parametrize("taps", [0, 1, 2], ids=["untouched", "tapped", "tapped-twice"])
+def test_a_move_onto_the_battlefield_with_an_id_already_used_is_refused(taps):
+    # A Forest from the hand with new_id "p0", the id of the Forest already there: a board
+    # file listing that id twice is refused, so is the patch (found unseeded by the test above).
+    b = PlayBoard({"players": [{"name": "a", "battlefield": [{"id": "p0", "card": "Forest"}, {"id": "p1", "card": "Island"}],
+                                "hand": ["Forest"]}]}, DB)
+    for _ in range(taps):
+        b.patch([{"op": "tap", "id": "p0"}])
+    before = b.to_json()
+    with pytest.raises(InputError, match=re.escape(
+            "ops: the board after it is not valid: players[0].battlefield[2].id: id 'p0' used twice "
+            "(first at players[0].battlefield[0])")):
+        b.patch([{"op": "move", "from": "hand", "to": "battlefield", "card": "Forest", "new_id": "p0"}])
+    assert b.to_json() == before and b.history_length == taps

@@ -115,7 +115,7 @@ GIGADROWSE = {"name": "Gigadrowse", "type": "Instant", "types": ["Instant"], "ma
 
 def test_buyback_and_replicate_are_optional_additional_costs():
     from manasolve.api import cost
-    from tests.boards import board
+    from tests.support.boards import board
     b = board(("i", "Island"), hand=["Capsize", "Gigadrowse"], cards=[CAPSIZE, GIGADROWSE])
     assert cost(b, "Capsize")["total"] == "{1}{U}{U}"
     assert cost(b, "Capsize", kicker=1)["total"] == "{4}{U}{U}"  # 702.27a

@@ -8,7 +8,7 @@ from functools import partial
 from manasolve import api
 from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
-from tests import boards
+from tests.support import boards
 
 board = partial(boards.loaded, player="a")
 
@@ -127,9 +127,9 @@ from hypothesis import strategies as st  # noqa: E402
 from manasolve.models.mana import ManaCost  # noqa: E402
 from manasolve.solver.payable import CostToPay, payable  # noqa: E402
 from manasolve.solver.resources import SpellBeingCast  # noqa: E402
-from tests.bruteforce import brute_payments  # noqa: E402
-from tests.paying import pay  # noqa: E402
-from tests.test_pay_property import assert_best_is_brute  # noqa: E402
+from tests.support.bruteforce import brute_payments  # noqa: E402
+from tests.support.paying import pay  # noqa: E402
+from tests.support.properties import assert_best_is_brute  # noqa: E402
 
 CARDS = ["Cavern of Souls", "Unclaimed Territory", "Eclipsed Realms", "Elfhame Druid", "Jeweled Lotus",
          "Corrupted Crossroads", "Throne of Eldraine", "Sunken Citadel", "Archaeomancer's Spade",

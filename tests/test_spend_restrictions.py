@@ -8,7 +8,7 @@ from functools import partial
 from manasolve import api
 from manasolve.answers import plays_json
 from manasolve.solver.plays import plays_answer
-from tests import boards
+from tests.support import boards
 
 
 board = partial(boards.loaded, player="a")
@@ -51,6 +51,6 @@ def test_plays_use_restricted_mana_per_spell_and_cost_answers_say_why():
     casts = {p["card"]: p["payable"] for p in plays_json(plays_answer(b, None))["plays"] if p["kind"] == "cast"}
     assert casts == {"Llanowar Elves": True, "Think Twice": False}
     from manasolve.models.mana import ManaCost
-    from tests.paying import pay
+    from tests.support.paying import pay
     bare = pay(b, ManaCost.parse("{G}"))
     assert bare["payable"] is False and any("spend restriction" in n for n in bare["not_modelled"])

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from manasolve.models.mana import ManaCost
 from manasolve.solver.groups import counters
 from manasolve.solver.resources import collect
-from tests.boards import loaded
-from tests.bruteforce import brute_or_assume, choice_product
+from tests.support.boards import loaded
+from tests.support.bruteforce import brute_or_assume, choice_product
 
 LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Tundra", "Underground Sea", "Badlands",
          "Taiga", "Savannah", "Jungle Shrine", "Crumbling Necropolis", "City of Brass", "Mana Confluence",

@@ -21,8 +21,8 @@ from manasolve.cli import main
 from manasolve.models.errors import MAX_LINE, InputError
 from manasolve.payment_model import PaymentGroupIn, PaymentIn
 from manasolve.server import Server
-from tests import boards
-from tests.paths import DEV_CARDS
+from tests.support import boards
+from tests.support.paths import DEV_CARDS
 
 EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sys
 import time
 import types
@@ -21,8 +22,9 @@ from manasolve.castability import castability
 from manasolve.server import Server
 from manasolve.solver import deadline
 from manasolve.solver import plays as plays_module
-from tests.boards import board
-from tests.fuzz_cases import _slow_board, run_case
+from tests.support.boards import board
+from tests.support.fuzz_cases import _slow_board, run_case
+from tests.support.limits import OVERSHOOT
 
 EXAMPLE = json.loads((Path(manasolve.__file__).parent / "data" / "example_board.json").read_text())
 SLOW = _slow_board()  # 60 mixed sources
@@ -127,21 +129,25 @@ def test_every_question_takes_a_time_limit_and_answers_or_gives_up(question, kwa
     fn = getattr(api, question)
     full = fn(EXAMPLE, **kwargs, time_limit=None)
     assert fn(EXAMPLE, **kwargs, time_limit=600) == full
+    started = time.monotonic()
     try:
         answer = fn(EXAMPLE, **kwargs, time_limit=1e-9)
     except api.TimeUp as exc:
         assert "gave up after 1e-09 s" in str(exc)
     else:
         assert answer == full or answer.get("time_limit_reached") is True
+    assert time.monotonic() - started < 1e-9 + OVERSHOOT
     with pytest.raises(api.ParameterError, match="time_limit"):
         fn(EXAMPLE, **kwargs, time_limit=float("nan"))
 
 
 def test_cards_check_takes_a_time_limit():
-    from tests.paths import DEV_CARDS
+    from tests.support.paths import DEV_CARDS
 
-    with pytest.raises(api.TimeUp):
+    started = time.monotonic()
+    with pytest.raises(api.TimeUp, match=re.escape("gave up after 1e-09 s (the time limit)")):
         api.cards_check(str(DEV_CARDS), time_limit=1e-9)
+    assert time.monotonic() - started < 1e-9 + OVERSHOOT
 
 
 def test_an_inner_limit_never_extends_the_outer_one():
@@ -176,8 +182,11 @@ def test_wall_clock_work_keeps_the_sooner_of_its_own_limit_and_the_question_s():
 def test_castability_keeps_an_enclosing_limit_that_ends_sooner():
     """The command line's --timeout counts from the process's start: castability's own
     time_limit (60 s here) must not extend it."""
-    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(deadline.TimeUp):
+    started = time.monotonic()
+    with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(
+            deadline.TimeUp, match=r"^gave up after \d+ s \(the time limit\)$"):
         castability(str(GOLGARI), games=20, time_limit=60)
+    assert time.monotonic() - started < OVERSHOOT  # the enclosing limit had passed: not castability's 60 s
 
 
 def test_payability_gives_up_before_cp_sat_once_the_limit_has_passed(monkeypatch):
@@ -195,7 +204,8 @@ def test_payability_gives_up_before_cp_sat_once_the_limit_has_passed(monkeypatch
     def build(*args):
         raise AssertionError("CP-SAT asked after the limit")
     monkeypatch.setattr(cpsat, "build", build)
-    with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(deadline.TimeUp):
+    with deadline.time_limit(1, started=time.monotonic() - 2), pytest.raises(
+            deadline.TimeUp, match=re.escape("gave up after 1 s (the time limit)")):
         pay_module.resources_payable(res, anns, 20)
 
 
@@ -236,7 +246,10 @@ def test_the_command_line_gives_up_with_exit_3_and_one_line(tmp_path):
 def test_the_server_answers_a_slow_question_within_its_limit_and_goes_on():
     server = Server(time_limit=0.05)
     request = {"jsonrpc": "2.0", "id": 7, "method": "pay", "params": {"board": SLOW, "cost": HYBRID, "mode": "count"}}
+    server.handle_line(json.dumps({**request, "params": {**request["params"], "mode": "payable"}}))  # imports, models
+    started = time.monotonic()
     answer = json.loads(server.handle_line(json.dumps(request)))["result"]
+    assert time.monotonic() - started < 0.05 + OVERSHOOT
     assert answer["count_exact"] is False and answer["time_limit_reached"] is True  # the server's default limit
     request["params"].update(mode="best", keep=KEEP, time_limit=0.000001)
     error = json.loads(server.handle_line(json.dumps(request)))["error"]

@@ -4,8 +4,6 @@ property test of increases-then-reductions against an independent formula, and t
 
 from __future__ import annotations
 
-from functools import partial
-
 import json
 
 import pytest
@@ -18,34 +16,8 @@ from manasolve.cli import main
 from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol, SymbolKind
 from manasolve.solver.total_cost import reduce_symbols, total_cost
-from tests import boards
-
-INLINE = [
-    {"name": "Burn X", "manaCost": "{X}{R}", "type": "Sorcery", "text": "Burn X deals X damage to any target."},
-    {"name": "Vision Test", "type": "Sorcery", "text": "Suspend 4—{U}\nTarget player draws three cards."},
-    {"name": "Bear Test", "manaCost": "{1}{G}", "type": "Creature — Bear", "power": "2", "toughness": "2"},
-    {"name": "Aura W", "manaCost": "{1}{W}{W}", "type": "Enchantment — Aura", "text": "Enchant creature"},
-    {"name": "Aura 3W", "manaCost": "{3}{W}", "type": "Enchantment — Aura", "text": "Enchant creature"},
-    {"name": "Aura Snow", "manaCost": "{2}{G}{S}", "type": "Snow Enchantment — Aura", "text": "Enchant creature"},
-    {"name": "Sac Aura", "manaCost": "{3}{W}", "type": "Enchantment — Aura",
-     "text": "As an additional cost to cast this spell, sacrifice a creature.\nEnchant creature"},
-    {"name": "Gear 3", "manaCost": "{3}", "type": "Artifact — Equipment", "text": "Equip {1}"},
-    {"name": "Mana Trainer", "manaCost": "{1}{G}{W}", "type": "Creature — Fox Samurai", "power": "2", "toughness": "3",
-     "text": "Aura and Equipment spells you cast cost {X} less to cast, where X is this creature's power.\n{T}: Add {W}."},
-    {"name": "Kicked Flame", "manaCost": "{1}{R}", "type": "Sorcery",
-     "text": "Kicker {1}{R}\nKicked Flame deals 2 damage to any target.\nFlashback {2}{R}\nOverload {5}{R}{R}"},
-    {"name": "Phyrexian Test", "manaCost": "{W/P}{2/U}", "type": "Instant", "text": "Draw a card."},
-    {"name": "Cheapener", "manaCost": "{2}", "type": "Artifact", "text": "Spells you cast cost {1} less to cast."},
-]
-
-
-# a validated board: alice against bob, with the inline test cards
-board = partial(boards.loaded, cards=INLINE, opponents=("bob",))
-
-
-def lands(*names: str) -> list[dict]:
-    return [{"id": "%s%d" % (n[0].lower(), i), "card": n} for i, n in enumerate(names)]
-
+from tests.support import boards
+from tests.support.inline import INLINE, board, lands
 
 # --- worked example 6: granted flashback on an {X}{R} sorcery --------------------------------
 
@@ -278,15 +250,11 @@ def test_property_increases_then_reductions_match_formula(base, g, inc, ig, red,
 
 # --- CLI ------------------------------------------------------------------------------------
 
-@pytest.fixture
-def board_file(tmp_path):
-    data = {"format": "manasolve/board@1", "active_player": "alice", "cards": INLINE,
-            "players": [{"name": "alice", "battlefield": [{"id": "m", "card": "Mountain"}], "hand": ["Burn X"],
-                         "graveyard": ["Think Twice"]},
-                        {"name": "bob", "battlefield": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}]}
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(data))
-    return str(path)
+# the board of the `board_file` fixture (tests/conftest.py)
+FILE_BOARD = {"format": "manasolve/board@1", "active_player": "alice", "cards": INLINE,
+              "players": [{"name": "alice", "battlefield": [{"id": "m", "card": "Mountain"}], "hand": ["Burn X"],
+                           "graveyard": ["Think Twice"]},
+                          {"name": "bob", "battlefield": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]}]}
 
 
 def test_cli_cost_json_design_keys(board_file, capsys):

@@ -2,7 +2,7 @@
 (a spell's own reductions counted off the board), and the families read exactly but not
 applied (`oracle.unapplied_costs`), each named with why in every total-cost answer —
 never guessed, never silently dropped.  Where a reading changes a payment, the payment
-count is checked against the brute force (tests/bruteforce.py) on the total the card's
+count is checked against the brute force (tests/support/bruteforce.py) on the total the card's
 text gives, worked out here by hand."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
 from manasolve.models.board import load_board
 from manasolve.models.card_pool import card_pool
-from tests.boards import board
-from tests.bruteforce import brute_payments
+from tests.support.boards import board
+from tests.support.bruteforce import brute_payments
 
 
 def _islands(n: int) -> list[tuple[str, str]]:

@@ -3,7 +3,7 @@ cost and the mana are read, what the model cannot evaluate is named in
 `ManaAbility.unmodelled` ("unless any player pays {1}", a coin flip, a spend restriction
 on watermarks, a ticket prefix ...), so every payment leaves the ability out and says why
 (never guessed), while `produce` still answers what it could add (106.7).  The brute force
-(tests/bruteforce.py) reads independently which of them no payment relies on."""
+(tests/support/bruteforce.py) reads independently which of them no payment relies on."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from manasolve import api
 from manasolve.models.carddb import default_db
 from manasolve.models.mana import ManaCost
-from tests.boards import board, loaded
-from tests.bruteforce import brute_payments
+from tests.support.boards import board, loaded
+from tests.support.bruteforce import brute_payments
 
 ANY = [("W",), ("U",), ("B",), ("R",), ("G",)]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from manasolve.models.abilities import AbilityCost, Condition
+from manasolve.models.abilities import AbilityCost, Condition, all_of
 from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.costs import parse_ability_cost
-from manasolve.models.oracle.mana_abilities import is_mana_ability_line, moves_library_card
+from manasolve.models.oracle.mana_abilities import is_mana_ability_line, moves_library_card, read_activate_only
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, read_targets
 from manasolve.models.oracle.words import SYMBOLS, without_ability_word
 
@@ -24,7 +24,10 @@ class Activated:
     sorcery: bool
     targeting: Targeting = Targeting()
     present_if: Condition | None = None  # its level/station band, max speed (`bands.gate`)
-    activate_if: Condition | None = None  # "Exhaust —": not activated yet
+    # "Exhaust —": not activated yet; "Activate only if ..." / "during your turn" (602.5b)
+    activate_if: Condition | None = None
+    once_per_turn: bool = False  # "Activate only once each turn" (602.5b; the board's `activated`)
+    unread: tuple[str, ...] = ()  # its "Activate only ..." sentences not understood (named in plays, never guessed)
 
 
 # 702.6a: "Attach to target creature you control" (not the Equipment itself).
@@ -54,6 +57,24 @@ def read_activated(name: str, text: str) -> tuple[Activated, ...]:
         if re.search(r"~ from your (graveyard|hand)", effect):
             continue  # 113.6k: it moves ~ out of that zone, so it works only there
         cost = parse_ability_cost(head) if gated is not None else None
+        once, condition, unread = _restrictions(effect)
         out.append(Activated(line, cost, "Activate only as a sorcery" in effect, read_targets(effect),
-                             gated.present_if if gated else None, gated.activate_if if gated else None))
+                             gated.present_if if gated else None, all_of(gated.activate_if if gated else None, condition),
+                             once, unread))
     return tuple(out)
+
+
+def _restrictions(effect: str) -> tuple[bool, Condition | None, tuple[str, ...]]:
+    """The "Activate only ..." sentences of an ability's effect (602.5b), outside the
+    abilities it grants in quotes: (only once each turn, the conditions read, the
+    sentences not understood).  "as a sorcery" is the ability's `sorcery`."""
+    once, condition, unread = False, None, []
+    for m in re.finditer(r"Activate only ([^.]+)\.", re.sub(r'"[^"]*"', '""', effect)):
+        if m.group(1) == "as a sorcery":
+            continue
+        read = read_activate_only(m.group(1))
+        if read is None:
+            unread.append(m.group(0))
+        else:
+            once, condition = once or read[0], all_of(condition, read[1])
+    return once, condition, tuple(unread)

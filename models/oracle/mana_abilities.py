@@ -302,12 +302,17 @@ def parse_condition(text: str) -> Condition | None:
     if m:
         parts = _every([parse_condition("you control " + g) for g in m.groups()])
         return Condition(ConditionKind.ALL_OF, parts=parts) if parts is not None else None
-    m = re.fullmatch(r"you control %s (?:or more )?(.+?)(?: with power (\d+) or greater)?" % _NUM, text)
+    m = re.fullmatch(r"you control %s (?:or more )?(.+?)(?: with (power|toughness) (\d+) or greater)?" % _NUM, text)
     if m:
         n, words = matched_number(m.group(1)), filter_words(m.group(2))
         if words is None or (m.group(1) not in ("a", "an") and "or more" not in text):
             return None
-        return Condition(ConditionKind.CONTROL, words, n, int(m.group(3)) if m.group(3) else None)
+        at_least = int(m.group(4)) if m.group(4) else None
+        return Condition(ConditionKind.CONTROL, words, n, at_least if m.group(3) == "power" else None,
+                         toughness_at_least=at_least if m.group(3) == "toughness" else None)
+    m = re.fullmatch(r"you control no (.+)", text)  # "you control no creatures": not one
+    if m and (words := filter_words(m.group(1))):
+        return Condition(ConditionKind.NOT, parts=(Condition(ConditionKind.CONTROL, words),))
     return None
 
 
@@ -346,6 +351,23 @@ _INERT_EFFECTS = tuple(re.compile(p) for p in (
 _ACTIVATE_ONLY = {"as a sorcery": Condition(ConditionKind.SORCERY_TIMING),
                   "during your turn": Condition(ConditionKind.YOUR_TURN),
                   "during an opponent's turn": Condition(ConditionKind.OPPONENTS_TURN)}
+
+
+def read_activate_only(restriction: str) -> tuple[bool, Condition | None] | None:
+    """What "Activate only <restriction>." asks (602.5b): (whether only once each turn,
+    the condition it sets: its timing or "if ..."); None if a part of it is not understood.
+    "once each turn and only during your turn" has two parts; "as an instant" asks nothing."""
+    once, condition = False, None
+    for part in restriction.split(" and only "):
+        if part == "once each turn":
+            once = True
+        elif part == "as an instant":
+            continue
+        elif (cond := _ACTIVATE_ONLY.get(part) or (parse_condition(part[3:]) if part.startswith("if ") else None)):
+            condition = all_of(condition, cond)
+        else:
+            return None
+    return once, condition
 
 
 # Sentences after "Add ..." read exactly whose meaning the model cannot evaluate, each
@@ -518,15 +540,13 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         fields["max_per_turn"] = number_word(m.group(1))
         return fields["max_per_turn"] is not None
     elif m := re.fullmatch(r"Activate only (.+)\.", sentence):
-        for part in m.group(1).split(" and only "):  # "once each turn and only during your turn"
-            if part == "once each turn":
-                fields["once_per_turn"] = True
-            elif part == "as an instant":
-                continue
-            elif (cond := _ACTIVATE_ONLY.get(part) or (parse_condition(part[3:]) if part.startswith("if ") else None)):
-                fields["activate_if"] = all_of(fields.get("activate_if"), cond)
-            else:
-                return False
+        read = read_activate_only(m.group(1))
+        if read is None:
+            return False
+        if read[0]:
+            fields["once_per_turn"] = True
+        if read[1] is not None:
+            fields["activate_if"] = all_of(fields.get("activate_if"), read[1])
     elif m := re.fullmatch(r"Spend this mana only (.+?)(, and that spell can't be countered)?\.", sentence):
         r = parse_restriction(m.group(1))
         if m.group(2):

@@ -1,4 +1,4 @@
-"""Fuzzed input at every door (issue 27): the board file (tests/fuzz_cases.py's command
+"""Fuzzed input at every door (issue 27): the board file (tests/support/fuzz_cases.py's command
 lines), payments (``board.apply`` and ``audit``, which must agree), card files (``cards
 check`` and ``--cards``), deck files (``castability``), batch files (``manasolve batch``),
 the server's envelope (ids, methods, notifications, lone surrogates) and its session
@@ -37,7 +37,7 @@ from typing import Any
 from manasolve.models.board import InputError
 from manasolve.models.board_schema import parse_json
 from manasolve.server import MAX_LINE, Server
-from tests.fuzz_cases import (
+from tests.support.fuzz_cases import (
     CARDS,
     MAX_ERROR_LINE,
     MISSING_PAYMENT,
@@ -124,7 +124,7 @@ def _payment(rng: random.Random) -> Any:
     return p
 
 
-# The example board's mana abilities (tests/fuzz_cases.py example_board): permanent, ability
+# The example board's mana abilities (tests/support/fuzz_cases.py example_board): permanent, ability
 # text, what it adds.  Tapped (rp), summoning sick (elf), costing mana (signet), the
 # opponent's (orchard, swamp), and creatures with no mana ability (bronco, soldier).
 EXAMPLE_USES = [("f1", "{T}: Add {G}.", ["{G}"]), ("f2", "{T}: Add {G}.", ["{G}"]),
@@ -365,7 +365,7 @@ def _raw(line: str | bytes) -> bytes:
 
 
 class InProcess:
-    """Runs a case's door in this process: ``manasolve.cli.main`` (tests/fuzz_cases.py
+    """Runs a case's door in this process: ``manasolve.cli.main`` (tests/support/fuzz_cases.py
     run_case) and ``Server``.  benchmarks/fuzz.py runs a sample of each door through real
     ``python -m manasolve`` processes instead (the same calls, as a user makes them)."""
 

@@ -82,3 +82,14 @@ def board(*permanents: PermanentSpec, player: str = "alice", life: int = 20,
 def loaded(*permanents: PermanentSpec, **options: Any) -> Board:
     """:func:`board` through :func:`load_board`: the validated, resolved board."""
     return load_board(board(*permanents, **options))
+
+
+def board_a(*permanents: Any, **kw: Any) -> dict:
+    """`board` with one player, "a" (the payment tests' player)."""
+    return board(*permanents, player="a", **kw)
+
+
+# Four Forests, two Grizzly Bears, Eternal Witness and Llanowar Elves (issue 30, tried
+# as a new user would): {3}{G} with convoke.
+CONVOKE_BOARD = [("f1", "Forest"), ("f2", "Forest"), ("f3", "Forest"), ("f4", "Forest"), ("bear1", "Grizzly Bears"),
+                 ("bear2", "Grizzly Bears"), ("witness", "Eternal Witness"), ("elf", "Llanowar Elves")]

@@ -284,8 +284,13 @@ def _condition(cond, mine, perm, board=None) -> bool:
     """An "Activate only if ..." condition of `perm`, on the printed type lines."""
     if cond.kind == "entered_this_turn":
         return perm.entered_this_turn
-    if cond.kind == "control":
-        return sum(1 for p in mine if all(w in p.card.type_line.replace("—", " ").split() for w in cond.filter)) >= cond.n
+    if cond.kind == "control":  # power/toughness: printed plus +1/+1 and -1/-1 counters
+        return sum(1 for p in mine if all(w in p.card.type_line.replace("—", " ").split() for w in cond.filter)
+                   and (cond.power_at_least is None or ("Creature" in p.card.types and _power(p) >= cond.power_at_least))
+                   and (cond.toughness_at_least is None
+                        or ("Creature" in p.card.types and _toughness(p) >= cond.toughness_at_least))) >= cond.n
+    if cond.kind == "not":
+        return not _condition(cond.parts[0], mine, perm, board)
     if cond.kind == "same_name":
         names = [p.card.name for p in mine if all(w in _words(p) for w in cond.filter)]
         return any(names.count(n) >= cond.n for n in names)
@@ -316,6 +321,10 @@ def _has(card, words) -> bool:
 
 def _power(perm) -> int:
     return int(perm.card.power) + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+
+
+def _toughness(perm) -> int:
+    return int(perm.card.toughness) + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
 
 
 def _amount(perm, count, mine, who, db, color=None) -> list[int]:
@@ -353,7 +362,7 @@ def _amount(perm, count, mine, who, db, color=None) -> list[int]:
     elif kind == "self_power":
         n = _power(perm)
     elif kind == "self_toughness":
-        n = int(perm.card.toughness) + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+        n = _toughness(perm)
     elif kind == "revealed":  # any subset of the matching hand cards may be revealed
         fits = [db.get(name) for name in who.hand]
         fits = [c for c in fits if _has(c, count.filter)

@@ -6,7 +6,7 @@ from pathlib import Path
 import manasolve
 
 _CANDIDATES = [
-    Path(__file__).resolve().parents[2] / "shared" / "data" / "cards-dev.json",
+    Path(__file__).resolve().parents[3] / "shared" / "data" / "cards-dev.json",
     Path(manasolve.__file__).parent / "data" / "builtin_cards.json",
 ]
 DEV_CARDS: Path = next(p for p in _CANDIDATES if p.exists())
