@@ -178,3 +178,42 @@ def test_every_session_method_names_its_format_and_fits_its_schema():
     s2 = call("board.copy", session=s1)["session"]
     call("board.close", session=s2)
     call("server.info")
+
+
+# The answer types written under keys of their own writer's making, so no schema names
+# their keys: a group's non-mana parts and a payment's chosen objects (one key per kind,
+# "sacrifice", "discard", ... beside ``other_costs``).
+_WRITTEN_UNDER_KIND_KEYS = {"PartAsk", "PartChosen"}
+
+
+@pytest.mark.parametrize("module", ["manasolve.solver.results", "manasolve.solver.play_results",
+                                    "manasolve.solver.attack_results", "manasolve.solver.tapset_results",
+                                    "manasolve.solver.creatures", "manasolve.answers"])
+def test_every_answer_type_has_its_keys_in_a_generated_schema(module):
+    import dataclasses
+    import importlib
+
+    from manasolve.answer_schema import DESCRIBED
+
+    mod = importlib.import_module(module)
+    types = {v for v in vars(mod).values() if dataclasses.is_dataclass(v) and isinstance(v, type)
+             and v.__module__ == module and v.__name__ not in _WRITTEN_UNDER_KIND_KEYS}
+    if module == "manasolve.answers":  # the writer's own shape description, not an answer
+        types.discard(vars(mod)["Shape"])
+    assert types, module
+    missing = sorted(t.__name__ for t in types - DESCRIBED)
+    assert not missing, "answer types of %s without a generated schema: %s" % (module, missing)
+
+
+def test_every_answer_format_has_a_model_and_a_shipped_schema():
+    assert set(ANSWERS) == set(FORMATS)
+    assert all((protocol.SCHEMAS / ("answer.%s.schema.json" % name)).is_file() for name in FORMATS)
+
+
+def test_a_generated_model_types_the_keys_its_writer_renames_and_adds():
+    from manasolve.answer_schema import model_of
+    from manasolve.solver.results import Tapped
+
+    properties = model_of(Tapped).model_json_schema(by_alias=True)["properties"]
+    assert set(properties) == {"permanent", "permanents", "use", "for"}  # purpose -> for; a group's shape added
+    assert properties["use"] == {"const": 1, "title": "Use", "type": "integer"}
