@@ -167,8 +167,9 @@ SaddleAnswer = answer_model("saddle", "SaddleAnswer", TapSets, mount=str, requir
                             doc="``saddle``: the sets of creatures that can saddle the Mount (702.171).")
 CrewAnswer = answer_model("crew", "CrewAnswer", TapSets, vehicle=str,
                           doc="``crew``: the sets of creatures that can crew the Vehicle (702.122).")
-CreaturesAnswer = answer_model("creatures", "CreaturesAnswer", creatures=list[model_of(CreatureState)],
-                               doc="``creatures``: each creature's power and toughness and whether it is modified (700.9).")
+CreaturesAnswer = answer_model(
+    "creatures", "CreaturesAnswer", creatures=list[model_of(CreatureState)],
+    doc="``creatures``: each creature's power and toughness and whether it is modified (700.9).")
 AttackAnswer = answer_model("attack", "AttackAnswer", AttackResult,
                             doc="``attack``: which attack triggers fire and how they resolve.")
 PlaysAnswer = answer_model("plays", "PlaysAnswer", PlaysResult, doc="``plays``: every play the player may start now.")

@@ -128,15 +128,16 @@ SHAPES: dict[type, Shape] = {
     # creatures, attack
     Counters: Shape(always=("kind",)),
     CreatureState: Shape(absent=("not_modifying",), extra={"modified": (bool, True)}, name="Creature"),
-    AttackTriggered: Shape(own=("while_saddled",), extra={"condition": (Literal["attacks", "attacks while saddled"], True)},
-                           name="Trigger"),
+    AttackTriggered: Shape(own=("while_saddled",), name="Trigger",
+                           extra={"condition": (Literal["attacks", "attacks while saddled"], True)}),
     BroncoResolution: Shape(extra={"effect": (str, True)}),
     FortuneResolution: Shape(keys={"source_left": "triggers_although_source_left"}, extra={
         "effect": (str, True), "delayed_trigger": (Literal["end_of_combat"], True), "targets": (Literal[False], True),
         "chosen_on_resolution": (Literal[True], True)}),
     Fate: Shape(nullable=("under", "why"), extra={"exiled": (Literal[True], True)}),
     PumpModified: Shape(extra={"effect": (str, True), "x_determined": (str, True)}),
-    PumpSelf: Shape(own=("power", "toughness", "left"), absent=("x",), extra={"effect": (str, True), "why": (str, False)}),
+    PumpSelf: Shape(own=("power", "toughness", "left"), absent=("x",),
+                    extra={"effect": (str, True), "why": (str, False)}),
 }
 # A play's kind first (play_json), its count as a Tally's keys; a land play always says it is payable.
 SHAPES.update({t: Shape(inline=("count",), always=("payable",) if t is LandPlay else (),
