@@ -218,10 +218,12 @@ class AdditionalCost(_Answer):
 
 
 class CostChange(_Answer):
-    """An increase or reduction: `by` how much, and its `source`."""
+    """An increase or reduction: `by` how much, and its `source`; a floor such as
+    Trinisphere's ("costs three mana") says `floor` instead of `by`."""
 
-    by: str
     source: str
+    by: str = absent()
+    floor: int = absent()
 
 
 class CostAnswer(_Answer):
@@ -326,7 +328,7 @@ class CastabilityAnswer(_Answer):
     mulligan: str
     deck: DeckSummary
     cards: list[CardCastability]
-    pairs: list[CardCastability]
+    pairs: list[CardCastability] = absent()  # when pairs were asked
     notes: list[str]
 
 

@@ -48,6 +48,12 @@ def _with_thalia() -> dict:
     return board
 
 
+def _with_trinisphere() -> dict:
+    board = _example()
+    board["players"][1]["battlefield"].append({"id": "tri", "card": "Trinisphere"})
+    return board
+
+
 def _answers() -> list[tuple[str, dict]]:
     """(command, answer) of the example board through every command, as JSON."""
     best = api.pay(BOARD, "{2}{G}", mode="best")
@@ -64,6 +70,7 @@ def _answers() -> list[tuple[str, dict]]:
         ("pay", api.pay(BOARD, card="Think Twice", zone="graveyard", alt="flashback", mode="count")),
         ("cost", api.cost(BOARD, "Think Twice", zone="graveyard", alt="flashback")),
         ("cost", api.cost(_with_thalia(), "Think Twice")),
+        ("cost", api.cost(_with_trinisphere(), "Think Twice")),  # an increase with a floor, not a `by`
         ("creatures", api.creatures(BOARD)),
         ("saddle", api.saddle(BOARD, "bronco", all=True, best=True)),
         ("crew", api.crew(_with_vehicle(), "copter", all=True, best=True)),
@@ -75,6 +82,7 @@ def _answers() -> list[tuple[str, dict]]:
         ("audit", api.audit(BOARD, engine_payment, "{2}{G}")),
         ("castability", castability(str(DECK), games=200, turns="1-3", workers=1,
                                     pairs=[("Llanowar Elves", "Llanowar Elves")])),
+        ("castability", castability(str(DECK), games=20, turns="1-2", workers=1)),  # no pairs asked: no key
     ]
     return [(command, json.loads(json.dumps(answer))) for command, answer in answers]
 
