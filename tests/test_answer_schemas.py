@@ -225,3 +225,27 @@ def test_a_generated_model_types_the_keys_its_writer_renames_and_adds():
     properties = model_of(Tapped).model_json_schema(by_alias=True)["properties"]
     assert set(properties) == {"permanent", "permanents", "use", "for"}  # purpose -> for; a group's shape added
     assert properties["use"] == {"const": 1, "title": "Use", "type": "integer"}
+
+
+def _closed(doc):
+    """`doc` with every object closed to keys it does not name."""
+    if isinstance(doc, dict):
+        out = {k: _closed(v) for k, v in doc.items()}
+        if out.get("additionalProperties") is True:
+            out["additionalProperties"] = False
+        return out
+    if isinstance(doc, list):
+        return [_closed(v) for v in doc]
+    return doc
+
+
+# The answers whose models are generated from the solver's answer types.
+_GENERATED = ("pay", "plays", "attack", "saddle", "crew", "creatures")
+
+
+@pytest.mark.parametrize(("command", "answer"), [(c, a) for c, a in ANSWERED if c in _GENERATED],
+                         ids=[c for c, _ in ANSWERED if c in _GENERATED])
+def test_every_key_the_writer_writes_is_in_the_generated_schema(command, answer):
+    # the shapes (manasolve.answers.SHAPES) and the writers agree: closed, the schema still takes the answer
+    doc = json.loads((protocol.SCHEMAS / ("answer.%s.schema.json" % command)).read_text())
+    jsonschema.Draft202012Validator(_closed(doc)).validate(answer)
