@@ -1,14 +1,16 @@
 """The answers as pydantic models: one per command (``pay`` one per mode), typing the
-stable keys of design.md; the models of the solver's answer types are generated from
-those types and the writer's key map (`model_of`), the others are written here.  Answers gain keys (design.md: add keys freely, never rename),
-so every model allows extra keys; a stable key renamed, dropped or retyped fails
-validation.  `manasolve.protocol` generates the shipped ``answer.COMMAND.schema.json``
-files from them; tests validate real answers against them."""
+stable keys of design.md.  The models of the solver's answer types are generated from
+those types and the shape of their JSON (`manasolve.answers.SHAPES`, beside the writer:
+`model_of`), so each answer is described once; the answers without a type of the solver
+(produce, cost, audit, cards, castability, the server's methods) are written here.
+Answers gain keys (design.md: add keys freely, never rename), so every model allows
+extra keys; a stable key renamed, dropped or retyped fails validation.
+`manasolve.protocol` generates the shipped ``answer.COMMAND.schema.json`` files from
+them; tests validate real answers against them."""
 
 from __future__ import annotations
 
 import functools
-import keyword
 import operator
 import typing
 from collections.abc import Mapping
@@ -18,8 +20,14 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 
-from manasolve.answers import KEYS, NAMES, OWN_FIELDS
+from manasolve.answer_format import FORMATS
+from manasolve.answers import shape
 from manasolve.solver import results
+from manasolve.solver.attack_results import AttackAnswer as AttackResult
+from manasolve.solver.creatures import CreatureState
+from manasolve.solver.other_costs import PartChoice  # named only under TYPE_CHECKING in results
+from manasolve.solver.play_results import PlaysAnswer as PlaysResult
+from manasolve.solver.tapset_results import TapSets
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -51,100 +59,96 @@ def _json_type(hint: Any) -> Any:
     return hint
 
 
+def _not_null(typ: Any) -> Any:
+    """`typ` without None (a key left out rather than null)."""
+    if typing.get_origin(typ) not in (Union, UnionType):
+        return typ
+    return functools.reduce(operator.or_, [a for a in typing.get_args(typ) if a is not type(None)])
+
+
+# A key: its JSON model type and whether every answer writes it.
+Keys = dict[str, tuple[Any, bool]]
+# The answer types whose keys the models describe (read by the tests: every answer type
+# of the solver has its keys in a shipped schema).
+DESCRIBED: set[type] = set()
+
+
+def keys_of(cls: type, optional: bool = False) -> Keys:
+    """The keys of the JSON of answer type `cls` (manasolve.answers.shape): each field under
+    its key, or its value's keys in place (`inline`), then the keys its writer adds; a
+    field without a default is written always (null when its type allows), one with a
+    default is left out when None, empty or False (never null; a bool defaulting to False
+    is then true); `optional`: every key may be left out (a field inlined that may be
+    absent)."""
+    form, hints = shape(cls), typing.get_type_hints(cls, localns={"PartChoice": PartChoice})
+    DESCRIBED.add(cls)
+    out: Keys = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in form.own:
+            continue
+        has_default = f.default is not MISSING or f.default_factory is not MISSING
+        always = (not has_default and f.name not in form.absent) or f.name in form.always or f.metadata.get("always")
+        if f.name in form.inline:
+            out.update(keys_of(_not_null(hints[f.name]), optional or not always))
+            continue
+        typ = form.types.get(f.name, hints[f.name])
+        if not always and f.name not in form.nullable:
+            typ = _not_null(typ)
+            if typ is bool and f.default is False and f.name not in form.types:
+                typ = Literal[True]
+        out[form.keys.get(f.name, f.name)] = (_json_type(typ), bool(always) and not optional)
+    for key, (typ, always) in form.extra.items():
+        out[key] = (_json_type(typ), always and not optional)
+    return out
+
+
+def model(name: str, doc: str | None, keys: Keys) -> type[BaseModel]:
+    """The model of a JSON object with `keys` (a key not always written is absent, never
+    defaulted), named `name`, described by `doc`."""
+    spec = {"k%d" % i: (typ, Field(alias=key) if always else Field(default=None, alias=key,
+                                                                     json_schema_extra=_no_default))
+            for i, (key, (typ, always)) in enumerate(keys.items())}
+    return create_model(name, __base__=_Answer, __doc__=doc, **spec)
+
+
 @functools.cache
 def model_of(cls: type) -> type[BaseModel]:
-    """The JSON model of a frozen answer type of the solver, read off its fields and the
-    writer's key map (manasolve.answers.KEYS, NAMES, OWN_FIELDS): a field without a
-    default is required (null when its type allows), one with a default is absent when
-    the writer leaves it out (never null); the type's docstring is the description."""
-    hints = typing.get_type_hints(cls)
-    keys = KEYS.get(cls, {})
-    spec: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in OWN_FIELDS.get(cls, ()):
-            continue
-        key = keys.get(f.name, f.name)
-        typ = _json_type(hints[f.name])
-        required = f.default is MISSING and f.default_factory is MISSING
-        if not required:  # left out rather than null
-            typ = functools.reduce(operator.or_, [a for a in typing.get_args(typ) if a is not type(None)]) \
-                if typing.get_origin(typ) in (Union, UnionType) else typ
-        name = key + "_" if keyword.iskeyword(key) else key
-        spec[name] = (typ, Field(alias=key) if required and name != key else ... if required else
-                      Field(default=None, alias=key, json_schema_extra=_no_default) if name != key else absent())
-    return create_model(NAMES.get(cls, cls.__name__), __base__=_Answer, __doc__=cls.__doc__, **spec)
+    """The JSON model of a frozen answer type of the solver (`keys_of`), named by its shape
+    or as the type, described by the type's docstring."""
+    return model(shape(cls).name or cls.__name__, cls.__doc__, keys_of(cls))
 
 
-# -- pay ---------------------------------------------------------------------------------
-TappedGroup = model_of(results.TapUse)
-GroupActivation = model_of(results.ActivationUse)
-DelveGroup = model_of(results.DelveUse)
-PoolUse = model_of(results.PoolUse)
-PaymentGroup = model_of(results.PaymentGroup)
+def answer_model(command: str, name: str, *types: type, required: tuple[str, ...] = (), doc: str | None = None,
+                 **keys: Any) -> type[BaseModel]:
+    """The model of `command`'s answer: its ``format``, then the keys of `types` (the
+    answer type, what it found...), the keys `keys` (key -> type, always written) and
+    the keys `required` always written; described by `doc`, else the last type's docstring."""
+    spec: Keys = {"format": (Literal[FORMATS[command]], True)}
+    for t in types:
+        spec.update(keys_of(t))
+    spec.update({k: (t, True) for k, t in keys.items()})
+    spec.update({k: (spec[k][0], True) for k in required})
+    return model(name, doc or types[-1].__doc__, spec)
 
 
-class Tapped(_Answer):
-    """A permanent tapped for a cost; `permanents` ([permanent]) and `use` (1): a group's shape."""
-
-    permanent: str
-    permanents: list[str]
-    use: Literal[1]
-    for_: str = Field(alias="for")
-
-
-class Activation(_Answer):
-    """One activation; `permanents` ([permanent], or [sacrificed] for an outlet), `use` (1)
-    and `sacrificed_to` ([permanent] beside `sacrificed`): a group's shape, so every
-    answer's activations read alike."""
-
-    permanent: str
-    permanents: list[str]
-    use: Literal[1]
-    ability: str
-    produces: str
-    sacrificed: str = absent()
-    sacrificed_to: list[str] = absent()
-    riders: list[str] = absent()
+# -- pay: the answer's keys, then those of what its mode found ------------------------------
+Payment = model_of(results.Payment)
+PayPayable = answer_model("pay", "PayPayable", results.PayAnswer, results.Announced,
+                          doc="``pay`` (mode payable): payable, and the announcement that works (null if none).")
+PayCount = answer_model("pay", "PayCount", results.PayAnswer, results.Counted,
+                        doc="``pay`` mode count: the exact count, or a lower bound when the time limit was hit.")
+PayAll = answer_model("pay", "PayAll", results.PayAnswer, results.Counted, required=("payments", "groups_listed_all"),
+                      doc="``pay`` mode all: the payments, grouped.")
+PayBest = answer_model("pay", "PayBest", results.PayAnswer, results.BestFound,
+                       doc="``pay`` mode best: one payment (null if none) and the levels of the criteria.")
+PayCandidates = answer_model("pay", "PayCandidates", results.PayAnswer, results.Ranked,
+                             doc="``pay`` mode candidates: at most K groups ranked by the best order, the best first.")
 
 
-class Payment(_Answer):
-    """One payment: ``pay``'s ``best``, the payment ``audit`` takes and answers."""
-
-    announced: str
-    life: int
-    paid_with_life: list[str] = absent()  # the Phyrexian symbols announced as life (601.2b)
-    tapped_for_cost: list[Tapped]
-    activations: list[Activation]
-    exiled_for_delve: list[str] = absent()
-    from_pool: list[str] = absent()
-
-
-class _Pay(_Answer):
-    format: Literal["manasolve/pay@1"]
-    cost: str
-    player: str
-    payable: bool
-    # a card's cast (pay --card): its locked total and whether it can be cast now
-    card: str = absent()
-    total: str | None = absent()
-    castable_now: bool = absent()
-    reason: str | None = absent()
-    # a cast whose payment choices change its total (Emerge: the creature sacrificed): each total and its answer
-    choices: list[dict] = absent()
-    # a partial answer: the question's time limit passed (README, Time limits)
-    time_limit_reached: Literal[True] = absent()
-
-
-class PayPayable(_Pay):
-    """``pay`` (mode payable): payable, and the announcement that works (null if none)."""
-
-    announced: str | None
-
-
-class PayableOne(PayPayable):
-    """One cost's answer in ``payable_many``: ``pay``'s in mode payable, without ``format``."""
-
-    format: Literal["manasolve/pay@1"] = absent()
+# One cost's answer in ``payable_many``: ``pay``'s in mode payable, without ``format``.
+PayableOne = model("PayableOne", "One cost's answer in ``payable_many``: ``pay``'s in mode payable, without ``format``.",
+                   {**keys_of(results.PayAnswer), **keys_of(results.Announced),
+                    "format": (Literal[FORMATS["pay"]], False)})
 
 
 class PayableManyAnswer(_Answer):
@@ -152,71 +156,23 @@ class PayableManyAnswer(_Answer):
 
     format: Literal["manasolve/payable_many@1"]
     player: str
-    answers: list[PayableOne]
+    answers: list[PayableOne]  # type: ignore[valid-type]  # a model built by `model`: mypy sees a variable
 
 
-class PayCount(_Pay):
-    """``pay`` mode count: the exact count, or a lower bound when the time limit was hit."""
-
-    count_exact: bool
-    count: int = absent()
-    count_at_least: int = absent()
-    count_undone: list[str] = absent()
-
-
-class PayAll(PayCount):
-    """``pay`` mode all: the payments, grouped."""
-
-    payments: list[PaymentGroup]  # type: ignore[valid-type]  # a model built by model_of: mypy sees a variable
-    groups_listed_all: bool = absent()
-    # the listing stopped (time limit or memory bound) before listing every group or the
-    # limit of groups: one line per announcement whose groups were not all listed
-    payments_undone: list[str] = absent()
-
-
-class PayBest(_Pay):
-    """``pay`` mode best: one payment (null if none) and the levels of the criteria."""
-
-    best: Payment | None
-    levels: dict[str, int]
-    levels_words: dict[str, str]  # each level in words ("taps 3 creatures that could attack")
-    kept: list[str]
-    keep: list[str] = absent()
-    why: list[str] = absent()
-    # past the time limit: the best payment found so far, `levels` only those proven
-    best_optimal: Literal[False] = absent()
-
-
-class Untapped(_Answer):
-    """`count` of the interchangeable `permanents` stay untapped."""
-
-    permanents: list[str]
-    count: int
-
-
-class Candidate(PaymentGroup):  # type: ignore[misc,valid-type]
-    """One candidate of ``pay --candidates``: a group (as ``payments`` has them), the mana
-    it makes, the sources it leaves untapped, the other hand cards still mana-payable
-    after it, and its levels (as ``best``'s)."""
-
-    mana: str
-    untapped: list[Untapped]
-    castable: list[str]
-    levels: dict[str, int]
-    levels_words: dict[str, str]
-
-
-class PayCandidates(_Pay):
-    """``pay`` mode candidates: at most K groups ranked by the best order, the best first."""
-
-    candidates: list[Candidate]
-    groups_ranked: int
-    ranked_all: bool
-    best_optimal: Literal[False] = absent()
-
-
-class PayAnswer(RootModel[PayBest | PayCandidates | PayAll | PayCount | PayPayable]):
+class PayAnswer(RootModel[PayBest | PayCandidates | PayAll | PayCount | PayPayable]):  # type: ignore[valid-type]
     """A ``pay`` answer in any mode."""
+
+
+SaddleAnswer = answer_model("saddle", "SaddleAnswer", TapSets, mount=str, required=("already_saddled",),
+                            doc="``saddle``: the sets of creatures that can saddle the Mount (702.171).")
+CrewAnswer = answer_model("crew", "CrewAnswer", TapSets, vehicle=str,
+                          doc="``crew``: the sets of creatures that can crew the Vehicle (702.122).")
+CreaturesAnswer = answer_model(
+    "creatures", "CreaturesAnswer", creatures=list[model_of(CreatureState)],
+    doc="``creatures``: each creature's power and toughness and whether it is modified (700.9).")
+AttackAnswer = answer_model("attack", "AttackAnswer", AttackResult,
+                            doc="``attack``: which attack triggers fire and how they resolve.")
+PlaysAnswer = answer_model("plays", "PlaysAnswer", PlaysResult, doc="``plays``: every play the player may start now.")
 
 
 # -- the other questions ------------------------------------------------------------------
@@ -255,25 +211,6 @@ class ProduceAnswer(_Answer):
     why: dict[str, ProduceWhy] = absent()
 
 
-class Creature(_Answer):
-    id: str
-    card: str
-    controller: str
-    power: int
-    toughness: int
-    modified: bool
-    modifications: list[dict[str, Any]]
-    tapped: bool
-    sick: bool
-
-
-class CreaturesAnswer(_Answer):
-    """``creatures``: each creature's power and toughness and whether it is modified (700.9)."""
-
-    format: Literal["manasolve/creatures@1"]
-    creatures: list[Creature]
-
-
 class AdditionalCost(_Answer):
     kind: str
     cost: str
@@ -281,10 +218,12 @@ class AdditionalCost(_Answer):
 
 
 class CostChange(_Answer):
-    """An increase or reduction: `by` how much, and its `source`."""
+    """An increase or reduction: `by` how much, and its `source`; a floor such as
+    Trinisphere's ("costs three mana") says `floor` instead of `by`."""
 
-    by: str
     source: str
+    by: str = absent()
+    floor: int = absent()
 
 
 class CostAnswer(_Answer):
@@ -304,110 +243,6 @@ class CostAnswer(_Answer):
     x: int
     castable_now: bool
     reason: str | None
-
-
-class TapCandidate(_Answer):
-    """A creature that could be tapped for a Saddle N / Crew N (not a pay --candidates group)."""
-
-    id: str
-    power: int
-    counted_power: int
-    toughness: int
-    sick: bool
-    attacked: bool
-
-
-class BestSet(_Answer):
-    set: list[str]
-    total_power: int
-    excess: int
-
-
-class _TapSets(_Answer):
-    card: str
-    ability: str
-    effect: str
-    n: int
-    count: int
-    minimal: list[list[str]]
-    minimal_truncated: bool
-    limit: int
-    player: str
-    activatable_now: bool
-    reason: str | None
-    candidates: list[TapCandidate]
-    all: list[list[str]] = absent()
-    all_truncated: bool = absent()
-    best: BestSet | None = absent()
-
-
-class SaddleAnswer(_TapSets):
-    """``saddle``: the sets of creatures that can saddle the Mount (702.171)."""
-
-    format: Literal["manasolve/saddle@1"]
-    mount: str
-    already_saddled: bool
-
-
-class CrewAnswer(_TapSets):
-    """``crew``: the sets of creatures that can crew the Vehicle (702.122)."""
-
-    format: Literal["manasolve/crew@1"]
-    vehicle: str
-
-
-class Trigger(_Answer):
-    source: str
-    card: str
-    ability: str
-    condition: str
-    triggers: bool
-    why: str
-    resolution: dict[str, Any] | None = absent()
-
-
-class AttackAnswer(_Answer):
-    """``attack``: which attack triggers fire and how they resolve."""
-
-    format: Literal["manasolve/attack@1"]
-    attackers: list[str]
-    saddled: dict[str, bool]
-    triggers: list[Trigger]
-
-
-class Play(_Answer):
-    """One legal play: a cast (card, zone, via, total; ``face``: the half or face cast), an
-    activation (source, ability, total), a land play (card; ``face``: an MDFC's land face)
-    or a special action that exiles a card from the hand (``kind`` "special": action
-    ``plot`` or ``suspend``, card, zone, total; ``time_counters`` for suspend)."""
-
-    kind: str
-    payable: bool
-    total: str | None = absent()
-    card: str = absent()
-    face: str = absent()
-    zone: str = absent()
-    via: str = absent()
-    action: str = absent()
-    time_counters: int | str = absent()
-    source: str = absent()
-    ability: str = absent()
-    count: int = absent()
-    count_exact: bool = absent()
-    count_at_least: int = absent()
-    # a count not finished: why, per announcement (the time limit, or a memory bound), as pay's count_undone
-    count_undone: list[str] = absent()
-
-
-class PlaysAnswer(_Answer):
-    """``plays``: every play the player may start now."""
-
-    format: Literal["manasolve/plays@1"]
-    player: str
-    plays: list[Play]
-    # a partial answer: the parts not checked within the time limit
-    unchecked: list[dict[str, str]] = absent()
-    time_limit_reached: Literal[True] = absent()
 
 
 class KeywordCoverage(_Answer):
@@ -493,7 +328,7 @@ class CastabilityAnswer(_Answer):
     mulligan: str
     deck: DeckSummary
     cards: list[CardCastability]
-    pairs: list[CardCastability]
+    pairs: list[CardCastability] = absent()  # when pairs were asked
     notes: list[str]
 
 

@@ -6,7 +6,10 @@ permanent could produce (``produce``), the sets that pay Saddle/Crew (``saddle``
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, is_dataclass
+import typing
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from typing import Any, Literal
 
 from manasolve.solver.attack_results import (
     AttackAnswer,
@@ -16,27 +19,33 @@ from manasolve.solver.attack_results import (
     FortuneResolution,
     Pumped,
     PumpModified,
+    PumpSelf,
     Resolution,
 )
 from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import PartChoice, understood
-from manasolve.solver.play_results import Play, PlaysAnswer, Tally
+from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
     ActivationUse,
     Announced,
     BestFound,
+    Activation,
     Candidate,
+    CastFields,
     ChoiceTotal,
     Counted,
     DelveUse,
     PayAnswer,
     Payment,
     PaymentGroup,
+    Ranked,
+    Tapped,
     TapUse,
 )
-from manasolve.solver.tapset_results import TapSets
+from manasolve.solver.tapset_results import BestSet, TapSets
+from manasolve.solver.tapset_results import Candidate as TapCandidate
 from manasolve.solver.total_cost import TotalCost
 
 # What answers call the objects chosen for each kind of non-mana part.
@@ -45,17 +54,99 @@ CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exile
               "collect_evidence": "collected"}
 
 
-# The key map: what an answer calls a field of each type (else the field's own name), and
-# the name of the type's JSON object in the shipped schemas (else the type's name).  The
-# writer below (`fields_json`) and the schemas (manasolve.answer_schema) both read it.
-KEYS: dict[type, dict[str, str]] = {
-    TapUse: {"purpose": "for"},
-    PaymentGroup: {"tapped": "tapped_for_cost", "exiled": "exiled_for_delve", "pool": "from_pool",
-                   "shares": "other_costs"},
+@dataclass(frozen=True)
+class Shape:
+    """How the JSON of a frozen answer type differs from its fields, for its writer here
+    and for the shipped schemas (manasolve.answer_schema reads it; nothing else describes
+    an answer): the key of a field (`keys`, else its name), the fields not written under a
+    key of their own (`own`: its writer's code writes them, in `extra`'s keys or not at
+    all), the fields whose value's keys are written in place (`inline`), the fields
+    without a default the writer may leave out (`absent`; a field with a default is left
+    out when None, empty or False), those with a default always written (`always`),
+    those left out or null (`nullable`: an absent field is otherwise never null), the JSON
+    type of a field written in another shape than its annotation's (`types`), the keys
+    written that are no field (`extra`: key -> (type, always written)) and the name of
+    its JSON object in the schemas (`name`, else the type's)."""
+
+    keys: Mapping[str, str] = field(default_factory=dict)
+    own: tuple[str, ...] = ()
+    inline: tuple[str, ...] = ()
+    absent: tuple[str, ...] = ()
+    always: tuple[str, ...] = ()
+    nullable: tuple[str, ...] = ()
+    types: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, tuple[Any, bool]] = field(default_factory=dict)
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Untapped:
+    """`count` of the interchangeable `permanents` stay untapped (a candidate's `untapped`)."""
+
+    permanents: tuple[str, ...]
+    count: int
+
+
+_USED_ONCE = {"permanents": (list[str], True), "use": (Literal[1], True)}  # one permanent used once: a group's shape
+# A count as plays and pay's choices write it: ``count`` when exact, else ``count_at_least``.
+_COUNT_KEYS = {"count": (int, False), "count_at_least": (int, False)}
+_DEFAULT = Shape()
+
+# The shape of each answer type whose JSON is not its fields as they are (`Shape`).
+SHAPES: dict[type, Shape] = {
+    # pay
+    TapUse: Shape(keys={"purpose": "for"}, name="TappedGroup"),
+    DelveUse: Shape(name="DelveGroup"),
+    ActivationUse: Shape(name="GroupActivation"),
+    PaymentGroup: Shape(keys={"tapped": "tapped_for_cost", "exiled": "exiled_for_delve", "pool": "from_pool",
+                              "shares": "other_costs"}, own=("parts",)),  # a group's non-mana parts: a key per kind
+    Tapped: Shape(keys={"purpose": "for"}, extra=_USED_ONCE),
+    Activation: Shape(extra={**_USED_ONCE, "sacrificed_to": (list[str], False)}),
+    Payment: Shape(keys={"tapped": "tapped_for_cost", "exiled": "exiled_for_delve", "pool": "from_pool"},
+                   own=("chosen",)),  # written as other_costs and a key per kind
+    Candidate: Shape(inline=("group",), types={"untapped": tuple[Untapped, ...]},
+                     extra={"levels_words": (dict[str, str], True)}),
+    Counted: Shape(keys={"exact": "count_exact", "undone": "count_undone", "listed_all": "groups_listed_all"},
+                   types={"listed_all": bool}, own=("count",), extra=_COUNT_KEYS),
+    BestFound: Shape(keys={"optimal": "best_optimal"}, types={"optimal": Literal[False]}, always=("kept",),
+                     own=("parts_why", "no_option"), extra={"levels_words": (dict[str, str], True)}),
+    Ranked: Shape(keys={"optimal": "best_optimal"}, types={"optimal": Literal[False]}),
+    ChoiceTotal: Shape(own=("count", "exact"), extra=_COUNT_KEYS),
+    PayAnswer: Shape(own=("found", "parts"), inline=("cast",),  # found: one model per mode (answer_schema)
+                     extra={"time_limit_reached": (Literal[True], False)}),  # a partial answer
+    # plays
+    Tally: Shape(own=("n", "exact", "undone"), extra={"count": (int | None, False), "count_exact": (bool, False),
+                                                       "count_at_least": (int, False),
+                                                       "count_undone": (list[str], False)}),
+    # saddle, crew
+    TapSets: Shape(own=("keyword", "source", "best_asked"), absent=("already_saddled", "all", "all_truncated", "best"),
+                   nullable=("best",), extra={"ability": (str, True), "effect": (str, True),
+                                              "activatable_now": (bool, True)}),
+    TapCandidate: Shape(keys={"counted": "counted_power"}, own=("index", "haste", "cannot_attack"),
+                        always=("attacked",), name="TapCandidate"),
+    BestSet: Shape(extra={"why": (str, True)}),
+    # creatures, attack
+    Counters: Shape(always=("kind",)),
+    CreatureState: Shape(absent=("not_modifying",), extra={"modified": (bool, True)}, name="Creature"),
+    AttackTriggered: Shape(own=("while_saddled",), name="Trigger",
+                           extra={"condition": (Literal["attacks", "attacks while saddled"], True)}),
+    BroncoResolution: Shape(extra={"effect": (str, True)}),
+    FortuneResolution: Shape(keys={"source_left": "triggers_although_source_left"}, extra={
+        "effect": (str, True), "delayed_trigger": (Literal["end_of_combat"], True), "targets": (Literal[False], True),
+        "chosen_on_resolution": (Literal[True], True)}),
+    Fate: Shape(nullable=("under", "why"), extra={"exiled": (Literal[True], True)}),
+    PumpModified: Shape(extra={"effect": (str, True), "x_determined": (str, True)}),
+    PumpSelf: Shape(own=("power", "toughness", "left"), absent=("x",),
+                    extra={"effect": (str, True), "why": (str, False)}),
 }
-NAMES: dict[type, str] = {TapUse: "TappedGroup", DelveUse: "DelveGroup", ActivationUse: "GroupActivation"}
-# Fields a type's own writer writes (not under one key): a group's non-mana parts, one key per kind.
-OWN_FIELDS: dict[type, tuple[str, ...]] = {PaymentGroup: ("parts",)}
+# A play's kind first (play_json), its count as a Tally's keys; a land play always says it is payable.
+SHAPES.update({t: Shape(inline=("count",), always=("payable",) if t is LandPlay else (),
+                        extra={"kind": (Literal[t.kind], True)}) for t in typing.get_args(Play)})
+
+
+def shape(cls: type) -> Shape:
+    """The shape of answer type `cls`'s JSON (`SHAPES`; else its fields as they are)."""
+    return SHAPES.get(cls, _DEFAULT)
 
 
 def fields_json(value) -> dict:
@@ -63,14 +154,15 @@ def fields_json(value) -> dict:
     with a default is left out when None, empty or False (unless its metadata says
     ``always``); nested values as their JSON, tuples as lists, a play's Tally as its keys."""
     out: dict = {}
-    keys, own = KEYS.get(type(value), {}), OWN_FIELDS.get(type(value), ())
+    form = shape(type(value))
+    keys, own = form.keys, form.own
     for f in fields(value):
         v = getattr(value, f.name)
         if f.name in own:
             continue
         if isinstance(v, Tally):
             out.update(tally_json(v))
-        elif (f.default is MISSING and f.default_factory is MISSING) or f.metadata.get("always") or not (
+        elif (f.default is MISSING and f.default_factory is MISSING) or f.metadata.get("always") or f.name in form.always or not (
                 v is None or v is False or v == ()):
             out[keys.get(f.name, f.name)] = _json_value(v)
     return out
@@ -237,7 +329,7 @@ def candidate_json(candidate: Candidate) -> dict:
     from manasolve.solver.best import levels_words
 
     return {**group_json(candidate.group), "mana": candidate.mana,
-            "untapped": [{"permanents": list(ids), "count": n} for ids, n in candidate.untapped],
+            "untapped": [fields_json(Untapped(ids, n)) for ids, n in candidate.untapped],
             "castable": list(candidate.castable), "levels": dict(candidate.levels),
             "levels_words": levels_words(candidate.levels)}
 

@@ -13,12 +13,14 @@ Needs the optional ``mcp`` extra (``pip install "manasolve[mcp]"``), imported on
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import typing
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from manasolve import __version__, protocol
 from manasolve.models.board_schema import BoardIn, validation_error
@@ -111,18 +113,27 @@ class _Args(BaseModel):
 ArgsT = TypeVar("ArgsT", bound=_Args)
 
 
-class CastabilityArgs(_Args):
-    """The castability tool's arguments: the deck list as text (never a path) and the game's options."""
+def _castability_args() -> type[_Args]:
+    """The castability tool's arguments: CastabilityRequest's fields (their help texts) that
+    the tool takes, the deck list as text (never a path) and a time limit defaulting to
+    the server's."""
+    from manasolve.questions import CastabilityRequest
 
-    deck: str = Field(min_length=1, max_length=MAX_DECK_TEXT, description="the deck list's text")
-    games: int | None = Field(default=None, ge=1, description="games to play (default: as many as a precision of "
-                              "0.5 points at 95% asks, about 38,000, cut by the time limit)")
-    turns: str = Field(default="1-7", description="turns asked, like 1-7 or 4")
-    on_play: bool = Field(default=True, description="on the play (false: on the draw)")
-    mulligan: str = Field(default="karsten", description="the mulligan rule (as the CLI's --mulligan)")
-    seed: int = Field(default=1, ge=0)
-    time_limit: float | None = Field(default=None, gt=0, allow_inf_nan=False,
-                                     description="seconds (default: the server's); past it, the games played by then")
+    by_name = {f.name: f for f in dataclasses.fields(CastabilityRequest)}
+    hints = typing.get_type_hints(CastabilityRequest)
+    spec: dict[str, Any] = {"deck": (str, Field(min_length=1, max_length=MAX_DECK_TEXT,
+                                                description="the deck list's text"))}
+    for name, bounds in (("games", {"ge": 1}), ("turns", {}), ("on_play", {}), ("mulligan", {}), ("seed", {"ge": 0})):
+        f = by_name[name]
+        spec[name] = (f.metadata["wire"] or hints[name], Field(default=f.default, description=f.metadata["help"],
+                                                               **bounds))
+    spec["time_limit"] = (float | None, Field(default=None, gt=0, allow_inf_nan=False, description=(
+        "seconds (default: the server's); past it, the games played by then")))
+    return create_model("CastabilityArgs", __base__=_Args, __doc__="The castability tool's arguments: the deck list "
+                        "as text (never a path) and the game's options.", **spec)
+
+
+CastabilityArgs = _castability_args()
 
 
 class CardArgs(_Args):

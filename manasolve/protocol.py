@@ -15,7 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from manasolve.questions import NO_BOARD, keywords
 from manasolve.questions import QUESTIONS as QUESTIONS_TABLE
-from manasolve.answer_schema import ANSWERS, PAY_MODES
 from manasolve.models.board_schema import BoardIn
 
 VERSION = "manasolve/rpc@1"
@@ -158,6 +157,8 @@ class Response(BaseModel):
 def schemas() -> dict[str, dict]:
     """The JSON Schemas shipped in manasolve/data/schemas/, by file name: the board, the
     request and response envelopes, each method's params and each command's answer."""
+    from manasolve.answer_schema import ANSWERS, PAY_MODES  # ~1 s of pydantic models: built to write the schemas only
+
     out = {"board.schema.json": BoardIn.model_json_schema(), "request.schema.json": Request.model_json_schema(),
            "response.schema.json": Response.model_json_schema()}
     for name, model in PARAMS.items():

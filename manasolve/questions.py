@@ -28,7 +28,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from manasolve.answer_format import stamped
-from manasolve.castability import DEFAULT_PRECISION
+from manasolve.castability import DEFAULT_PRECISION, POOL_FROM_SECONDS, games_for
 from manasolve.castability import DEFAULT_TIME_LIMIT as CASTABILITY_TIME_LIMIT
 from manasolve.models.bounds import UPDATE_DEADLINE
 from manasolve.models.errors import ParameterError
@@ -76,22 +76,33 @@ class CardsUpdateRequest:
 
 @dataclass(frozen=True)
 class CastabilityRequest:
-    """``castability``: per card of a deck list, P(castable) by turn from goldfish games;
-    manasolve.castability checks each value (its defaults are that module's)."""
+    """``castability``: per card of a deck list (a file, or a parsed DeckList), P(castable)
+    by turn from goldfish games; manasolve.castability checks each value (its defaults
+    are that module's).  The help texts are ``manasolve castability``'s (and the MCP
+    tool's descriptions)."""
 
-    deck: Any = required("deck list file, or a parsed DeckList")
-    games: int | None = about("games to play (default: as many as `precision` asks)")
-    turns: str | tuple[int, int] = about("turns reported, e.g. 1-7 (default) or 6", "1-7")
-    on_play: bool = about("on the play: no draw on turn 1 (default)", True)
-    mulligan: str = about("keep rule: karsten, none, or a 7-card land range like 3-5", "karsten")
-    seed: int = about("random seed (default 1)", 1)
-    workers: int | None = about("processes (1: this process; more: Ray)")
-    address: str | None = about("run on this Ray cluster")
-    pairs: tuple[tuple[str, str], ...] = about("also: P(A and B both cast in one turn)", ())
-    cards: str | None = about("card database looked up before the built-in cards")
-    precision: float = about("percentage points of the 95% confidence interval", DEFAULT_PRECISION)
-    time_limit: float | None = about("seconds: past it the games played by then (None: no limit)",
-                                     CASTABILITY_TIME_LIMIT)
+    deck: Any = required("deck list file: '4 Llanowar Elves' lines (SB: lines and the Sideboard are counted, not "
+                         "drawn; a Commander section), or an MTGO .dek", flag="deck", metavar="DECK")
+    games: int | None = about("games to play (default: as many as --precision asks)")
+    turns: str | tuple[int, int] = about("turns reported, e.g. 1-7 (default) or 6", "1-7", wire=str)
+    on_play: bool = about("on the play: no draw on turn 1 (default)", True, flag="--play", action="store_true")
+    mulligan: str = about("keep rule: karsten (7 cards: 2-5 lands, 6: 2-4, 5: 1-4; default), none (keep every "
+                          "opening seven), or a 7-card land range like 3-5", "karsten", metavar="RULE")
+    seed: int = about("random seed (default 1); the same seed gives the same answer on any executor", 1)
+    workers: int | None = about("Ray on K processes (pip install \"manasolve[ray]\"; 1: this process); default: this "
+                                "process, or a local process pool when the games would take longer than %g s here"
+                                % POOL_FROM_SECONDS, metavar="K", exclusive="where")
+    address: str | None = about("run on this Ray cluster (its workers have manasolve installed)", metavar="RAY_ADDRESS",
+                                exclusive="where")
+    pairs: tuple[tuple[str, str], ...] = about("also: P(A and B both cast in one turn) (repeatable)", (),
+                                               flag="--pair", nargs=2, metavar=("A", "B"))
+    cards: str | None = about("card database looked up before the built-in cards", metavar="PATH")
+    precision: float = about("without --games: play enough games for a 95%% confidence interval of ±POINTS percentage "
+                             "points on every probability (default %g: %d games)"
+                             % (DEFAULT_PRECISION, games_for(DEFAULT_PRECISION)), DEFAULT_PRECISION, metavar="POINTS")
+    time_limit: float | None = about("answer within SECONDS with the games played by then (marked "
+                                     "time_limit_reached); none: no limit (default %g)" % CASTABILITY_TIME_LIMIT,
+                                     CASTABILITY_TIME_LIMIT, flag="--timeout", metavar="SECONDS")
     progress: Callable[[int, int], None] | None = dataclasses.field(default=None, compare=False, metadata={
         "help": "called with (games played, games asked) while playing", "flag": None, "wire": None, "cli": {}})
 

@@ -49,6 +49,12 @@ def _with_thalia() -> dict:
     return board
 
 
+def _with_trinisphere() -> dict:
+    board = _example()
+    board["players"][1]["battlefield"].append({"id": "tri", "card": "Trinisphere"})
+    return board
+
+
 def _answers() -> list[tuple[str, dict]]:
     """(command, answer) of the example board through every command, as JSON."""
     best = api.pay(BOARD, "{2}{G}", mode="best")
@@ -65,6 +71,7 @@ def _answers() -> list[tuple[str, dict]]:
         ("pay", api.pay(BOARD, card="Think Twice", zone="graveyard", alt="flashback", mode="count")),
         ("cost", api.cost(BOARD, "Think Twice", zone="graveyard", alt="flashback")),
         ("cost", api.cost(_with_thalia(), "Think Twice")),
+        ("cost", api.cost(_with_trinisphere(), "Think Twice")),  # an increase with a floor, not a `by`
         ("creatures", api.creatures(BOARD)),
         ("saddle", api.saddle(BOARD, "bronco", all=True, best=True)),
         ("crew", api.crew(_with_vehicle(), "copter", all=True, best=True)),
@@ -76,6 +83,7 @@ def _answers() -> list[tuple[str, dict]]:
         ("audit", api.audit(BOARD, engine_payment, "{2}{G}")),
         ("castability", castability(str(DECK), games=200, turns="1-3", workers=1,
                                     pairs=[("Llanowar Elves", "Llanowar Elves")])),
+        ("castability", castability(str(DECK), games=20, turns="1-2", workers=1)),  # no pairs asked: no key
     ]
     return [(command, json.loads(json.dumps(answer))) for command, answer in answers]
 
@@ -180,3 +188,66 @@ def test_every_session_method_names_its_format_and_fits_its_schema():
     s2 = call("board.copy", session=s1)["session"]
     call("board.close", session=s2)
     call("server.info")
+
+
+# The answer types written under keys of their own writer's making, so no schema names
+# their keys: a group's non-mana parts and a payment's chosen objects (one key per kind,
+# "sacrifice", "discard", ... beside ``other_costs``).
+_WRITTEN_UNDER_KIND_KEYS = {"PartAsk", "PartChosen"}
+
+
+@pytest.mark.parametrize("module", ["manasolve.solver.results", "manasolve.solver.play_results",
+                                    "manasolve.solver.attack_results", "manasolve.solver.tapset_results",
+                                    "manasolve.solver.creatures", "manasolve.answers"])
+def test_every_answer_type_has_its_keys_in_a_generated_schema(module):
+    import dataclasses
+    import importlib
+
+    from manasolve.answer_schema import DESCRIBED
+
+    mod = importlib.import_module(module)
+    types = {v for v in vars(mod).values() if dataclasses.is_dataclass(v) and isinstance(v, type)
+             and v.__module__ == module and v.__name__ not in _WRITTEN_UNDER_KIND_KEYS}
+    if module == "manasolve.answers":  # the writer's own shape description, not an answer
+        types.discard(vars(mod)["Shape"])
+    assert types, module
+    missing = sorted(t.__name__ for t in types - DESCRIBED)
+    assert not missing, "answer types of %s without a generated schema: %s" % (module, missing)
+
+
+def test_every_answer_format_has_a_model_and_a_shipped_schema():
+    assert set(ANSWERS) == set(FORMATS)
+    assert all((protocol.SCHEMAS / ("answer.%s.schema.json" % name)).is_file() for name in FORMATS)
+
+
+def test_a_generated_model_types_the_keys_its_writer_renames_and_adds():
+    from manasolve.answer_schema import model_of
+    from manasolve.solver.results import Tapped
+
+    properties = model_of(Tapped).model_json_schema(by_alias=True)["properties"]
+    assert set(properties) == {"permanent", "permanents", "use", "for"}  # purpose -> for; a group's shape added
+    assert properties["use"] == {"const": 1, "title": "Use", "type": "integer"}
+
+
+def _closed(doc):
+    """`doc` with every object closed to keys it does not name."""
+    if isinstance(doc, dict):
+        out = {k: _closed(v) for k, v in doc.items()}
+        if out.get("additionalProperties") is True:
+            out["additionalProperties"] = False
+        return out
+    if isinstance(doc, list):
+        return [_closed(v) for v in doc]
+    return doc
+
+
+# The answers whose models are generated from the solver's answer types.
+_GENERATED = ("pay", "plays", "attack", "saddle", "crew", "creatures")
+
+
+@pytest.mark.parametrize(("command", "answer"), [(c, a) for c, a in ANSWERED if c in _GENERATED],
+                         ids=[c for c, _ in ANSWERED if c in _GENERATED])
+def test_every_key_the_writer_writes_is_in_the_generated_schema(command, answer):
+    # the shapes (manasolve.answers.SHAPES) and the writers agree: closed, the schema still takes the answer
+    doc = json.loads((protocol.SCHEMAS / ("answer.%s.schema.json" % command)).read_text())
+    jsonschema.Draft202012Validator(_closed(doc)).validate(answer)

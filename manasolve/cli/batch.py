@@ -8,25 +8,19 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from manasolve.cli.common import add_allow_path_arg, add_workers_args, check_workers, configured_cards
+from manasolve.cli.common import BatchOptions, ServerOptions, add_command, check_workers, configured_cards
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``batch`` command."""
-    p = sub.add_parser(
-        "batch",
-        help="answer a file of JSON-RPC requests (one per line, as serve takes them), in order",
-        description="Each line of QUESTIONS is a JSON-RPC 2.0 request as `manasolve serve` takes it (pay, produce, "
-        "plays, ... with the board object in params.board; board.* sessions are refused). The answers are "
-        "printed in the same order, one JSON line each, computed in chunks in this process, on processes forked "
-        "from it when the lines answered first show the rest would take long, or on Ray with --workers K (K > 1) "
-        "or --address; a last line on stderr says where (not with --workers 1).",
-    )
-    p.add_argument("questions", metavar="QUESTIONS", help="file of JSON-RPC requests, one per line ('-': stdin)")
-    add_workers_args(p, "this process, and processes forked from it on every core when the lines would take long here")
-    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
-    add_allow_path_arg(p)
-    p.set_defaults(run=run)
+    add_command(sub, "batch", run, [(BatchOptions, ("questions", "workers", "address")),
+                                    (ServerOptions, ("cards", "allow_path"))],
+                help="answer a file of JSON-RPC requests (one per line, as serve takes them), in order",
+                description="Each line of QUESTIONS is a JSON-RPC 2.0 request as `manasolve serve` takes it (pay, "
+                "produce, plays, ... with the board object in params.board; board.* sessions are refused). The "
+                "answers are printed in the same order, one JSON line each, computed in chunks in this process, on "
+                "processes forked from it when the lines answered first show the rest would take long, or on Ray "
+                "with --workers K (K > 1) or --address; a last line on stderr says where (not with --workers 1).")
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
@@ -42,7 +36,8 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     except ValueError as exc:
         raise InputError("", "cannot read the questions: %s" % exc, args.questions) from None
     out = getattr(sys.stdout, "buffer", None)  # UTF-8 JSON lines whatever the locale, as serve writes them
-    answers = answer_lines(lines, args.workers, args.address, args.cards, args.allow_path, configured_cards(args))
+    answers = answer_lines(lines, args.workers, args.address, args.cards, args.allow_path or (),
+                           configured_cards(args))
     for line in answers:
         if out is None:  # a text stream without bytes under it (an embedding program's)
             sys.stdout.write(line + "\n")

@@ -10,8 +10,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from manasolve.cli.common import check_workers, seconds
+from manasolve.cli.common import add_fields, check_workers, fields_of, seconds
 from manasolve.models.errors import shown
+from manasolve.questions import CastabilityRequest, ask
 
 if TYPE_CHECKING:  # rich's progress bar is imported when one is shown
     from rich.progress import Progress, TaskID
@@ -40,9 +41,8 @@ def _precision(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Install the ``castability`` command."""
-    from manasolve.castability import DEFAULT_PRECISION, DEFAULT_TIME_LIMIT, POOL_FROM_SECONDS, games_for
-
+    """Install the ``castability`` command: its flags are CastabilityRequest's fields (one
+    help text each), with --draw (--play's opposite), --plot, --quiet and --json."""
     p = sub.add_parser(
         "castability",
         help="per card of a deck list: P(castable) by turn, on curve, average delay (goldfish games)",
@@ -50,37 +50,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "a turn, mana permanents cast when affordable; each turn, which spells the battlefield's mana pays (the exact "
         "payment solver, memoised per battlefield). Probabilities are fractions 'N/D' in --json.",
     )
-    p.add_argument("deck", metavar="DECK", help="deck list file: '4 Llanowar Elves' lines (SB: lines and the "
-                   "Sideboard are counted, not drawn; a Commander section), or an MTGO .dek")
-    p.add_argument("--games", type=_integer, default=None,
-                   help="games to play (default: as many as --precision asks)")
-    p.add_argument("--precision", type=_precision, default=DEFAULT_PRECISION, metavar="POINTS",
-                   help="without --games: play enough games for a 95%%%% confidence interval of ±POINTS percentage "
-                   "points on every probability (default %g: %d games)" % (DEFAULT_PRECISION,
-                                                                            games_for(DEFAULT_PRECISION)))
-    p.add_argument("--turns", default="1-7", help="turns reported, e.g. 1-7 (default) or 6")
+    add_fields(p, CastabilityRequest, ("deck", "games", "precision", "turns"),
+               {"games": _integer, "precision": _precision})
     play = p.add_mutually_exclusive_group()
-    play.add_argument("--play", dest="on_play", action="store_true", default=True, help="on the play: no draw on turn 1 (default)")
+    add_fields(play, CastabilityRequest, ("on_play",))
     play.add_argument("--draw", dest="on_play", action="store_false", help="on the draw")
-    p.add_argument("--mulligan", default="karsten", metavar="RULE",
-                   help="keep rule: karsten (7 cards: 2-5 lands, 6: 2-4, 5: 1-4; default), none (keep every "
-                   "opening seven), or a 7-card land range like 3-5")
-    p.add_argument("--seed", type=_integer, default=1, help="random seed (default 1); the same seed gives the "
-                   "same answer on any executor")
-    p.add_argument("--pair", nargs=2, action="append", metavar=("A", "B"), default=[],
-                   help="also: P(A and B both cast in one turn) (repeatable)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_integer, metavar="K", help="Ray on K processes (pip install "
-                       "\"manasolve[ray]\"; 1: this process); default: this process, or a local process pool "
-                       "when the games would take longer than %g s here" % POOL_FROM_SECONDS)
-    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster (its workers have "
-                       "manasolve installed)")
-    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards")
-    p.add_argument("--plot", metavar="PNG", help="also draw castability by turn to this PNG (needs matplotlib: "
-                   "pip install \"manasolve[plot]\"; checked before the games)")
-    p.add_argument("--timeout", dest="time_limit", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help="answer within SECONDS with the games played by then (marked time_limit_reached); none: no "
-                   "limit (default %g)" % DEFAULT_TIME_LIMIT)
+    add_fields(p, CastabilityRequest, ("mulligan", "seed", "pairs", "workers", "address", "cards"),
+               {"seed": _integer, "workers": _integer})
+    p.add_argument("--plot", metavar="PNG", help="also draw castability by turn to this PNG (needs matplotlib: pip "
+                   "install \"manasolve[plot]\"; checked before the games)")
+    add_fields(p, CastabilityRequest, ("time_limit",), {"time_limit": seconds})
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print the exact JSON answer")
     p.set_defaults(run=run)
@@ -88,18 +67,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``castability`` for the deck named on the command line."""
-    from manasolve.questions import ask  # keeps `--help` light
-
     check_workers(args, args.deck)
     if args.plot:
         from manasolve.castability_plot import check_plot
 
         check_plot(args.plot)
     with _Progress(args.quiet, args.time_limit) as progress:
-        answer = ask("castability", deck=args.deck, games=args.games, turns=args.turns, on_play=args.on_play,
-                     mulligan=args.mulligan, seed=args.seed, workers=args.workers, address=args.address,
-                     pairs=[tuple(p) for p in args.pair], cards=args.cards, progress=progress,
-                     precision=args.precision, time_limit=args.time_limit)
+        fields = fields_of(args, CastabilityRequest)
+        answer = ask("castability", **dict(fields, pairs=[tuple(p) for p in fields["pairs"] or ()],
+                                           progress=progress))
     if args.plot:
         from manasolve.castability_plot import plot
 

@@ -6,11 +6,12 @@ import argparse
 import dataclasses
 import functools
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manasolve.models.errors import ParameterError, shown
-from manasolve.models.request import CAST_FIELDS, DEFAULT_TIME_LIMIT, CastChoice, PaymentRequest
+from manasolve.models.request import CAST_FIELDS, DEFAULT_TIME_LIMIT, CastChoice, PaymentRequest, about, required
 
 if TYPE_CHECKING:  # imported when a command runs, so `--help` stays light
     from manasolve.models.board import Board
@@ -47,22 +48,31 @@ def add_timeout_arg(p: argparse.ArgumentParser) -> None:
                    "with exit status 3; none: no limit (default %g)" % DEFAULT_TIME_LIMIT)
 
 
-def add_server_args(p: argparse.ArgumentParser) -> None:
-    """``--cards PATH`` and ``--timeout SECONDS`` of a long-running server (serve, mcp): the
-    card file of every board, and each question's time limit when its request gives none."""
-    p.add_argument("--cards", metavar="PATH", help="card database looked up before the built-in cards, for every board")
-    p.add_argument("--timeout", dest="request_timeout", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                   help="seconds a question may take when its request gives no time_limit; none: no limit "
-                   "(default %g)" % DEFAULT_TIME_LIMIT)
+@dataclass(frozen=True)
+class ServerOptions:
+    """The command line of a long-running server (serve, mcp) or a batch of its requests:
+    the card file of every board, each question's time limit when its request gives none,
+    and the folders whose files requests may name."""
+
+    cards: str | None = about("card database looked up before the built-in cards, for every board", metavar="PATH")
+    request_timeout: float | None = about(
+        "seconds a question may take when its request gives no time_limit; none: no limit (default %g)"
+        % DEFAULT_TIME_LIMIT, DEFAULT_TIME_LIMIT, flag="--timeout", type=seconds, metavar="SECONDS")
+    allow_path: tuple[str, ...] = about("a folder whose files requests may name (cards_check's path, board.load's "
+                                        "cards); repeatable; default: none, only the configured card file", (),
+                                        metavar="FOLDER")
 
 
-def add_workers_args(p: argparse.ArgumentParser, default: str) -> None:
-    """``--workers K | --address RAY_ADDRESS``: where a batch of independent tasks runs
-    (manasolve.executors); `default` says where it runs without either."""
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="processes to use (default: %s; 1: this "
-                       "process; K > 1: Ray)" % default)
-    where.add_argument("--address", metavar="RAY_ADDRESS", help="run on this Ray cluster")
+@dataclass(frozen=True)
+class BatchOptions:
+    """``batch``: the file of requests and where they run (manasolve.executors)."""
+
+    questions: str = required("file of JSON-RPC requests, one per line ('-': stdin)", flag="questions",
+                              metavar="QUESTIONS")
+    workers: int | None = about("processes to use (default: this process, and processes forked from it on every "
+                                "core when the lines would take long here; 1: this process; K > 1: Ray)", type=int,
+                                metavar="K", exclusive="where")
+    address: str | None = about("run on this Ray cluster", metavar="RAY_ADDRESS", exclusive="where")
 
 
 def check_workers(args: argparse.Namespace, source: str) -> None:
@@ -72,17 +82,24 @@ def check_workers(args: argparse.Namespace, source: str) -> None:
 
 
 def add_fields(p: argparse.ArgumentParser | argparse._ArgumentGroup, request: type,
-               names: Iterable[str] | None = None, **extra: Any) -> None:
+               names: Iterable[str] | None = None, types: Mapping[str, Callable[[str], Any]] | None = None,
+               **extra: Any) -> None:
     """The flags of `request`'s fields (a dataclass of models/request.py; `names`: only
     these, in this order), each spelt as its field's metadata says (`about`): ``--`` + the
-    name with ``-`` for ``_`` unless it names a flag, its help text, a store_true flag for
-    a bool, an int for an int default, a repeatable flag for a tuple, required for a field
-    with no default, and the argparse keywords the field adds (then `extra`'s)."""
+    name with ``-`` for ``_`` unless it names a flag (or a positional argument, a name
+    without ``--``), its help text, a store_true flag for a bool, an int for an int
+    default (or the parser `types` gives the field), a repeatable flag for a tuple,
+    required for a field with no default, in a mutually exclusive group with the fields
+    naming the same ``exclusive`` group, and the argparse keywords the field adds (then
+    `extra`'s)."""
     by_name = {f.name: f for f in dataclasses.fields(request)}
+    groups: dict[str, argparse._MutuallyExclusiveGroup] = {}
     for name in names if names is not None else by_name:
         f = by_name[name]
-        meta = f.metadata
-        kw: dict = {"dest": name, "help": meta["help"]}
+        meta, cli = f.metadata, dict(f.metadata["cli"])
+        group = cli.pop("exclusive", None)  # fields with the same name of a group: at most one on a command line
+        spelt = meta["flag"] or "--" + name.replace("_", "-")
+        kw: dict = {"help": meta["help"].replace("%", "%%")}  # argparse formats help texts
         default = None if f.default is dataclasses.MISSING else f.default
         if isinstance(default, bool):
             kw.update(action="store_true" if not default else "store_false", default=default)
@@ -90,10 +107,18 @@ def add_fields(p: argparse.ArgumentParser | argparse._ArgumentGroup, request: ty
             kw.update(action="append", default=None)
         else:
             kw.update(default=default, **({"type": int} if isinstance(default, int) else {}))
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            kw["required"] = True
-        kw.update(meta["cli"], **extra)
-        p.add_argument(meta["flag"] or "--" + name.replace("_", "-"), **kw)
+        if (types or {}).get(name) is not None:
+            kw["type"] = types[name]  # type: ignore[index]
+        if not spelt.startswith("-"):  # a positional argument: named by its place
+            del kw["default"]
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            kw.update(dest=name, required=True)
+        else:
+            kw["dest"] = name
+        kw.update(cli, **extra)
+        if group is not None and group not in groups:
+            groups[group] = p.add_mutually_exclusive_group()
+        (p if group is None else groups[group]).add_argument(spelt, **kw)
 
 
 def fields_of(args: argparse.Namespace, *requests: type) -> dict[str, Any]:
@@ -112,6 +137,18 @@ def add_question(sub: argparse._SubParsersAction, name: str, fields: Iterable[tu
     for request, names in fields:
         add_fields(p, request, names)
     p.set_defaults(run=functools.partial(_ask, name, [request for request, _ in fields], render))
+    return p
+
+
+def add_command(sub: argparse._SubParsersAction, name: str, run: Callable[[argparse.Namespace], Any],
+                fields: Iterable[tuple[type, Iterable[str]]], **parser: Any) -> argparse.ArgumentParser:
+    """Install command `name` (one that asks no single question: serve, mcp, batch): the
+    flags of the option fields `fields` (pairs of an option type and field names) and
+    `run`, its handler; `parser`: add_parser's keywords (help, description)."""
+    p = sub.add_parser(name, **parser)
+    for options, names in fields:
+        add_fields(p, options, names)
+    p.set_defaults(run=run)
     return p
 
 
@@ -144,13 +181,6 @@ def card_db(args: argparse.Namespace) -> CardDB:
     from manasolve.card_settings import card_db as setting_db
 
     return setting_db(getattr(args, "cards", None))
-
-
-def add_allow_path_arg(p: argparse.ArgumentParser) -> None:
-    """``--allow-path FOLDER`` (repeatable): the folders whose files requests may name."""
-    p.add_argument("--allow-path", dest="allow_path", action="append", default=[], metavar="FOLDER",
-                   help="a folder whose files requests may name (cards_check's path, board.load's cards); "
-                   "repeatable; default: none, only the configured card file")
 
 
 def configured_cards(args: argparse.Namespace) -> str | None:

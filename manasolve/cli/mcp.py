@@ -7,21 +7,18 @@ import argparse
 import importlib.util
 from collections.abc import Callable
 
-from manasolve.cli.common import add_server_args
+from manasolve.cli.common import ServerOptions, add_command
 from manasolve.models.errors import InputError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``mcp`` command."""
-    p = sub.add_parser(
-        "mcp",
-        help="a Model Context Protocol server on stdin/stdout: the questions as tools for LLM agents",
-        description="Serve the questions (pay, plays, produce, cost, saddle, crew, attack, creatures, audit), "
-        "board sessions (board_load, board_patch, board_apply, ...) and a card look-up as MCP tools over stdio, "
-        "with the board format and the rules summary as resources.  Needs pip install \"manasolve[mcp]\".",
-    )
-    add_server_args(p)
-    p.set_defaults(run=run)
+    add_command(sub, "mcp", run, [(ServerOptions, ("cards", "request_timeout"))],
+                help="a Model Context Protocol server on stdin/stdout: the questions as tools for LLM agents",
+                description="Serve the questions (pay, plays, produce, cost, saddle, crew, attack, creatures, audit), "
+                "board sessions (board_load, board_patch, board_apply, ...) and a card look-up as MCP tools over "
+                "stdio, with the board format and the rules summary as resources.  Needs pip install "
+                "\"manasolve[mcp]\".")
 
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
