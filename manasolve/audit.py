@@ -37,6 +37,7 @@ from manasolve.models.request import Mode, PaymentRequest
 from manasolve.payment_apply import group_as_payment
 from manasolve.session import PlayBoard
 from manasolve.solver.carry_out import activation_ability
+from manasolve.solver.resources import restricted_flags
 from manasolve.solver.results import BestFound
 
 if TYPE_CHECKING:
@@ -147,8 +148,6 @@ def _spent(board: PlayBoard, payment: PaymentIn, life: int, player: str, payee: 
     ``board.apply`` carries it out (which checks everything else, in the same words):
     spend restrictions on what is paid (106.6) and the life paid exactly what the
     announcement (its Phyrexian symbols, `life`) and the activations' costs take (601.2h)."""
-    from manasolve.solver.resources import restricted_flags
-
     for k, act in enumerate(payment.activations):
         at = "payment.activations[%d]" % k
         perm, ab = activation_ability(board.resolved, act, player, at)

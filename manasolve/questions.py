@@ -326,7 +326,7 @@ def produce(board: Board, id: str | None = None, explain: bool = False) -> dict:
 
     answer = produce_json(production(board, id))
     if explain:
-        from manasolve.solver.could_graph import explain as why  # networkx: only for this question
+        from manasolve.solver.could_graph import explain as why  # networkx, for this question only: start-up light
 
         answer = produce_why_json(answer, why(board, list(answer["permanents"])))
     return answer

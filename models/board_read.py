@@ -224,7 +224,7 @@ def read_board(data: dict | str, source: str | None = None) -> Any:
     try:
         return board_check()(value)
     except (Refused, RecursionError):
-        from manasolve.models.board_schema import validate_board
+        from manasolve.models.board_schema import validate_board  # keeps start-up light
 
         return validate_board(value, source)
 

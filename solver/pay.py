@@ -90,7 +90,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
 def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: list[PartChoice], life: int,
              mode: Mode, limit: int | None, time_limit: float | None) -> tuple[bool, Counted]:
     """Modes count and all: whether payable, and the count (and the groups listed)."""
-    from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan
+    from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan  # keeps start-up light
 
     with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
         stop, seconds = deadline.deadline(), deadline.seconds()
@@ -210,7 +210,7 @@ def pay_request(board: Board, request: PaymentRequest) -> PayAnswer:
         what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
                          delve=request.delve)
         return asked.pay(board, what, request.player)
-    from manasolve.solver.total_cost import cast_plans, total_cost
+    from manasolve.solver.total_cost import cast_plans, total_cost  # keeps start-up light
 
     if cast.alt == Alternative.EMERGE:  # each creature sacrificed is a payment choice (702.119a)
         plans = cast_plans(board, request.player, cast)

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
 def render(answer: dict) -> None:
     """Readable lines for an audit answer."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
 
     console = Console()
     if answer["legal"]:

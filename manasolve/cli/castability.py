@@ -41,7 +41,7 @@ def _precision(text: str) -> float:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Install the ``castability`` command."""
-    from manasolve.castability import DEFAULT_PRECISION, DEFAULT_TIME_LIMIT, POOL_FROM_SECONDS, games_for
+    from manasolve.castability import DEFAULT_PRECISION, DEFAULT_TIME_LIMIT, POOL_FROM_SECONDS, games_for  # keeps start-up light
 
     p = sub.add_parser(
         "castability",
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
     check_workers(args, args.deck)
     if args.plot:
-        from manasolve.castability_plot import check_plot
+        from manasolve.castability_plot import check_plot  # keeps start-up light
 
         check_plot(args.plot)
     with _Progress(args.quiet, args.time_limit) as progress:
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
                      pairs=[tuple(p) for p in args.pair], cards=args.cards, progress=progress,
                      precision=args.precision, time_limit=args.time_limit)
     if args.plot:
-        from manasolve.castability_plot import plot
+        from manasolve.castability_plot import plot  # keeps start-up light
 
         plot(answer, args.plot)
     return answer, render
@@ -129,7 +129,7 @@ class _Progress:
         if self.quiet:
             return None
         if sys.stderr.isatty():
-            from rich.console import Console
+            from rich.console import Console  # keeps start-up light
             from rich.progress import Progress
 
             self.bar = Progress(console=Console(stderr=True), transient=True)
@@ -178,7 +178,7 @@ def _pct(fraction: str | None) -> str:
 
 def _delay(average: str | None) -> str:
     """An average delay ("total/games") as a number of turns, for the table."""
-    from fractions import Fraction  # here: every command line registers this module
+    from fractions import Fraction  # here: every command line registers this module; keeps start-up light
 
     return "-" if average is None else "%.2f" % float(Fraction(average))
 
@@ -192,7 +192,7 @@ _NAME_WIDTH = 16  # the card column's least width (longer names wrap within it)
 def _table(answer: dict, turns: list[str], cut: int | None = None):
     """The rich table of `answer` with the turn columns `turns` (names cut to `cut`
     characters: for measuring the table with its names wrapped)."""
-    from rich import box
+    from rich import box  # keeps start-up light
     from rich.table import Table
 
     entries = answer["cards"] + answer.get("pairs", [])
@@ -211,7 +211,7 @@ def table_turns(answer: dict, console) -> list[str]:
     """The most turn columns (the first ones) with which the table fits `console`'s width,
     every percentage in full and the names wrapped within `_NAME_WIDTH` columns (a table's
     widest rendering with names of that length)."""
-    from rich.measure import Measurement
+    from rich.measure import Measurement  # keeps start-up light
 
     entries = answer["cards"] + answer.get("pairs", [])
     turns = list(entries[0]["by_turn"]) if entries else []
@@ -226,7 +226,7 @@ def table_turns(answer: dict, console) -> list[str]:
 def render(answer: dict, console=None) -> None:
     """Print a castability answer as a table that fits the terminal (or `console`),
     percentages in full."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.text import Text
 
     console = console or Console()
