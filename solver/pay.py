@@ -207,8 +207,7 @@ def pay_request(board: Board, request: PaymentRequest) -> PayAnswer:
             parsed = ManaCost.parse(cast)
         except CostSyntaxError as exc:
             raise ParameterError("cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-        what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
-                         delve=request.delve)
+        what = CostToPay(parsed.with_x(request.x), keywords=request.keywords)
         return asked.pay(board, what, request.player)
     from manasolve.solver.total_cost import cast_plans, total_cost  # keeps start-up light
 
@@ -224,8 +223,7 @@ def _pay_plan(board: Board, request: PaymentRequest, plan, asked: _Asked) -> Pay
     """The pay answer of one locked total, with the request's cost keywords."""
     try:
         what = cost_to_pay(board, plan)
-        what = replace(what, convoke=what.convoke or request.convoke, improvise=what.improvise or request.improvise,
-                       delve=what.delve or request.delve)
+        what = replace(what, keywords=what.keywords | request.keywords)
         return asked.pay(board, what, request.player)
     except NotPaid as exc:
         assert request.cast is not None  # a plan is a cast's
