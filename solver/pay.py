@@ -11,7 +11,7 @@ from itertools import chain, islice
 
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
-from manasolve.models.request import Alternative, Ask, CastChoice, Mode, PaymentRequest, Zone
+from manasolve.models.request import Alternative, Ask, CastChoice, CostKeywords, Mode, PaymentRequest, Zone
 from manasolve.solver import deadline
 from manasolve.solver.payable import CostToPay, cost_to_pay, maybe_payable, paid_cost, resources_payable, setup
 from manasolve.solver.groups import listed_groups, listing_stop, payment_group, stopped_by_the_clock, undone_line
@@ -290,3 +290,19 @@ def _cast_fields(cast: CastChoice, plan, total: str) -> CastFields:
     return CastFields(cast.card, total, plan.castable_now, plan.reason, tuple(plan.notes))
 
 
+def payable_many(board: Board, costs: list[str], player: str | None = None, convoke: bool = False,
+                 improvise: bool = False, delve: bool = False) -> tuple[str, list[PayAnswer]]:
+    """Whether each of `costs` (cost strings) can be paid on `board` by `player` (default:
+    the active player) with these cost keywords: the player's name and one ``pay`` answer
+    of mode payable per cost, in order, the board's resources collected once for all of
+    them (the Hall summary answers most, solver.hall).  Raises
+    ParameterError naming the cost that does not read."""
+    parsed = []
+    for i, text in enumerate(costs):
+        try:
+            parsed.append(ManaCost.parse(text))
+        except CostSyntaxError as exc:
+            raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
+    player = board.player(player).name
+    return player, [pay(board, CostToPay(c, keywords=CostKeywords(convoke, improvise, delve)), player, Mode.PAYABLE)
+                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit

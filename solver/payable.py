@@ -7,22 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from manasolve.models.abilities import SpendPurpose
 from manasolve.models.board import Board
-from manasolve.models.errors import ParameterError
-from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost, SymbolKind
-from manasolve.models.request import Mode
+from manasolve.models.mana import Announcement, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.request import Alternative, CostKeywords, Zone
 from manasolve.solver import deadline
 from manasolve.solver.hall import decide
 from manasolve.solver.other_costs import Option, PartChoice, options, parse_parts
 from manasolve.solver.resources import Resources, SpellBeingCast, collect
-
-if TYPE_CHECKING:
-    from manasolve.solver.results import PayAnswer
 
 
 @dataclass(frozen=True)
@@ -93,26 +87,6 @@ def payable_each(board: Board, costs: list[ManaCost], player: str | None = None)
     player = board.player(player).name
     res, life = collect(board, player), board.player(player).life
     return [resources_payable(res, list(announced(c)), life) for c in costs]
-
-
-def payable_many(board: Board, costs: list[str], player: str | None = None, convoke: bool = False,
-                 improvise: bool = False, delve: bool = False) -> tuple[str, list[PayAnswer]]:
-    """Whether each of `costs` (cost strings) can be paid on `board` by `player` (default:
-    the active player) with these cost keywords: the player's name and one ``pay`` answer
-    of mode payable per cost, in order, the board's resources collected once for all of
-    them (the Hall summary answers most, solver.hall).  Raises
-    ParameterError naming the cost that does not read."""
-    from manasolve.solver.pay import pay  # (solver.pay imports this module)
-
-    parsed = []
-    for i, text in enumerate(costs):
-        try:
-            parsed.append(ManaCost.parse(text))
-        except CostSyntaxError as exc:
-            raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
-    player = board.player(player).name
-    return player, [pay(board, CostToPay(c, convoke=convoke, improvise=improvise, delve=delve), player, Mode.PAYABLE)
-                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit
 
 
 def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
