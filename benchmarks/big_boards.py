@@ -4,7 +4,7 @@ Each case runs manasolve beside a baseline in one run and prints time and peak m
 (tracemalloc, measured in a second, separate run so it does not slow the timed one):
 
 * convoke — N green creatures and 4 Mountains; Stoke the Flames {2}{R}{R} (convoke):
-  ``pay(CostToPay(cost, convoke=True))`` count and ``payable``.  Baseline: XMage-style enumeration of
+  ``pay(CostToPay(cost, keywords=CostKeywords(convoke=True)))`` count and ``payable``.  Baseline: XMage-style enumeration of
   every subset of creatures (2^N; run only while N <= 16), which also checks the count.
 * saddle/crew — N creatures of power -1..8 (tapsets); Saddle/Crew 10, 20, 40: exact count
   and the first 20 minimal sets.  Baseline: brute force over every subset (N <= 16).
@@ -38,6 +38,7 @@ from manasolve.api import plays
 from manasolve.models.board import Board, load_board
 from manasolve.models.mana import ManaCost
 from manasolve.solver import production
+from manasolve.models.request import CostKeywords
 from manasolve.solver.pay import pay
 from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.tapsets import count_sets, minimal_sets
@@ -81,6 +82,7 @@ def _timed(fn: Callable[[], object]) -> tuple[float, object]:
 # --- convoke -----------------------------------------------------------------------------
 
 CONVOKE_COST = "{2}{R}{R}"
+CONVOKE = CostKeywords(convoke=True)
 MOUNTAINS = 4
 
 
@@ -110,7 +112,7 @@ def run_convoke(sizes: list[int]) -> list[Row]:
     cost = ManaCost.parse(CONVOKE_COST)
     for n in sizes:
         board = convoke_board(n)
-        secs, peak, ans = measure(lambda: (pay(board, CostToPay(cost, convoke=True)).found.count, payable(board, CostToPay(cost, convoke=True))))
+        secs, peak, ans = measure(lambda: (pay(board, CostToPay(cost, keywords=CONVOKE)).found.count, payable(board, CostToPay(cost, keywords=CONVOKE))))
         base_t, base = _timed(lambda: convoke_brute(n)) if n <= BRUTE_MAX else (None, None)
         rows.append(Row("convoke %s" % CONVOKE_COST, n, secs, peak, "every creature subset", base_t,
                         "count %d, payable %s" % ans, None if base is None else base == ans[0]))

@@ -22,7 +22,7 @@ del _root
 def __getattr__(name: str):
     # `manasolve.PlayBoard` / `manasolve.open_board` without importing the solver at start-up.
     if name in ("PlayBoard", "open_board"):
-        from manasolve import session
+        from manasolve import session  # keeps start-up light
 
         return getattr(session, name)
     raise AttributeError("module 'manasolve' has no attribute %r" % name)

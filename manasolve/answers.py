@@ -282,7 +282,7 @@ def pay_json(answer: PayAnswer) -> dict:
 def _best_fields(out: dict, found: BestFound, cast_notes: tuple[str, ...]) -> bool:
     """Mode best's keys into `out`; whether ``notes`` was written (a card's cost notes
     take the place of the best payment's notes about damage not counted)."""
-    from manasolve.solver.best import levels_words
+    from manasolve.solver.best import levels_words  # keeps start-up light
 
     out["best"] = None if found.best is None else payment_json(found.best)
     why = list(found.reasons)
@@ -326,7 +326,7 @@ def candidate_json(candidate: Candidate) -> dict:
     """One candidate of ``pay --candidates``: its group (as ``--all`` shows groups), the
     mana it makes, the sources it leaves untapped, the hand cards it leaves castable and
     its levels (numbers and words)."""
-    from manasolve.solver.best import levels_words
+    from manasolve.solver.best import levels_words  # keeps start-up light
 
     return {**group_json(candidate.group), "mana": candidate.mana,
             "untapped": [fields_json(Untapped(ids, n)) for ids, n in candidate.untapped],

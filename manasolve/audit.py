@@ -30,11 +30,14 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from manasolve.models.board import Board, InputError
+from manasolve.models.board_edits import BoardEdit, EditKind
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, Requirement
+from manasolve.models.payment import PaymentIn, checked_payment, payment_value
 from manasolve.models.request import Mode, PaymentRequest
-from manasolve.payment_apply import activation_ability, group_as_payment
-from manasolve.payment_model import checked_payment
+from manasolve.payment_apply import group_as_payment
 from manasolve.session import PlayBoard
+from manasolve.solver.carry_out import activation_ability
+from manasolve.solver.resources import restricted_flags
 from manasolve.solver.results import BestFound
 
 if TYPE_CHECKING:
@@ -72,18 +75,17 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
         answer["card"] = solved.cast.card
     keeps = list(found.keep or ())
     try:
-        if "multiplicity" in payment:
-            payment = group_as_payment(payment)
-        life = _announcement(payment, solved.cost)
-        levels = _levels(board, payment, player, keeps, criteria)  # carried out: board.apply's checks
-        _spent(board, payment, payment.get("announced"), life, player, _payee(board, player, paid))
+        typed = payment_value(group_as_payment(payment) if "multiplicity" in payment else payment)
+        life = _announcement(typed, solved.cost)
+        levels = _levels(board, typed, player, keeps, criteria)  # carried out: board.apply's checks
+        _spent(board, typed, life, player, _payee(board, player, paid))
         answer["levels"] = levels
     except InputError as exc:
         rule = _RULE.search(exc.message)
         answer.update(legal=False, broken={"rule": rule.group(1) if rule else None, "path": exc.where,
                                            "message": exc.message})
     if best_payment is not None:
-        answer["best_levels"] = _levels(board, best_payment, player, keeps, criteria)
+        answer["best_levels"] = _levels(board, payment_value(best_payment), player, keeps, criteria)
     for key in ("levels", "best_levels"):  # the same values in words
         answer[key + "_words"] = levels_words(answer[key]) if answer[key] is not None else None
     if answer["levels"] is not None and answer["best_levels"] is not None:
@@ -122,7 +124,7 @@ def _requirement(text: str) -> Requirement | None:
         return None
 
 
-def _announcement(payment: dict, cost: str) -> int:
+def _announcement(payment: PaymentIn, cost: str) -> int:
     """The life the cost's announcement that the payment's ``announced`` is takes (its
     Phyrexian symbols paid with life); InputError if it is none of the cost's
     announcements (601.2b; the order of its symbols means nothing, 202.1)."""
@@ -131,7 +133,7 @@ def _announcement(payment: dict, cost: str) -> int:
     except CostSyntaxError as exc:
         raise InputError("cost", str(exc)) from None
     texts = {a.text: a.requirement.life for a in announcements}
-    announced = payment.get("announced")
+    announced = payment.announced
     by_requirement = {_requirement(text): text for text in texts}
     # (announced: a string, as the payment model checked)
     same = announced if announced in texts else by_requirement.get(_requirement(announced)) if isinstance(announced, str) else None
@@ -147,38 +149,32 @@ def _announcement(payment: dict, cost: str) -> int:
     return texts[same]
 
 
-def _spent(board: PlayBoard, payment: dict, announced: str, life: int, player: str,
-           payee: SpellBeingCast | None) -> None:
+def _spent(board: PlayBoard, payment: PaymentIn, life: int, player: str, payee: SpellBeingCast | None) -> None:
     """The checks only the cost tells, after the payment is carried out as
     ``board.apply`` carries it out (which checks everything else, in the same words):
     spend restrictions on what is paid (106.6) and the life paid exactly what the
     announcement (its Phyrexian symbols, `life`) and the activations' costs take (601.2h)."""
-    from manasolve.solver.resources import restricted_flags
-
-    for k, act in enumerate(payment.get("activations", [])):
+    for k, act in enumerate(payment.activations):
         at = "payment.activations[%d]" % k
         perm, ab = activation_ability(board.resolved, act, player, at)
         if ab.restriction is not None and (payee is None or perm is None
                                            or restricted_flags(ab.restriction, payee, perm) is None):
             raise InputError(at, "%s's mana from %r can't be spent on %s (106.6)" % (
-                act.get("permanent"), ab.text, "a bare cost" if payee is None else payee.name or "this cost"))
+                act.permanent, ab.text, "a bare cost" if payee is None else payee.name or "this cost"))
         life += ab.cost.life
-    _check_life(payment, life, announced)
+    _check_life(payment, life)
 
 
-def _check_life(payment: dict, life: int, announced: str) -> None:
+def _check_life(payment: PaymentIn, life: int) -> None:
     """601.2h: the payment's ``life`` (0 when left out) is exactly the life its announced
     Phyrexian symbols and its activations' "Pay N life" costs take, `life`: less is an
     underpayment, more pays life no cost asks for."""
-    claimed = payment.get("life", 0)
-    if not isinstance(claimed, int) or isinstance(claimed, bool):
-        raise InputError("payment.life", "the life paid is a whole number, not %r (e.g. %d)" % (claimed, life))
-    if claimed != life:
+    if payment.life != life:
         raise InputError("payment.life", "the payment pays %d life; announced %s and its activations take exactly %d "
-                                         "(601.2h)" % (claimed, announced, life))
+                                         "(601.2h)" % (payment.life, payment.announced, life))
 
 
-def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
+def _levels(board: PlayBoard, payment: PaymentIn, player: str, keeps: list[str], criteria: list[str]) -> dict[str, int]:
     """The payment's value on each criterion (lower is better), measured on the board
     after it is carried out."""
     from manasolve.solver.best import could_attack, tapped_trigger_damage  # keeps start-up light
@@ -186,10 +182,10 @@ def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], crit
 
     before = board.resolved
     after = board.copy()
-    done = after.apply(payment, player)
-    after.patch([{"op": "mana_pool", "player": player, "set": ""}])
-    used = [a["permanent"] for a in payment.get("activations", [])] + \
-        [t["permanent"] for t in payment.get("tapped_for_cost", [])]
+    done = after.position.push(payment, player)
+    assert done is not None
+    after.position.push([BoardEdit(EditKind.MANA_POOL, (("player", player), ("set", "")))])
+    used = [a.permanent for a in payment.activations] + [t.permanent for t in payment.tapped_for_cost]
     could = could_produce(before)
     left: set[str] = set()
     for perm in after.resolved.controlled_by(player):
@@ -199,13 +195,13 @@ def _levels(board: PlayBoard, payment: dict, player: str, keeps: list[str], crit
                     left.update(t for o in ab.options for t in o if t in COLORS)
     levels = {
         "keep": -sum(after.payable(k) if k.startswith("{") else after.payable(card=k) for k in keeps),
-        "life": done["life_lost"] + sum(tapped_trigger_damage(before.get(pid)) for pid in done["tapped"]),
-        "sacrifice": len(done["sacrificed"]) + sum(1 for e in done["exiled"] if e.startswith("hand[")),
-        "waste": len(ManaCost.parse(done["floating"] or "{0}").symbols),
+        "life": done.life_lost + sum(tapped_trigger_damage(before.get(pid)) for pid in done.tapped),
+        "sacrifice": len(done.sacrificed) + sum(1 for e in done.exiled if e.startswith("hand[")),
+        "waste": len(ManaCost.parse(done.floating or "{0}").symbols),
         "colors": -len(left),
         "flexibility": sum(len(could.get(pid, ())) for pid in used if pid in could),
-        "attackers": sum(1 for pid in set(done["tapped"]) | set(done["sacrificed"])
+        "attackers": sum(1 for pid in set(done.tapped) | set(done.sacrificed)
                          if could_attack(before, player, before.get(pid))),
-        "creatures": sum(1 for pid in done["tapped"] if before.get(pid).is_creature),
+        "creatures": sum(1 for pid in done.tapped if before.get(pid).is_creature),
     }
     return {c: levels[c] for c in criteria}

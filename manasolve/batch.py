@@ -28,7 +28,7 @@ def batch_worker(cards: str | None, allowed_paths: Sequence[str] = (),
                  card_file: str | None = None) -> Callable[[list[bytes]], list[str | None]]:
     """A worker answering chunks of request lines with one server (card files loaded
     once; the files requests name read only under `allowed_paths`, or `card_file`)."""
-    from manasolve.card_settings import card_db
+    from manasolve.card_settings import card_db  # keeps start-up light
     from manasolve.server import RpcError, Server
 
     server = Server(card_db(cards), allowed_paths=allowed_paths, card_file=card_file)
@@ -49,7 +49,7 @@ class Answers:
 
     def __init__(self, lines: list[bytes] | list[str], workers: int | None, address: str | None,
                  worker_args: tuple) -> None:
-        from manasolve.executors import executor
+        from manasolve.executors import executor  # keeps start-up light
 
         self.chunks = [lines[i:i + CHUNK_LINES] for i in range(0, len(lines), CHUNK_LINES)]
         self.run = executor(workers, address, len(self.chunks))
@@ -76,7 +76,7 @@ class Answers:
         return next(self._answers)
 
     def _answered(self) -> Iterator[str]:
-        from manasolve.executors import InProcess
+        from manasolve.executors import InProcess  # keeps start-up light
 
         done = 0
         try:

@@ -81,7 +81,7 @@ def parse_mulligan(text: str) -> KeepRule:
     """The keep rule ``karsten``, ``none`` or ``LO-HI`` (ASCII digits 0..7, LO <= HI);
     ParameterError otherwise."""
     if _MULLIGAN.fullmatch(text) and (len(text) != 3 or text[0] <= text[2]):
-        from manasolve.solver.goldfish import keep_rule
+        from manasolve.solver.goldfish import keep_rule  # keeps start-up light
 
         return keep_rule(text)
     raise ParameterError("mulligan", "unknown mulligan rule %s: karsten, none, or a 7-card land range LO-HI within "
@@ -141,7 +141,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
-    from manasolve.answers import fields_json
+    from manasolve.answers import fields_json  # keeps start-up light
     from manasolve.card_settings import card_db
     from manasolve.solver.castability import DEFINITION, summarise
     from manasolve.solver.goldfish import land_faces
@@ -216,14 +216,14 @@ class _Work:
         self.questions: list = []
         self.notes: list[str] = []
         self.tally = _Tally()
-        import multiprocessing  # here: `manasolve --help` and every question import this module for its defaults
+        import multiprocessing  # here: `manasolve --help` and every question import this module for its defaults; keeps start-up light
 
         self.counter = multiprocessing.Value("q", 0)  # games played, for progress (pool workers add to it)
         self.children: list = []  # forked pool processes
         self.executor = {"kind": "in_process", "workers": 1}
         self.failed: BaseException | None = None
         self.here = address is None and workers in (None, 1)
-        from manasolve.solver.castability import shards
+        from manasolve.solver.castability import shards  # keeps start-up light
 
         self.tasks = [(seed, i, n) for i, n in shards(games)]
         self.ray: InProcess | Measured | RayExecutor | None = None
@@ -231,7 +231,7 @@ class _Work:
     def run_within(self, progress: Callable[[int, int], None] | None) -> Run:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
         if not self.here:  # Ray starts in the caller's thread (it sets signal handlers), before any game
-            from manasolve.executors import RayExecutor, executor
+            from manasolve.executors import RayExecutor, executor  # keeps start-up light
 
             self.ray = executor(self.workers, self.address, len(self.tasks))
             self.executor = {"kind": "ray" if isinstance(self.ray, RayExecutor) else "in_process",
@@ -264,7 +264,7 @@ class _Work:
             self.failed = exc
 
     def _set_up(self) -> None:
-        from manasolve.models.decklist import read_decklist
+        from manasolve.models.decklist import read_decklist  # keeps start-up light
         from manasolve.solver.castability import deck_questions
         from manasolve.solver.goldfish import GameSetup
 
@@ -283,7 +283,7 @@ class _Work:
     def _play_here(self, tasks: list, pool: bool) -> None:
         """The shards played in this process, or (`pool`, see the module docstring) also
         by forked processes, each taking the next shard no one has taken."""
-        import multiprocessing
+        import multiprocessing  # keeps start-up light
 
         from manasolve.card_settings import card_db
         from manasolve.solver.goldfish import Goldfish
@@ -370,7 +370,7 @@ def goldfish_worker(setup: GameSetup, cards: str | None, until: float | None = N
                     ) -> Callable[[tuple[int, int, int]], tuple[Counter, int, bool]]:
     """A worker playing shards (seed, shard, games) of `setup` with one shared memo: each
     answers (records, games played, stopped by the time limit `until`, a time.time())."""
-    from manasolve.card_settings import card_db
+    from manasolve.card_settings import card_db  # keeps start-up light
     from manasolve.solver.goldfish import Goldfish
 
     return _shard_player(Goldfish(setup, card_db(cards)), until)

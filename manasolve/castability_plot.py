@@ -20,7 +20,7 @@ def check_plot(path: str) -> None:
     """InputError unless matplotlib is installed and `path` can be written (said before a
     run, not after it)."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401; keeps start-up light (the [plot] extra)
     except ImportError:
         raise InputError("--plot", _NEEDS) from None
     folder = os.path.dirname(os.path.abspath(path))
@@ -49,10 +49,10 @@ def line_style(i: int) -> dict:
 def plot(answer: dict, path: str) -> None:
     """Draw `answer`'s by_turn curves to the PNG `path` (InputError without matplotlib)."""
     try:
-        import matplotlib
+        import matplotlib  # keeps start-up light (the [plot] extra)
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # keeps start-up light (the [plot] extra)
     except ImportError:
         raise InputError("--plot", _NEEDS) from None
     groups = curve_groups(answer)

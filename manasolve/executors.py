@@ -48,7 +48,7 @@ def usable_cores() -> int:
 
 def can_fork() -> bool:
     """Whether processes can be forked here (not on Windows)."""
-    import multiprocessing
+    import multiprocessing  # keeps start-up light
 
     return "fork" in multiprocessing.get_all_start_methods()
 
@@ -77,7 +77,7 @@ def where(workers: int | None, address: str | None, seconds_left: float | None =
 
 def ray_installed() -> bool:
     """Whether Ray can be imported (it is not imported to tell)."""
-    import importlib.util
+    import importlib.util  # keeps start-up light
 
     return importlib.util.find_spec("ray") is not None
 
@@ -130,7 +130,7 @@ class Measured:
     def _pool(self, work: Callable[[Any], Any], tasks: list, start: int) -> Iterator:
         """The results of tasks[start:], in order, from this process and processes forked
         from it; a task a forked process took and never answered (it died) is answered here."""
-        import multiprocessing
+        import multiprocessing  # keeps start-up light
         import queue
 
         context = multiprocessing.get_context("fork")
@@ -221,7 +221,7 @@ class RayExecutor:
 
     def __init__(self, workers: int | None = None, address: str | None = None):
         try:
-            import ray
+            import ray  # keeps start-up light (the [ray] extra)
         except ImportError:
             raise ParameterError("workers" if address is None else "address",
                                  "Ray is not installed: pip install \"manasolve[ray]\" (or --workers 1 runs in "
@@ -229,7 +229,7 @@ class RayExecutor:
         self.ray = ray
         shown = os.environ.get(RAY_LOGS, "") not in ("", "0")
         if not shown:  # its loggers' notices (the token-authentication one on every start) stay off the terminal
-            import logging
+            import logging  # keeps start-up light
 
             logging.getLogger("ray").setLevel(logging.ERROR)
         if not ray.is_initialized():
@@ -244,7 +244,7 @@ class RayExecutor:
 
     def map(self, factory: Factory, args: tuple, tasks: list) -> Iterator:
         """The results of `tasks`, in order, from `workers` actors built by factory(*args)."""
-        from ray.util import ActorPool
+        from ray.util import ActorPool  # keeps start-up light (the [ray] extra)
 
         actor = self.ray.remote(num_cpus=1)(_Worker)
         pool = ActorPool([actor.remote(factory, args) for _ in range(min(self.workers, max(1, len(tasks))))])

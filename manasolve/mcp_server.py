@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from manasolve import __version__, protocol
 from manasolve.models.board_schema import BoardIn, validation_error
 from manasolve.models.carddb import CardDB
+from manasolve.models.errors import nearest
 from manasolve.questions import ask
 from manasolve.server import Server
 
@@ -176,8 +177,6 @@ class McpDoor:
             return self._castability(arguments or {})
         method = self.methods.get(name)
         if method is None:
-            from manasolve.models.errors import nearest
-
             return _failed("unknown tool %r%s" % (name, nearest(name, list(self.schemas))), None)
         if method in FILE_PARAMS and FILE_PARAMS[method] in (arguments or {}):
             param = FILE_PARAMS[method]
@@ -192,7 +191,7 @@ class McpDoor:
         return ToolAnswer(result, summary(name, result) + "\n" + _json(result), False)
 
     def _castability(self, arguments: dict) -> ToolAnswer:
-        from manasolve.models.decklist import parse_decklist
+        from manasolve.models.decklist import parse_decklist  # keeps start-up light
         from manasolve.models.errors import InputError, ParameterError
         from manasolve.solver.deadline import TimeUp
 
@@ -226,7 +225,7 @@ class McpDoor:
 def card_reading(db: CardDB, name: str) -> dict | None:
     """How manasolve reads the card `name` (None if no source has it): its printed data
     and the `cards check` report of that one card."""
-    from manasolve.models.coverage import coverage_report
+    from manasolve.models.coverage import coverage_report  # keeps start-up light
 
     if name not in db:
         return None
@@ -284,7 +283,7 @@ def summary(tool: str, answer: dict) -> str:
         if "count" in answer:
             head += "; %d payments" % answer["count"]
         elif "count_at_least" in answer:
-            from manasolve.solver.groups import stopped_by_the_clock
+            from manasolve.solver.groups import stopped_by_the_clock  # keeps start-up light
 
             head += "; at least %d payments (%s)" % (answer["count_at_least"], "time limit" if stopped_by_the_clock(
                 answer.get("count_undone", [])) else "memory bound")
@@ -351,7 +350,7 @@ def resource_text(uri: str) -> str | None:
 
 def build(door: McpDoor):
     """The MCP low-level server whose tools and resources are `door`'s (the SDK imported here)."""
-    import anyio
+    import anyio  # keeps start-up light (the [mcp] extra)
     import mcp_types as types
     from mcp.server import Server as McpServer
 
@@ -379,7 +378,7 @@ def build(door: McpDoor):
     async def read_resource(ctx, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         text = resource_text(str(params.uri))
         if text is None:
-            from mcp.shared.exceptions import MCPError
+            from mcp.shared.exceptions import MCPError  # keeps start-up light (the [mcp] extra)
 
             raise MCPError(code=protocol.INVALID_PARAMS, message="unknown resource %s (resources: %s)" % (
                 params.uri, ", ".join(uri for uri, *_ in RESOURCES)))
@@ -397,7 +396,7 @@ def build(door: McpDoor):
 
 def main(db: CardDB | None = None, time_limit: float | None = None) -> int:
     """Serve MCP over stdin/stdout until the client closes it."""
-    import anyio
+    import anyio  # keeps start-up light (the [mcp] extra)
     from mcp.server.stdio import stdio_server
 
     server = build(McpDoor(Server(db, time_limit)))

@@ -221,7 +221,7 @@ QUESTIONS: dict[str, Question] = {
                      lambda r: (r.vehicle, "Crew", r.player, r.limit, r.all, r.best), "tap_sets_json"),
     "attack": Question(AttackRequest, "manasolve.solver.combat:attack_answer",
                        lambda r: (r.attackers, r.reveal, r.left, r.copies), "attack_json"),
-    "payable_many": Question(PayableManyRequest, "manasolve.solver.payable:payable_many",
+    "payable_many": Question(PayableManyRequest, "manasolve.solver.pay:payable_many",
                              lambda r: (list(r.costs), r.player, r.convoke, r.improvise, r.delve), "payable_many_json"),
     "plays": Question(PlaysRequest, "manasolve.solver.plays:plays_answer", lambda r: (r.player, r.count, r.time_limit),
                       "plays_json"),
@@ -337,7 +337,7 @@ def produce(board: Board, id: str | None = None, explain: bool = False) -> dict:
 
     answer = produce_json(production(board, id))
     if explain:
-        from manasolve.solver.could_graph import explain as why  # networkx: only for this question
+        from manasolve.solver.could_graph import explain as why  # networkx, for this question only: start-up light
 
         answer = produce_why_json(answer, why(board, list(answer["permanents"])))
     return answer

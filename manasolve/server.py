@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from manasolve import __version__, protocol
 from manasolve.answer_format import FORMATS, stamped
-from manasolve.models.board import InputError, ParameterError
+from manasolve.models.board import InputError, ParameterError, load_board
 from manasolve.card_settings import cache_dir, card_db
 from manasolve.models.carddb import CardDB
 from manasolve.models.board_schema import parse_json
@@ -333,8 +333,6 @@ class Server:
         if isinstance(board, str):
             session = self._session(board, "params.board")
             return session.resolved, session.db
-        from manasolve.models.board import load_board
-
         try:
             return load_board(board, self.db), self.db
         except InputError as exc:
@@ -390,7 +388,7 @@ class Server:
         if real in self._card_files:
             self._card_files.move_to_end(real)
             return self._card_files[real]
-        from manasolve.models.loaders import load_card_file
+        from manasolve.models.loaders import load_card_file  # keeps start-up light
 
         try:
             db = self.db.with_layer_first(load_card_file(real, cache_dir()))

@@ -12,9 +12,11 @@ of `manasolve.api` about it (through `manasolve.questions.ask`), apply a payment
     >>> b.undo(); b.pay("{G}{G}")["payable"]
     True
 
-The board is held as its ``manasolve/board@1`` JSON (`to_json`); every change makes a new
-JSON value and keeps the one before for `undo`, so history costs one board per change.
-A change is cheap: the resolved board after it is derived from the one before
+The board is a `manasolve.solver.position.Position` (the core: `push` a typed payment or
+patch, `pop` it); this class translates JSON to its typed changes and back.  The board is
+held as its ``manasolve/board@1`` JSON (`to_json`); every change makes a new JSON value
+and keeps the one before for `undo`, so history costs one board per change.  A change is
+cheap: the resolved board after it is derived from the one before
 (`manasolve.models.board_changes.derive`), rebuilding only the permanents and players the
 change touched (a tap rebuilds one permanent; no card is read again), and the solver's
 analysis of the board before (could-produce, mana abilities, each permanent's roles,
@@ -29,21 +31,17 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import orjson
-
 from manasolve.card_settings import card_db
-from manasolve.models.board_edits import apply_op
-from manasolve.models.board_changes import derive
+from manasolve.models.board_edits import BoardEdit, edit_from_json
 from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import CastChoice, PaymentRequest
+from manasolve.payment_apply import done_json, payment_from_json
 from manasolve.questions import ask
+from manasolve.solver.position import KEEP_RESOLVED, Position
 
-# How many of the latest changes keep the resolved board from before them (with the
-# solver's analysis of it) for `undo`; older ones keep only the JSON, resolved again if
-# undone to, so a long game's history holds no more than this many resolved boards.
-KEEP_RESOLVED = 8
+__all__ = ["KEEP_RESOLVED", "PlayBoard", "open_board"]
 
 
 class PlayBoard:
@@ -61,34 +59,29 @@ class PlayBoard:
             assert isinstance(data, dict)  # load_board read it as a board object
         else:
             resolved, data = load_board(board, self.db), board
-        self._data: dict = copy.deepcopy(data)
-        self._resolved: Board | None = resolved
-        self._history: list[tuple[dict, Board | None]] = []  # (board JSON, resolved or None) before each change
+        self.position = Position(copy.deepcopy(data), self.db, resolved)
 
     # -- the board -------------------------------------------------------------------
     @property
     def resolved(self) -> Board:
         """The validated, resolved board the questions are asked of (built once per change;
         kept for undo, see `KEEP_RESOLVED`)."""
-        if self._resolved is None:
-            self._resolved = load_board(self._data, self.db)
-        return self._resolved
+        return self.position.resolved
 
     def to_json(self) -> dict:
         """The board as ``manasolve/board@1`` JSON (a copy)."""
-        return copy.deepcopy(self._data)
+        return copy.deepcopy(self.position.data)
 
     def copy(self) -> PlayBoard:
         """An independent board with the same position and the same undo history."""
         other = PlayBoard.__new__(PlayBoard)
-        other.db, other._data, other._resolved = self.db, self._data, self._resolved
-        other._history = list(self._history)  # snapshots are never changed in place
+        other.db, other.position = self.db, self.position.copy()
         return other
 
     @property
     def history_length(self) -> int:
         """How many changes `undo` can take back."""
-        return len(self._history)
+        return self.position.depth
 
     # -- questions (manasolve.questions.ask; the keywords of manasolve.api) ------------
     def pay(self, cost: str | CastChoice | PaymentRequest | None = None, **kw: Any) -> dict:
@@ -131,7 +124,7 @@ class PlayBoard:
         """`api.attack`: the attack triggers of `attackers`."""
         return ask("attack", self.resolved, attackers, db=self.db, **kw)
 
-    # -- changes ---------------------------------------------------------------------
+    # -- changes (JSON translated to the position's typed changes) ----------------------
     def patch(self, ops: list[dict]) -> None:
         """Apply patch operations in order, all or nothing (InputError naming
         ``ops[i]...`` on the first bad one).  See `manasolve.models.board_edits.OPS`: tap,
@@ -139,49 +132,28 @@ class PlayBoard:
         step, active_player, priority_player, stack_empty."""
         if not isinstance(ops, list):
             raise InputError("ops", "a list of operations, e.g. [{\"op\": \"tap\", \"id\": \"f1\"}]")
-        data = _copy_json(self._data)
+        edits: list[BoardEdit] = []
         for i, op in enumerate(ops):
-            apply_op(data, op, "ops[%d]" % i, self.db)
-        self._commit(data, "ops")
+            try:
+                edits.append(edit_from_json(op, "ops[%d]" % i))
+            except InputError:
+                self.position.check(edits)  # the operations before it are applied first: their error comes first
+                raise
+        self.position.push(edits)
 
     def apply(self, payment: dict, player: str | None = None) -> dict:
         """Carry out a payment: the ``best`` object of a ``pay`` answer, one of its
         ``payments`` groups, or the whole answer (its ``best``, for its ``player``).
-        Returns what it did (see `manasolve.payment_apply.apply_payment`); the board
+        Returns what it did (see `manasolve.payment_apply.done_json`); the board
         is unchanged on InputError."""
-        from manasolve.payment_apply import apply_payment  # keeps start-up light
-
-        data = _copy_json(self._data)
-        done = apply_payment(data, self.resolved, payment, player)
-        self._commit(data, "payment")
-        return done
+        typed, player = payment_from_json(payment, player)
+        done = self.position.push(typed, player)
+        assert done is not None
+        return done_json(done)
 
     def undo(self) -> None:
         """Take back the last change (apply or patch); InputError if there is none."""
-        if not self._history:
-            raise InputError("undo", "nothing to undo")
-        self._data, self._resolved = self._history.pop()
-
-    def _commit(self, data: dict, where: str) -> None:
-        try:
-            resolved = (self._resolved is not None and derive(self._resolved, self._data, data)) \
-                or load_board(data, self.db)
-        except InputError as exc:  # the change made a board that is not valid
-            raise InputError(where, "the board after it is not valid: %s" % exc.line()) from None
-        self._history.append((self._data, self._resolved))
-        if len(self._history) > KEEP_RESOLVED:  # the resolved board of an older change: resolved again if undone to
-            older = len(self._history) - KEEP_RESOLVED - 1
-            self._history[older] = (self._history[older][0], None)
-        self._data, self._resolved = data, resolved
-
-
-def _copy_json(data: dict) -> dict:
-    """A deep copy of board JSON (through orjson: several times faster than
-    copy.deepcopy; copy.deepcopy for what orjson does not write, e.g. integers beyond 64 bits)."""
-    try:
-        return orjson.loads(orjson.dumps(data))
-    except TypeError:  # orjson.JSONEncodeError
-        return copy.deepcopy(data)
+        self.position.pop()
 
 
 def open_board(board: dict | str, cards: str | None = None) -> PlayBoard:

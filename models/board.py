@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from manasolve.models.board_read import read_board
+from manasolve.models.board_read import Refused, board_check, parse_json
 from manasolve.models.carddb import CardDB, UnknownCard, by_name, default_db
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.bounds import MAX_BOARD_BYTES, read_text_file
@@ -377,6 +377,19 @@ class Board:
 
     def opponents_of(self, name: str) -> list[str]:
         return [p.name for p in self.players if p.name != name]
+
+
+def read_board(data: dict | str, source: str | None = None) -> Any:
+    """Board JSON (a dict or a JSON string) as the models read it: checked by
+    `board_read` when it passes, else validated by the models (InputError naming the JSON
+    path and the problem).  Here, not in board_read: board_schema imports board_read."""
+    value = parse_json(data, source) if isinstance(data, str) else data
+    try:
+        return board_check()(value)
+    except (Refused, RecursionError):
+        from manasolve.models.board_schema import validate_board  # keeps start-up light
+
+        return validate_board(value, source)
 
 
 def load_board(data: dict | str, db: CardDB | None = None, source: str | None = None) -> Board:

@@ -1,21 +1,29 @@
 """Edits of a board in ``manasolve/board@1`` JSON form: the patch operations of a
-session board (`manasolve.session`) and the moves a payment makes
-(`manasolve.payment_apply`): the rules of moving a permanent (a token ceases to exist,
+session board, as typed values (`BoardEdit`, pushed and popped by
+`manasolve.solver.position.Position`), and the moves a payment makes
+(`manasolve.solver.carry_out`): the rules of moving a permanent (a token ceases to exist,
 111.7; Auras go to the graveyard, Equipment stays, 704.5m-n) kept with the board format
 they edit, in the model layer.
 
 Every function works on a board dict in place (the caller holds a copy) and raises
-`InputError` with the JSON path of the offending operation field.  The edited dict is
-validated again by `manasolve.models.board.load_board` before it is used.
+`InputError` with the JSON path of the offending operation field.  Where a patch is
+checked: its shape (an object, a known operation, the fields it takes) when it becomes a
+`BoardEdit` (`edit_from_json`); each field's value and what it names on the board (a
+permanent, a player, a card in a zone) by the operation's handler in `OPS` as it is
+applied (`BoardEdit.apply`), in the order the handler reads them; the board after the
+whole patch by `manasolve.solver.position.Position` (`manasolve.models.board.load_board`'s
+checks) before it is used.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from manasolve.models.board_schema import STEPS, PermanentIn, PlayerIn, echo
 from manasolve.models.errors import InputError, nearest
 from manasolve.models.carddb import CardDB, UnknownCard, by_name
+from manasolve.models.vocab import Vocabulary
 
 ZONES = ("battlefield", "hand", "graveyard", "exile")
 # Fields a "set_player" op may change (name and battlefield have their own ops).
@@ -109,21 +117,64 @@ def _zone_id(ident: str, where: str) -> tuple[str, int, str]:
     raise InputError(where, "not a card id like 'hand[0]:Forest' or 'graveyard[2]:Think Twice' (got %s)" % echo(ident))
 
 
-def apply_op(data: dict, op: Any, where: str, db: CardDB) -> None:
-    """Apply one patch operation (see `OPS`) to the board dict; `db` tells which cards
-    are Auras when a permanent leaves the battlefield."""
+class EditKind(Vocabulary):
+    """The patch operations (`OPS` has each one's fields and handler)."""
+
+    TAP = "tap"
+    UNTAP = "untap"
+    UNTAP_ALL = "untap_all"  # 502.3
+    SET = "set"
+    COUNTERS = "counters"
+    MOVE = "move"  # 111.7, 704.5m-n when a permanent leaves
+    LIFE = "life"
+    ENERGY = "energy"
+    MANA_POOL = "mana_pool"
+    SET_PLAYER = "set_player"
+    STEP = "step"
+    ACTIVE_PLAYER = "active_player"
+    PRIORITY_PLAYER = "priority_player"
+    STACK_EMPTY = "stack_empty"
+
+
+@dataclass(frozen=True)
+class BoardEdit:
+    """One patch operation as a value: its `kind` and the fields given with it (each one
+    the operation takes, see `OPS`), as ``(name, JSON value)`` pairs in the order given.
+    A field's value is checked when the edit is applied, with what it names on the board,
+    in the order the rules read them (a permanent looked up before the counter kind)."""
+
+    kind: EditKind
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def apply(self, data: dict, where: str, db: CardDB) -> None:
+        """Apply the edit to the board dict `data` in place (`where`: its JSON path, as
+        ``ops[i]``); `db` tells which cards are Auras when a permanent leaves the
+        battlefield.  InputError naming the field for a value the board does not allow."""
+        OPS[self.kind][1](data, {"op": self.kind.value, **dict(self.fields)}, where, db)
+
+
+def edit_from_json(op: Any, where: str) -> BoardEdit:
+    """The typed edit of one patch operation in JSON (``{"op": "tap", "id": "f1"}``);
+    InputError naming `where` for one that is not an object, an unknown operation or a
+    field the operation does not take."""
     if not isinstance(op, dict):
         raise InputError(where, "an operation is an object like {\"op\": \"tap\", \"id\": \"f1\"}")
     name = op.get("op")
     handler = OPS.get(name) if isinstance(name, str) else None
     if handler is None:
         raise InputError(where + ".op", "unknown operation %s%s" % (echo(name), nearest(str(name), list(OPS))))
-    fields, run = handler
+    fields, _ = handler
     for key in op:
         if key != "op" and key not in fields:
             raise InputError("%s.%s" % (where, key), "operation %r takes no field %r (it takes %s)" % (
                 name, key, ", ".join(fields) or "nothing"))
-    run(data, op, where, db)
+    return BoardEdit(EditKind(name), tuple((k, v) for k, v in op.items() if k != "op"))
+
+
+def apply_op(data: dict, op: Any, where: str, db: CardDB) -> None:
+    """Apply one patch operation in JSON (see `OPS`) to the board dict: `edit_from_json`
+    then `BoardEdit.apply`."""
+    edit_from_json(op, where).apply(data, where, db)
 
 
 def _need(op: dict, key: str, where: str, kind: type | tuple[type, ...] = str) -> Any:

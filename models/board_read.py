@@ -5,7 +5,7 @@ generate (tests/test_protocol.py checks that they still do).
 
 The models take about 0.2 s to import and build, most of a command line's start-up, so a
 board is first checked here, in plain Python: a board this check accepts is read from it
-(`read_board`); anything it does not accept, whether wrong or only unusual (a tuple where
+(`manasolve.models.board.read_board`); anything it does not accept, whether wrong or only unusual (a tuple where
 JSON has a list), is validated by the models (`board_schema.validate_board`), whose error
 line is the answer.  The check is at least as strict as the models (strict types, the
 bounds, no unknown field, text that is Unicode) and reads each value as they do, defaults
@@ -215,18 +215,6 @@ def board_check() -> Check:
         schema = orjson.loads(resources.files("manasolve").joinpath(SCHEMA).read_bytes())
         _BOARD.append(_compile(schema, schema.get("$defs", {}), {}))
     return _BOARD[0]
-
-
-def read_board(data: dict | str, source: str | None = None) -> Any:
-    """Board JSON (a dict or a JSON string) as the models read it: checked here when it
-    passes, else validated by the models (InputError naming the JSON path and the problem)."""
-    value = parse_json(data, source) if isinstance(data, str) else data
-    try:
-        return board_check()(value)
-    except (Refused, RecursionError):
-        from manasolve.models.board_schema import validate_board
-
-        return validate_board(value, source)
 
 
 def _big_int(text: str) -> int | float:

@@ -174,7 +174,7 @@ def parse_decklist(text: str, db: CardDB, source: str | None = None) -> DeckList
 def _parse_dek(text: str, db: CardDB, source: str | None) -> DeckList:
     """An MTGO ``.dek`` deck (XML): ``<Cards Quantity Sideboard Name/>`` under ``<Deck>``;
     a DOCTYPE or entity declaration (which MTGO never writes) is refused before expansion."""
-    from xml.parsers import expat
+    from xml.parsers import expat  # keeps start-up light
 
     parser = expat.ParserCreate()
     read = _Sections(db, source)

@@ -25,6 +25,7 @@ import json
 import os
 import zlib
 from collections.abc import Callable, Iterator, Mapping
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO
 
@@ -338,8 +339,6 @@ def _cache_key(p: Path) -> str:
 def _package_version() -> str:
     """The installed manasolve's version (its distribution metadata; read by name, as
     models/ imports nothing of the front package)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("manasolve")
     except PackageNotFoundError:  # run from a bare checkout

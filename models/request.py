@@ -21,8 +21,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 from enum import Enum
+from collections.abc import Collection
 from typing import Any, TypeVar
 
+from manasolve.models.abilities import CostKeyword
 from manasolve.models.bounds import MAX_COUNT
 from manasolve.models.errors import ParameterError, nearest, shown
 from manasolve.models.vocab import Vocabulary
@@ -293,6 +295,26 @@ class Ask:
 ASK_FIELDS = tuple(f.name for f in fields(Ask))
 
 
+@dataclass(frozen=True)
+class CostKeywords:
+    """The cost keywords in force on a payment: which objects besides mana may pay part of
+    the spell's cost: creatures tapped for convoke (702.51), artifacts tapped for improvise
+    (702.126), cards exiled from the graveyard for delve (702.66)."""
+
+    convoke: bool = False
+    improvise: bool = False
+    delve: bool = False
+
+    @classmethod
+    def of(cls, keywords: Collection[CostKeyword]) -> CostKeywords:
+        """The keywords in force among a card's `keywords` (``Card.abilities.cost_keywords``)."""
+        return cls(CostKeyword.CONVOKE in keywords, CostKeyword.IMPROVISE in keywords, CostKeyword.DELVE in keywords)
+
+    def __or__(self, other: CostKeywords) -> CostKeywords:
+        """The keywords in force in either (a card's own and the caller's)."""
+        return CostKeywords(self.convoke or other.convoke, self.improvise or other.improvise, self.delve or other.delve)
+
+
 @dataclass(frozen=True, init=False)
 class PaymentRequest:
     """One ``pay`` question: what is paid (`cost`: a cost string such as ``"{2}{G}"``,
@@ -328,6 +350,11 @@ class PaymentRequest:
         if name in ASK_FIELDS:  # what is asked, read off the Ask
             return getattr(self.ask, name)
         raise AttributeError(name)
+
+    @property
+    def keywords(self) -> CostKeywords:
+        """The cost keywords the request adds (on top of a card's own)."""
+        return CostKeywords(self.convoke, self.improvise, self.delve)
 
     @property
     def cast(self) -> CastChoice | None:

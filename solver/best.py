@@ -53,9 +53,10 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 from ortools.sat.python import cp_model_helper as cmh
 
-from manasolve.models.abilities import GRAVEYARD_KEYWORDS, CostKeyword
+from manasolve.models.abilities import GRAVEYARD_KEYWORDS
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
+from manasolve.models.request import CostKeywords
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.payable import resources_payable
@@ -82,13 +83,11 @@ TIEBREAK = "tiebreak"
 @dataclass(frozen=True)
 class KeepCost:
     """A cost that should stay payable after the payment: its label (card name or cost
-    text), its 601.2b announcements and whether it has convoke / improvise / delve."""
+    text), its 601.2b announcements and its cost keywords (convoke, improvise, delve)."""
 
     label: str
     cost: ManaCost
-    convoke: bool = False
-    improvise: bool = False
-    delve: bool = False
+    keywords: CostKeywords = CostKeywords()
 
 
 def parse_order(order: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -118,8 +117,7 @@ def hand_keep_costs(board: Board, player: str, casting: str | None = None) -> li
         card = board.db.get(name)
         if card.mana_cost is None:
             continue
-        out.append(KeepCost(name, card.mana_cost.with_x(0), card.has_cost_keyword(CostKeyword.CONVOKE),
-                            card.has_cost_keyword(CostKeyword.IMPROVISE), card.has_cost_keyword(CostKeyword.DELVE)))
+        out.append(KeepCost(name, card.mana_cost.with_x(0), CostKeywords.of(card.abilities.cost_keywords)))
     return out
 
 
@@ -354,7 +352,8 @@ def _keep_copy(board: Board, player: str, m: cp_model.CpModel, pm: cpsat.Payment
                kc: KeepCost, n: int, loss, life_total: int) -> cp_model.IntVar:
     """Build the payment model of keep cost `kc` into `m`, active when the returned
     literal is true, using only members the main payment leaves."""
-    kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
+    kres = collect(board, player, convoke=kc.keywords.convoke, improvise=kc.keywords.improvise,
+                   delve=kc.keywords.delve)
     flag = m.new_bool_var("kept_%d" % n)
     within = _Enforced(m, flag)
     sub = cpsat.build(kres, kc.cost.announcements(), life_total, into=within)
@@ -545,7 +544,8 @@ def kept_after(board: Board, player: str, keeps: list[KeepCost], used: list[str]
     life_left = board.player(player).life - loss
     out = []
     for kc in keeps:
-        kres = collect(board, player, convoke=kc.convoke, improvise=kc.improvise, delve=kc.delve)
+        kres = collect(board, player, convoke=kc.keywords.convoke, improvise=kc.keywords.improvise,
+                       delve=kc.keywords.delve)
         left = [PermClass([x for x in cls.members if x.id not in gone], cls.roles, cls.indistinct)
                 for cls in kres.classes]
         rest = Resources([cls for cls in left if cls.members], kres.skipped, kres.energy)

@@ -16,7 +16,7 @@ from manasolve.models.cards import Card
 from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, ManaCost, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart
-from manasolve.models.request import Zone
+from manasolve.models.request import CostKeywords, Zone
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,11 @@ class TotalCost:
     notes: list[str] = field(default_factory=list)
     ability: bool = False  # a keyword ability's cost (solver.keyword_abilities), not a cast
     targets: list[dict] | str | None = None  # the cast's legal targets (`targets.cast_targets`), as plays shows them
+
+    @property
+    def keywords(self) -> CostKeywords:
+        """The cost keywords the card has (convoke, improvise, delve)."""
+        return CostKeywords(self.convoke, self.improvise, self.delve)
 
     @property
     def total_text(self) -> str:

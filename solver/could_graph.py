@@ -71,7 +71,7 @@ def could_graph(board: Board):
     order, space-separated), for permanents ``card``, ``controller`` and ``own`` (what it
     makes before any edge); edge attribute ``abilities`` (the reading abilities' texts,
     " | "-separated; empty on member -> group edges)."""
-    import networkx as nx
+    import networkx as nx  # keeps start-up light
 
     edges, own = dependency_edges(board)
     could = could_produce(board)
@@ -113,7 +113,7 @@ def state_graph(board: Board):
     (P, T) for each type P makes on its own; (Q, T) -> (group, T) for each member Q;
     (group, S) -> (P, T) with attribute ``ability`` when P's ability reading the group
     adds T from S.  Only states some node could be in are built (the fixpoint bounds them)."""
-    import networkx as nx
+    import networkx as nx  # keeps start-up light
 
     edges, own = dependency_edges(board)
     values = _values(edges, could_produce(board))
@@ -137,7 +137,7 @@ def state_graph(board: Board):
 
 def explain(board: Board, ids: list[str]) -> tuple[Why, ...]:
     """Why each permanent of `ids` could produce each of its types (see `Why`)."""
-    import networkx as nx
+    import networkx as nx  # keeps start-up light
 
     could = could_produce(board)
     g, h = could_graph(board), state_graph(board)
@@ -170,7 +170,7 @@ def _steps(board: Board, h, path: list) -> tuple[Step, ...]:
 
 def _cycle(g, pid: str) -> tuple[str, ...]:
     """The shortest cycle of `g` through `pid` (its nodes from `pid` on), () if none."""
-    import networkx as nx
+    import networkx as nx  # keeps start-up light
 
     best: list[str] | None = None
     for succ in g.successors(pid):
@@ -186,7 +186,7 @@ def _cycle(g, pid: str) -> tuple[str, ...]:
 def write_graph(board: Board, path: str | Path) -> Path:
     """Write `could_graph(board)` to `path`: DOT for a name ending in .dot or .gv, GraphML
     otherwise (both read by graph viewers: Graphviz, yEd, Gephi)."""
-    import networkx as nx
+    import networkx as nx  # keeps start-up light
 
     g, path = could_graph(board), Path(path)
     if path.suffix.lower() in (".dot", ".gv"):

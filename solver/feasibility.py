@@ -178,7 +178,7 @@ class _Network:
     def _freeze(self) -> None:
         """The network in the flow solver, and index arrays for `feasible` (built once,
         after the last node and arc)."""
-        import numpy as np
+        import numpy as np  # keeps start-up light
         self.flow = self.net.circulation(len(self.ids))
         self.src, self.sink = self.ids["SRC"], self.ids["SINK"]
         self.base_vec = [0] * len(self.ids)

@@ -154,7 +154,7 @@ class Circulation:
         """Whether a flow within the capacities meets every node's supply (negative: a
         demand), `supplies` one per node, after setting arc capacities `caps` on `arcs`
         (numpy arrays) where given."""
-        import numpy as np
+        import numpy as np  # keeps start-up light
 
         if arcs is not None:
             self.flow.set_arc_capacities(arcs, np.array(caps, dtype=np.int64))
@@ -163,14 +163,14 @@ class Circulation:
 
 
 def _arange(n: int):
-    import numpy as np
+    import numpy as np  # keeps start-up light
 
     return np.arange(n, dtype=np.int32)
 
 
 def _simple(net: FlowNetwork):
     """An OR-Tools SimpleMinCostFlow holding `net`'s arcs, in their order."""
-    import numpy as np
+    import numpy as np  # keeps start-up light
     from ortools.graph.python import min_cost_flow  # here: a small payable question never loads it
 
     flow = min_cost_flow.SimpleMinCostFlow()

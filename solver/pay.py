@@ -11,7 +11,7 @@ from itertools import chain, islice
 
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
-from manasolve.models.request import Alternative, Ask, CastChoice, Mode, PaymentRequest, Zone
+from manasolve.models.request import Alternative, Ask, CastChoice, CostKeywords, Mode, PaymentRequest, Zone
 from manasolve.solver import deadline
 from manasolve.solver.payable import CostToPay, cost_to_pay, maybe_payable, paid_cost, resources_payable, setup
 from manasolve.solver.groups import listed_groups, listing_stop, payment_group, stopped_by_the_clock, undone_line
@@ -90,7 +90,7 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
 def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: list[PartChoice], life: int,
              mode: Mode, limit: int | None, time_limit: float | None) -> tuple[bool, Counted]:
     """Modes count and all: whether payable, and the count (and the groups listed)."""
-    from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan
+    from manasolve.solver.enumerate import TIME_LIMIT, PaymentCounter, plan  # keeps start-up light
 
     with deadline.time_limit(time_limit):  # the sooner of this count's limit and the question's
         stop, seconds = deadline.deadline(), deadline.seconds()
@@ -207,10 +207,9 @@ def pay_request(board: Board, request: PaymentRequest) -> PayAnswer:
             parsed = ManaCost.parse(cast)
         except CostSyntaxError as exc:
             raise ParameterError("cost", "%s (write costs like {2}{G}{W/U})" % exc, board.source) from None
-        what = CostToPay(parsed.with_x(request.x), convoke=request.convoke, improvise=request.improvise,
-                         delve=request.delve)
+        what = CostToPay(parsed.with_x(request.x), keywords=request.keywords)
         return asked.pay(board, what, request.player)
-    from manasolve.solver.total_cost import cast_plans, total_cost
+    from manasolve.solver.total_cost import cast_plans, total_cost  # keeps start-up light
 
     if cast.alt == Alternative.EMERGE:  # each creature sacrificed is a payment choice (702.119a)
         plans = cast_plans(board, request.player, cast)
@@ -224,8 +223,7 @@ def _pay_plan(board: Board, request: PaymentRequest, plan, asked: _Asked) -> Pay
     """The pay answer of one locked total, with the request's cost keywords."""
     try:
         what = cost_to_pay(board, plan)
-        what = replace(what, convoke=what.convoke or request.convoke, improvise=what.improvise or request.improvise,
-                       delve=what.delve or request.delve)
+        what = replace(what, keywords=what.keywords | request.keywords)
         return asked.pay(board, what, request.player)
     except NotPaid as exc:
         assert request.cast is not None  # a plan is a cast's
@@ -292,3 +290,19 @@ def _cast_fields(cast: CastChoice, plan, total: str) -> CastFields:
     return CastFields(cast.card, total, plan.castable_now, plan.reason, tuple(plan.notes))
 
 
+def payable_many(board: Board, costs: list[str], player: str | None = None, convoke: bool = False,
+                 improvise: bool = False, delve: bool = False) -> tuple[str, list[PayAnswer]]:
+    """Whether each of `costs` (cost strings) can be paid on `board` by `player` (default:
+    the active player) with these cost keywords: the player's name and one ``pay`` answer
+    of mode payable per cost, in order, the board's resources collected once for all of
+    them (the Hall summary answers most, solver.hall).  Raises
+    ParameterError naming the cost that does not read."""
+    parsed = []
+    for i, text in enumerate(costs):
+        try:
+            parsed.append(ManaCost.parse(text))
+        except CostSyntaxError as exc:
+            raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
+    player = board.player(player).name
+    return player, [pay(board, CostToPay(c, keywords=CostKeywords(convoke, improvise, delve)), player, Mode.PAYABLE)
+                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit

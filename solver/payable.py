@@ -7,22 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from manasolve.models.abilities import SpendPurpose
 from manasolve.models.board import Board
-from manasolve.models.errors import ParameterError
-from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost, SymbolKind
-from manasolve.models.request import Mode
+from manasolve.models.mana import Announcement, ManaCost, SymbolKind
 from manasolve.models.oracle.words import strip_reminder
-from manasolve.models.request import Alternative, Zone
+from manasolve.models.request import Alternative, CostKeywords, Zone
 from manasolve.solver import deadline
 from manasolve.solver.hall import decide
 from manasolve.solver.other_costs import Option, PartChoice, options, parse_parts
 from manasolve.solver.resources import Resources, SpellBeingCast, collect
-
-if TYPE_CHECKING:
-    from manasolve.solver.results import PayAnswer
 
 
 @dataclass(frozen=True)
@@ -30,17 +24,15 @@ class CostToPay:
     """What the payment solver pays: a mana cost and how it may be paid.
 
     `announcements` overrides the 601.2b announcements of `cost` (a total-cost pipeline
-    applies reductions to each; None: the cost's own); convoke / improvise / delve: the
-    cost keywords in force; `casting_from_graveyard`: the card being cast from there
+    applies reductions to each; None: the cost's own); `keywords`: the cost keywords in
+    force (convoke, improvise, delve); `casting_from_graveyard`: the card being cast from there
     (on the stack, 601.2a: delve can't exile it); `parts`: the total cost's non-mana
     parts (solver.other_costs), paid with it, every way to choose their objects counted;
     `spell`: the spell being paid, so mana with a spend restriction may pay it (106.6)."""
 
     cost: ManaCost
     announcements: tuple[Announcement, ...] | None = None
-    convoke: bool = False
-    improvise: bool = False
-    delve: bool = False
+    keywords: CostKeywords = CostKeywords()
     casting_from_graveyard: str | None = None
     parts: tuple[PartChoice, ...] = ()
     spell: SpellBeingCast | None = None
@@ -72,7 +64,8 @@ def setup(board: Board, what: CostToPay, player: str | None) -> tuple[str, list[
     objects with the non-mana parts (one option without parts; none if a part can't be
     paid at all, 118.3)."""
     player = board.player(player).name
-    res = collect(board, player, convoke=what.convoke, improvise=what.improvise, delve=what.delve,
+    keywords = what.keywords
+    res = collect(board, player, convoke=keywords.convoke, improvise=keywords.improvise, delve=keywords.delve,
                   casting_from_graveyard=what.casting_from_graveyard, spell=what.spell)
     parts = list(what.parts)
     return player, what.all_announcements(), res, (options(res, parts) if parts else [Option(res, 1)])
@@ -94,26 +87,6 @@ def payable_each(board: Board, costs: list[ManaCost], player: str | None = None)
     player = board.player(player).name
     res, life = collect(board, player), board.player(player).life
     return [resources_payable(res, list(announced(c)), life) for c in costs]
-
-
-def payable_many(board: Board, costs: list[str], player: str | None = None, convoke: bool = False,
-                 improvise: bool = False, delve: bool = False) -> tuple[str, list[PayAnswer]]:
-    """Whether each of `costs` (cost strings) can be paid on `board` by `player` (default:
-    the active player) with these cost keywords: the player's name and one ``pay`` answer
-    of mode payable per cost, in order, the board's resources collected once for all of
-    them (the Hall summary answers most, solver.hall).  Raises
-    ParameterError naming the cost that does not read."""
-    from manasolve.solver.pay import pay  # (solver.pay imports this module)
-
-    parsed = []
-    for i, text in enumerate(costs):
-        try:
-            parsed.append(ManaCost.parse(text))
-        except CostSyntaxError as exc:
-            raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
-    player = board.player(player).name
-    return player, [pay(board, CostToPay(c, convoke=convoke, improvise=improvise, delve=delve), player, Mode.PAYABLE)
-                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit
 
 
 def resources_payable(res: Resources, anns: list[Announcement], life: int) -> bool:
@@ -154,7 +127,7 @@ def cost_to_pay(board: Board, plan) -> CostToPay:
                          parts=tuple(parse_parts(board, plan.player, plan.other, plan.x)),
                          spell=ability_being_paid(plan))
     return CostToPay(
-        plan.cost, tuple(plan.announcements), plan.convoke, plan.improvise, plan.delve,
+        plan.cost, tuple(plan.announcements), plan.keywords,
         card.name if plan.zone == Zone.GRAVEYARD else None,
         tuple(parse_parts(board, plan.player, plan.other, plan.x, casting=card.name, zone_cast_from=plan.zone)),
         spell_being_cast(board, plan))

@@ -27,6 +27,7 @@ from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.request import Alternative, Mode, Zone
 from manasolve.solver import deadline
 from manasolve.solver.other_costs import NotPaid, ability_parts
+from manasolve.solver.keyword_abilities import ability_plan, locked
 from manasolve.solver.groups import stopped_by_the_clock
 from manasolve.solver.pay import pay
 from manasolve.solver.payable import CostToPay, cost_to_pay, payable
@@ -399,8 +400,6 @@ def keyword_ability_plays(board: Board, player: str, counter: _Counter) -> list[
     """Unearth, embalm and eternalize of the cards in `player`'s graveyard, ninjutsu of the
     cards in their hand, and turning each face-down permanent they control face up
     (solver.keyword_abilities), when they may be used now."""
-    from manasolve.solver.keyword_abilities import ability_plan, locked
-
     me = board.player(player)
     out: list[ZoneAbilityPlay | FaceUpPlay] = []
     for zone, names in (("hand", me.hand), ("graveyard", me.graveyard)):

@@ -191,7 +191,7 @@ def best_set(cands: Sequence[Candidate], n: int) -> tuple[Candidate, ...] | None
         return ()  # tapping nothing is legal, exceeds n by the least possible and costs nothing
     if sum(c.counted for c in cands if c.counted > 0) < n:
         return None
-    from ortools.sat.python import cp_model  # only the best set needs CP-SAT (fast start)
+    from ortools.sat.python import cp_model  # only the best set needs CP-SAT (fast start); keeps start-up light
 
     model = cp_model.CpModel()
     x = [model.new_bool_var(c.id) for c in cands]

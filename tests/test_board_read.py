@@ -14,7 +14,8 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from manasolve.models.board import load_board
-from manasolve.models.board_read import Read, Refused, board_check, read_board
+from manasolve.models.board import read_board
+from manasolve.models.board_read import Read, Refused, board_check
 from manasolve.models.board_schema import STEPS, BoardIn, validate_board
 from manasolve.models.errors import InputError
 

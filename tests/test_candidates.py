@@ -21,6 +21,7 @@ from manasolve.models.errors import ParameterError
 from manasolve.payment_apply import group_as_payment, group_contains
 from manasolve.solver import pay as solver_pay
 from manasolve.solver.groups import counters, listed_groups, payment_group
+from manasolve.models.request import CostKeywords
 from manasolve.solver.payable import CostToPay
 from manasolve.solver.resources import collect
 from manasolve.models.mana import ManaCost
@@ -57,7 +58,7 @@ def commander(**kw) -> dict:
 def test_candidates_are_brute_force_payments_and_cover_them(scenario):
     b, cost, (convoke, improvise, delve), _ = scenario_board(scenario)
     expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise, delve=delve)
-    what = CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve)
+    what = CostToPay(cost, keywords=CostKeywords(convoke, improvise, delve))
     answer = solver_pay.pay(b, what, mode="candidates", candidates=10_000)
     ranked = answer.found
     assert answer.payable == bool(expected)

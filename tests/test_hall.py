@@ -17,6 +17,7 @@ from manasolve.models.mana import ManaCost
 from manasolve.session import PlayBoard
 from manasolve.solver import hall
 from manasolve.solver.flow_pay import flow_payable
+from manasolve.models.request import CostKeywords
 from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.resources import Resources, collect
 from tests.support.boards import board, loaded
@@ -69,7 +70,7 @@ def test_summary_payable_matches_brute_force(scenario):
     b = loaded(*perms, life=life, mana_pool=pool) if pool else loaded(*perms, life=life)
     cost = ManaCost.parse(cost_text)
     expected = brute_or_assume(b, cost, convoke=convoke, improvise=improvise)
-    what = CostToPay(cost, convoke=convoke, improvise=improvise)
+    what = CostToPay(cost, keywords=CostKeywords(convoke=convoke, improvise=improvise))
     assert payable(b, what) == bool(expected)
     res = collect(b, "alice", convoke=convoke, improvise=improvise)
     decided = False

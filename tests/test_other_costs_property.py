@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from manasolve.models.mana import ManaCost
 from manasolve.models.oracle.costs import read_non_mana_part
 from manasolve.solver.other_costs import parse_parts
+from manasolve.models.request import CostKeywords
 from manasolve.solver.payable import CostToPay, payable
 from tests.support.boards import loaded
 from tests.support.bruteforce import brute_or_assume, choice_product
@@ -59,7 +60,7 @@ def test_other_cost_counts_match_brute_force(scenario):
     parts = parse_parts(board, "a", [read_non_mana_part(part)], casting=CASTING)
     expected = sum(brute_count(board, ident, part)
                    for ident in brute_or_assume(board, cost, convoke=convoke, delve=delve))
-    what = CostToPay(cost, convoke=convoke, delve=delve, parts=tuple(parts))
+    what = CostToPay(cost, keywords=CostKeywords(convoke=convoke, delve=delve), parts=tuple(parts))
     answer = pay(board, what)
     assert answer["count"] == expected
     assert answer["payable"] == (expected > 0)

@@ -7,6 +7,7 @@ import pytest
 from manasolve import api
 from manasolve.models.board import load_board
 from manasolve.models.mana import ManaCost
+from manasolve.models.request import CostKeywords
 from manasolve.solver.payable import CostToPay, payable
 from tests.support.boards import loaded
 from tests.support.paying import pay
@@ -15,9 +16,10 @@ from tests.support.paying import pay
 board = loaded
 
 
-def count(b, cost: str, **how) -> int:
-    """The exact count of payments of `cost` (paid as CostToPay fields `how` say)."""
-    what = CostToPay(ManaCost.parse(cost), **how)
+def count(b, cost: str, convoke: bool = False, improvise: bool = False, delve: bool = False, **how) -> int:
+    """The exact count of payments of `cost` (with those cost keywords, paid as CostToPay
+    fields `how` say)."""
+    what = CostToPay(ManaCost.parse(cost), keywords=CostKeywords(convoke, improvise, delve), **how)
     answer = pay(b, what)
     assert answer["payable"] == (answer["count"] > 0)
     assert payable(b, what) == answer["payable"]
@@ -181,7 +183,7 @@ def delve_board(graveyard, *perms, hand=("Treasure Cruise",)):
 def test_delve_exiles_graveyard_cards_for_generic_mana():
     # 702.66a: each card exiled pays {1}; identical cards are interchangeable (a class).
     b = delve_board(["Forest", "Forest", "Think Twice"], "Island")
-    answer = pay(b, CostToPay(ManaCost.parse("{2}{U}"), delve=True), mode="all")
+    answer = pay(b, CostToPay(ManaCost.parse("{2}{U}"), keywords=CostKeywords(delve=True)), mode="all")
     assert answer["count"] == 3  # Island + any two of the three cards
     assert all(g["exiled_for_delve"] for g in answer["payments"])
     assert count(b, "{2}{U}") == 0  # without delve, one Island is not enough

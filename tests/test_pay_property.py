@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from manasolve.models.mana import ManaCost
 from manasolve.solver.groups import counters
+from manasolve.models.request import CostKeywords
 from manasolve.solver.payable import CostToPay, payable
 from manasolve.solver.resources import SpellBeingCast, collect
 from tests.support.boards import loaded
@@ -28,7 +29,7 @@ def test_solver_matches_brute_force(scenario):
     res = collect(board, "a", convoke=convoke, improvise=improvise, delve=delve, casting_from_graveyard=cast_from)
     per = counters(board, "a", cost.announcements(), res)
     assert sum(c.count() for _, c in per) == len(expected)
-    assert payable(board, CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve,
+    assert payable(board, CostToPay(cost, keywords=CostKeywords(convoke, improvise, delve),
                                     casting_from_graveyard=cast_from)) == bool(expected)
     assert listed_payments(per) == expected
 
@@ -44,7 +45,7 @@ def test_solver_matches_brute_force(scenario):
 def test_best_payment_is_one_of_the_payments(scenario):
     board, cost, (convoke, improvise, delve), graveyard = scenario_board(scenario)
     expected = brute_or_assume(board, cost, convoke=convoke, improvise=improvise, delve=delve)
-    answer = pay(board, CostToPay(cost, convoke=convoke, improvise=improvise, delve=delve), mode="best")
+    answer = pay(board, CostToPay(cost, keywords=CostKeywords(convoke, improvise, delve)), mode="best")
     assert answer["payable"] == bool(expected)
     if expected:
         assert best_identity(answer["best"]) in {brute_parts(i) for i in expected}

@@ -14,13 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manasolve import api
-from manasolve.models.board_edits import apply_op
+from manasolve.models.board_edits import apply_op, edit_from_json
 from manasolve.models.board import Board, InputError, Permanent, Player, load_board
 from manasolve.models.board_schema import STEPS
 from manasolve.models.carddb import default_db
+from manasolve.models.payment import payment_value
 from manasolve.payment_apply import apply_payment
 from manasolve.session import PlayBoard
 from manasolve.solver import production
+from manasolve.solver.position import Position
 
 # Mana sources of every kind the solver caches differently: basics and duals, painlands,
 # "Activate only if" lands, counters (Pentad Prism, Vivid lands), amounts read off the
@@ -173,6 +175,39 @@ def test_a_changed_board_answers_as_the_same_board_loaded_fresh(data, actions, c
             assert b.apply(answer) == expected
             history.append(after)
         _same_as_fresh(b, history[-1], costs)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards(), st.lists(st.one_of(PATCH, APPLY), min_size=1, max_size=4))
+def test_push_then_pop_gives_back_the_identical_board_and_its_analysis(data, actions):
+    """The core's typed changes (`Position.push`: a payment or a patch) popped in reverse
+    give back each board before them: the same JSON, the very resolved board with its
+    analysis, the same answers; a refused push changes nothing."""
+    position = Position(copy.deepcopy(data), DB)
+    pushed = []
+    for action in actions:
+        before_json, before = copy.deepcopy(position.data), position.resolved
+        answer = api.produce(before, db=DB)  # analysed before the change
+        analysis = before.analyses.production
+        try:
+            if action[0] == "patch":
+                position.push([edit_from_json(op, "ops[%d]" % i) for i, op in enumerate(action[1])])
+            else:
+                best = api.pay(before, action[1], mode="best", db=DB)["best"]
+                if best is None:
+                    continue
+                position.push(payment_value(best))
+        except InputError:
+            assert position.data == before_json and position.resolved is before
+            continue
+        pushed.append((before_json, before, analysis, answer))
+    assert position.depth == len(pushed)
+    while pushed:
+        before_json, before, analysis, answer = pushed.pop()
+        position.pop()
+        assert position.data == before_json
+        assert position.resolved is before and before.analyses.production is analysis
+        assert api.produce(position.resolved, db=DB) == answer
 
 
 def _example_session() -> PlayBoard:

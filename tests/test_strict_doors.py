@@ -19,7 +19,7 @@ from manasolve.answers import CHOSEN_KEY
 from manasolve.batch import answer_lines, request_lines
 from manasolve.cli import main
 from manasolve.models.errors import MAX_LINE, InputError
-from manasolve.payment_model import PaymentGroupIn, PaymentIn
+from manasolve.models.payment import PaymentGroupIn, PaymentIn
 from manasolve.server import Server
 from tests.support import boards
 from tests.support.paths import DEV_CARDS

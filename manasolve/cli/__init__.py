@@ -92,7 +92,7 @@ def entry() -> None:
         except (OSError, ValueError):  # a closed pipe or stream: nothing more can be written
             pass
     if "multiprocessing" in sys.modules:  # forked pool processes end with this one, as Python's exit does
-        import multiprocessing
+        import multiprocessing  # keeps start-up light
 
         for child in multiprocessing.active_children():
             child.terminate()
@@ -111,7 +111,7 @@ def _main(argv: list[str] | None, started: float | None) -> tuple[int, str]:
 
 
 def _run(args: argparse.Namespace, started: float | None) -> int:
-    from manasolve.solver import deadline
+    from manasolve.solver import deadline  # keeps start-up light
 
     # castability's --timeout is its time_limit (the API's name); every other command's is timeout
     seconds = getattr(args, "timeout", None) or getattr(args, "time_limit", None)

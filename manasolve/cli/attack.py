@@ -60,7 +60,7 @@ def _resolution_text(res: dict) -> str:
 
 def render(answer: dict) -> None:
     """Print the attack answer as a rich table."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     t = Table(title="Attack triggers for %s" % ", ".join(answer["attackers"]))

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Audit the payment in --payment."""
     from manasolve.models.board_schema import parse_json  # keeps `--help` light
-    from manasolve.payment_model import checked_payment
+    from manasolve.models.payment import checked_payment
     from manasolve.questions import ask
 
     try:
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
 def render(answer: dict) -> None:
     """Readable lines for an audit answer."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
 
     console = Console()
     if answer["legal"]:

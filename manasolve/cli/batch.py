@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Print the answers (nothing is printed afterwards)."""
-    from manasolve.batch import answer_lines, request_lines
+    from manasolve.batch import answer_lines, request_lines  # keeps start-up light
     from manasolve.models.bounds import MAX_BATCH_BYTES, read_bounded_file
     from manasolve.models.errors import InputError
 

@@ -75,7 +75,7 @@ def render_update(answer: dict) -> None:
 
 def render(answer: dict) -> None:
     """Print a coverage report as rich tables."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     console = Console()

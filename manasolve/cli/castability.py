@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Answer ``castability`` for the deck named on the command line."""
     check_workers(args, args.deck)
     if args.plot:
-        from manasolve.castability_plot import check_plot
+        from manasolve.castability_plot import check_plot  # keeps start-up light
 
         check_plot(args.plot)
     with _Progress(args.quiet, args.time_limit) as progress:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
         answer = ask("castability", **dict(fields, pairs=[tuple(p) for p in fields["pairs"] or ()],
                                            progress=progress))
     if args.plot:
-        from manasolve.castability_plot import plot
+        from manasolve.castability_plot import plot  # keeps start-up light
 
         plot(answer, args.plot)
     return answer, render
@@ -105,7 +105,7 @@ class _Progress:
         if self.quiet:
             return None
         if sys.stderr.isatty():
-            from rich.console import Console
+            from rich.console import Console  # keeps start-up light
             from rich.progress import Progress
 
             self.bar = Progress(console=Console(stderr=True), transient=True)
@@ -154,7 +154,7 @@ def _pct(fraction: str | None) -> str:
 
 def _delay(average: str | None) -> str:
     """An average delay ("total/games") as a number of turns, for the table."""
-    from fractions import Fraction  # here: every command line registers this module
+    from fractions import Fraction  # here: every command line registers this module; keeps start-up light
 
     return "-" if average is None else "%.2f" % float(Fraction(average))
 
@@ -168,7 +168,7 @@ _NAME_WIDTH = 16  # the card column's least width (longer names wrap within it)
 def _table(answer: dict, turns: list[str], cut: int | None = None):
     """The rich table of `answer` with the turn columns `turns` (names cut to `cut`
     characters: for measuring the table with its names wrapped)."""
-    from rich import box
+    from rich import box  # keeps start-up light
     from rich.table import Table
 
     entries = answer["cards"] + answer.get("pairs", [])
@@ -187,7 +187,7 @@ def table_turns(answer: dict, console) -> list[str]:
     """The most turn columns (the first ones) with which the table fits `console`'s width,
     every percentage in full and the names wrapped within `_NAME_WIDTH` columns (a table's
     widest rendering with names of that length)."""
-    from rich.measure import Measurement
+    from rich.measure import Measurement  # keeps start-up light
 
     entries = answer["cards"] + answer.get("pairs", [])
     turns = list(entries[0]["by_turn"]) if entries else []
@@ -202,7 +202,7 @@ def table_turns(answer: dict, console) -> list[str]:
 def render(answer: dict, console=None) -> None:
     """Print a castability answer as a table that fits the terminal (or `console`),
     percentages in full."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.text import Text
 
     console = console or Console()

@@ -178,14 +178,14 @@ def paid_fields(args: argparse.Namespace) -> dict[str, Any]:
 def card_db(args: argparse.Namespace) -> CardDB:
     """The built-in cards, with ``--cards PATH`` (else the card file set by
     ``MANASOLVE_CARDS`` or the config file) looked up first."""
-    from manasolve.card_settings import card_db as setting_db
+    from manasolve.card_settings import card_db as setting_db  # keeps start-up light
 
     return setting_db(getattr(args, "cards", None))
 
 
 def configured_cards(args: argparse.Namespace) -> str | None:
     """The card file of ``--cards``, else of ``MANASOLVE_CARDS`` or the config file (None without one)."""
-    from manasolve.card_settings import configured_card_file
+    from manasolve.card_settings import configured_card_file  # keeps start-up light
 
     if getattr(args, "cards", None):
         return args.cards
@@ -195,6 +195,6 @@ def configured_cards(args: argparse.Namespace) -> str | None:
 
 def board_from_args(args: argparse.Namespace) -> Board:
     """The validated board named on the command line (InputError on bad input)."""
-    from manasolve.models.board import read_board_file
+    from manasolve.models.board import read_board_file  # keeps start-up light
 
     return read_board_file(args.board, card_db(args))

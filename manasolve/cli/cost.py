@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def render(answer: dict) -> None:
     """Print a cost answer as a rich table of the 601.2f steps."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     console = Console()

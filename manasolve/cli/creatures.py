@@ -26,7 +26,7 @@ def _mod_text(m: dict) -> str:
 
 def render(answer: dict) -> None:
     """Print a creatures answer as a rich table."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     t = Table(title="Creatures: power/toughness and modified (700.9)")

@@ -26,13 +26,13 @@ def register(sub) -> None:
 
 def example_board_path() -> str:
     """Path of the example board shipped with the package."""
-    from importlib import resources  # here: every command line registers this module
+    from importlib import resources  # here: every command line registers this module; keeps start-up light
 
     return str(resources.files("manasolve").joinpath("data/example_board.json"))
 
 
 def run(args: argparse.Namespace):
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
 
     from manasolve.cli import COMMANDS, main
 

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Serve until the client closes the connection (nothing is printed afterwards)."""
     if importlib.util.find_spec("mcp") is None:
         raise InputError("manasolve mcp", "the MCP SDK is not installed: pip install \"manasolve[mcp]\"")
-    from manasolve.cli.common import card_db
+    from manasolve.cli.common import card_db  # keeps start-up light
     from manasolve.mcp_server import main
 
     main(card_db(args), args.request_timeout)

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace):
 
 def render(answer: PayAnswer) -> None:
     """Readable tables for a pay answer."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     # imported here, as rich is: every command line registers this module, so start-up stays light
@@ -60,7 +60,7 @@ def render(answer: PayAnswer) -> None:
     if isinstance(found, Counted) and found.exact:
         head += ", %d payment%s" % (found.count, "" if found.count == 1 else "s")
     elif isinstance(found, Counted):
-        from manasolve.solver.groups import stopped_by_the_clock
+        from manasolve.solver.groups import stopped_by_the_clock  # keeps start-up light
 
         head += ", at least %d payments (%s stopped the count)" % (
             found.count, "the time limit" if stopped_by_the_clock(list(found.undone)) else "a memory bound")

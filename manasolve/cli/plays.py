@@ -46,7 +46,7 @@ def _payments(play: dict, counted: bool) -> tuple[str, ...]:
 
 def render(answer: dict) -> None:
     """Print a plays answer as a rich table."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     console = Console()

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     one = args.why if args.why is not None else args.id
     answer = ask("produce", board, one, explain=args.why is not None, time_limit=args.timeout)
     if args.graph is not None:
-        from manasolve.solver.could_graph import write_graph
+        from manasolve.solver.could_graph import write_graph  # keeps start-up light
 
         try:
             write_graph(board, args.graph)
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
 
 def render(answer: dict) -> None:
     """Print a produce answer as a rich table."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     console = Console()

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _sets_table(title: str, sets: list[list[str]], truncated: bool, powers: dict[str, int]) -> Table:
-    from rich.table import Table
+    from rich.table import Table  # keeps start-up light
 
     t = Table(title=title + (" (first %d)" % len(sets) if truncated else ""))
     t.add_column("#", justify="right")
@@ -38,7 +38,7 @@ def _sets_table(title: str, sets: list[list[str]], truncated: bool, powers: dict
 
 def render(answer: dict) -> None:
     """Print a saddle/crew answer as rich tables."""
-    from rich.console import Console
+    from rich.console import Console  # keeps start-up light
     from rich.table import Table
 
     console = Console()

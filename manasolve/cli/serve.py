@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> tuple[dict, Callable[[dict], None]]:
     """Serve until end of input (nothing is printed afterwards)."""
-    from manasolve.cli.common import card_db, configured_cards
+    from manasolve.cli.common import card_db, configured_cards  # keeps start-up light
     from manasolve.server import main
 
     main(card_db(args), args.request_timeout, allowed_paths=args.allow_path or (), card_file=configured_cards(args))

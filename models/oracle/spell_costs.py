@@ -432,7 +432,7 @@ def parse_spell_costs(name: str, text: str) -> SpellCosts:
 
 def _unapplied(sentence: str, original: str) -> Unapplied | None:
     """`unapplied_costs.read_unapplied`, imported on the first sentence no template reads."""
-    from manasolve.models.oracle.unapplied_costs import read_unapplied
+    from manasolve.models.oracle.unapplied_costs import read_unapplied  # keeps start-up light
     return read_unapplied(sentence, original)
 
 

@@ -5,9 +5,11 @@ command line): a ``pay --best`` answer's ``best``, one group of ``pay --all``'s
 
 Every key is known (an unknown one is refused with the nearest valid name), every field
 is typed strictly (a string is not a number) and bounded like the board; the error is one
-line with the JSON path, the same on every door.  What a payment does on the board (a
-permanent it names, a tap, mana that pays) is checked by the door itself
-(`manasolve.payment_apply`, `manasolve.audit`).
+line with the JSON path, the same on every door.  A `PaymentIn` is the typed payment the
+core carries out (`manasolve.solver.position.Position.push`, the rules in
+`manasolve.solver.carry_out`), which checks what a payment does on the board (a permanent
+it names, a tap, mana that pays); the front (`manasolve.payment_apply`) only translates
+JSON to it and back.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ Use = Annotated[int, Field(ge=1, le=1_000_000)]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=False)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=False, frozen=True)
 
 
 class ActivationIn(_In):
@@ -215,3 +217,13 @@ def checked_payment(payment: Any, player: str | None = None, where: str = "payme
     except ValidationError as exc:
         raise validation_error(exc, model, prefix=where) from None
     return payment, player
+
+
+def payment_value(payment: dict, where: str = "payment") -> PaymentIn:
+    """The typed payment of a best-shaped payment in JSON (a group made one by
+    `manasolve.payment_apply.group_as_payment`); InputError naming the JSON path under
+    `where`, as `checked_payment` words it, for anything that is not one."""
+    try:
+        return PaymentIn.model_validate(payment)
+    except ValidationError as exc:
+        raise validation_error(exc, PaymentIn, prefix=where) from None
