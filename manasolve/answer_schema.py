@@ -83,7 +83,7 @@ def keys_of(cls: type, optional: bool = False) -> Keys:
     form, hints = shape(cls), typing.get_type_hints(cls, localns={"PartChoice": PartChoice})
     DESCRIBED.add(cls)
     out: Keys = {}
-    for f in fields(cls):  # type: ignore[arg-type]
+    for f in fields(cls):
         if f.name in form.own:
             continue
         has_default = f.default is not MISSING or f.default_factory is not MISSING
@@ -108,7 +108,7 @@ def model(name: str, doc: str | None, keys: Keys) -> type[BaseModel]:
     spec = {"k%d" % i: (typ, Field(alias=key) if always else Field(default=None, alias=key,
                                                                      json_schema_extra=_no_default))
             for i, (key, (typ, always)) in enumerate(keys.items())}
-    return create_model(name, __base__=_Answer, __doc__=doc, **spec)
+    return create_model(name, __base__=_Answer, __doc__=doc, **spec)  # type: ignore[call-overload]  # keys known at run time
 
 
 @functools.cache
@@ -168,7 +168,7 @@ SaddleAnswer = answer_model("saddle", "SaddleAnswer", TapSets, mount=str, requir
 CrewAnswer = answer_model("crew", "CrewAnswer", TapSets, vehicle=str,
                           doc="``crew``: the sets of creatures that can crew the Vehicle (702.122).")
 CreaturesAnswer = answer_model(
-    "creatures", "CreaturesAnswer", creatures=list[model_of(CreatureState)],
+    "creatures", "CreaturesAnswer", creatures=list[model_of(CreatureState)],  # type: ignore[misc]  # a model built at import
     doc="``creatures``: each creature's power and toughness and whether it is modified (700.9).")
 AttackAnswer = answer_model("attack", "AttackAnswer", AttackResult,
                             doc="``attack``: which attack triggers fire and how they resolve.")
@@ -347,7 +347,7 @@ class AuditAnswer(_Answer):
     legal: bool
     broken: Broken | None
     levels: dict[str, int] | None
-    best: Payment | None
+    best: Payment | None  # type: ignore[valid-type]  # a model built at import
     best_levels: dict[str, int] | None
     levels_words: dict[str, str] | None  # the levels in words
     best_levels_words: dict[str, str] | None

@@ -140,12 +140,12 @@ def _announcement(payment: PaymentIn, cost: str) -> int:
     if same is None:
         raise InputError("payment.announced", "%r is not an announcement of %s (601.2b; it has %s)" % (
             announced, cost, ", ".join(sorted(texts))))
-    if "paid_with_life" in payment:  # which Phyrexian symbols the life paid for: one of those announcements'
-        named = sorted(payment["paid_with_life"])
+    if payment.paid_with_life is not None:  # which Phyrexian symbols the life paid for: one of those announcements'
+        named = sorted(payment.paid_with_life)
         valid = sorted({a.paid_with_life for a in announcements if a.text == same}, key=lambda p: (len(p), p))
         if tuple(named) not in {tuple(sorted(p)) for p in valid}:
             raise InputError("payment.paid_with_life", "%s announced %s pays life for %s, not %s (601.2b)" % (
-                cost, same, " or ".join(str(list(p)) for p in valid), list(payment["paid_with_life"])))
+                cost, same, " or ".join(str(list(p)) for p in valid), list(payment.paid_with_life)))
     return texts[same]
 
 

@@ -126,7 +126,7 @@ def _castability_args() -> type[_Args]:
                                                 description="the deck list's text"))}
     for name, bounds in (("games", {"ge": 1}), ("turns", {}), ("on_play", {}), ("mulligan", {}), ("seed", {"ge": 0})):
         f = by_name[name]
-        spec[name] = (f.metadata["wire"] or hints[name], Field(default=f.default, description=f.metadata["help"],
+        spec[name] = (f.metadata["wire"] or hints[name], Field(default=f.default, description=f.metadata["help"],  # type: ignore[call-overload]  # the default a dataclass field's
                                                                **bounds))
     spec["time_limit"] = (float | None, Field(default=None, gt=0, allow_inf_nan=False, description=(
         "seconds (default: the server's); past it, the games played by then")))
@@ -199,9 +199,10 @@ class McpDoor:
         if isinstance(args, ToolAnswer):
             return args
         options = args.model_dump(exclude={"deck", "time_limit"}, exclude_none=True)
-        limit = args.time_limit if args.time_limit is not None else self.server.time_limit
+        given = args.model_dump(include={"deck", "time_limit"})  # (a model built from the request's fields)
+        limit = given["time_limit"] if given["time_limit"] is not None else self.server.time_limit
         try:
-            answer = ask("castability", deck=parse_decklist(args.deck, self.server.db, source="arguments.deck"),
+            answer = ask("castability", deck=parse_decklist(given["deck"], self.server.db, source="arguments.deck"),
                          workers=1, time_limit=limit, **options)
         except ParameterError as exc:
             return _failed("arguments.%s: %s" % (exc.parameter.split("/")[0], exc.message), "arguments." + exc.parameter)
