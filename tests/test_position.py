@@ -17,7 +17,7 @@ from manasolve.payment_apply import done_json
 from manasolve.session import PlayBoard
 from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.position import KEEP_RESOLVED, Position
-from tests.boards import board
+from tests.support.boards import board
 
 DB = default_db()
 
