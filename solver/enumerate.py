@@ -152,8 +152,8 @@ class PaymentCounter:
                        if part.pattern.kind not in (PatternKind.TAPPED, PatternKind.PART_TAP)})
         self.patterns: list[Pattern] = pats
         self.index = {p: i for i, p in enumerate(pats)}
-        self.oracle = FeasibilityOracle(req, pats)
-        self.oracle.deadline = self.deadline
+        oracle = FeasibilityOracle(req, pats)
+        oracle.deadline = self.deadline
         demand = req.by_kind()
         # Each use needs a demand unit of its own that accepts one of its mana types: a
         # spell symbol, or (mana only) a symbol of some activation's own cost.
@@ -189,6 +189,8 @@ class PaymentCounter:
         self.ceiling = tuple(ceiling)
         # Each use spends a unit on the spell or on some activation's own cost.
         self.moves = [self._moves(c, self.units + self.cost_after[0]) for c in classes]
+        # set last: a time-out or bound above leaves the counter unprepared, to prepare again
+        self.oracle = oracle
 
     # State layout: uses per pattern shape, then life paid, creatures needed by
     # "tap an untapped creature" costs, net demand (own costs minus uses), creatures

@@ -178,3 +178,17 @@ def test_a_json_rpc_batch_answers_in_order_within_the_limits_of_its_parts():
     answers = json.loads(server.handle_line(json.dumps(requests)))
     assert [a["id"] for a in answers] == list(range(len(requests)))
     assert time.monotonic() - start < len(requests) * (0.3 + 0.5)
+
+
+def test_a_counter_stopped_while_it_prepares_counts_whole_the_next_time():
+    """A time-out while the general programme is set up (the moves of a class) left the
+    counter half built (its oracle set, its moves not): the next question on it failed
+    with an AttributeError.  Stopped there, it is set up again when asked again."""
+    res = collect(load_board(_baxter(2, 4)), "alice")
+    req = ManaCost.parse("{2}{G}{U}").announcements()[0].requirement
+    fresh = PaymentCounter(res, req, 20).count_by(None)
+    assert fresh[1] is None and fresh[0] > 0
+    counter = PaymentCounter(res, req, 20)
+    assert counter.split is None  # the general programme, not the split summary
+    assert counter.count_by(time.monotonic() - 1.0) == (0, "the time limit")
+    assert counter.count_by(None) == fresh
