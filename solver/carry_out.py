@@ -276,13 +276,14 @@ def carry_out(data: dict, board: Board, payment: PaymentIn, player: str | None) 
     me["energy"] = me.get("energy", 0) - done.energy_paid
     zone_moves = [(ident, "payment.exiled_for_delve[%d]" % k, "exile") for k, ident in enumerate(delved)]
     zone_moves += [(ident, at, "exile") for ident, at in hand_exiled]
+    for_mana = len(zone_moves)  # the parts' cards below are listed by `took` already
     zone_moves += _other_costs(data, board, me, payment, done)
     names = remove_zone_cards(data, me, [(ident, at) for ident, at, _ in zone_moves])
-    for (ident, _, to), card in zip(zone_moves, names):
-        if to == "exile":
-            done.exiled.append(ident)
-        else:
+    for k, ((ident, _, to), card) in enumerate(zip(zone_moves, names)):
+        if to != "exile":
             me.setdefault(to, []).append(card)
+        elif k < for_mana:
+            done.exiled.append(ident)
     for pid in done.sacrificed:
         leave_battlefield(data, pid, "graveyard", "payment", board.db)
     for pid, zone in leaving:

@@ -135,3 +135,17 @@ def test_a_patch_error_of_an_earlier_operation_comes_before_a_later_operations_s
     with pytest.raises(InputError, match=r"^ops\[1\]\.op: unknown operation \"x\""):
         b.patch([{"op": "tap", "id": "f"}, {"op": "x"}])
     assert b.history_length == 0
+
+
+def test_cards_a_non_mana_part_exiles_from_the_graveyard_are_listed_once():
+    """Skaab Ruinator's "exile three creature cards from your graveyard" (601.2h): each card
+    the part exiles is listed once under `exiled` (it was listed twice: once as the part
+    took it, once as it left the graveyard), and the graveyard keeps none of them."""
+    b = board(*[("i%d" % k, "Island") for k in range(5)], hand=["Skaab Ruinator"],
+              graveyard=["Grizzly Bears", "Llanowar Elves", "Eternal Witness", "Lightning Bolt"])
+    best = api.pay(b, card="Skaab Ruinator", mode="best")["best"]
+    played = PlayBoard(b)
+    done = played.apply(best)
+    chosen = best["other_costs"][0]["chosen"]
+    assert sorted(done["exiled"]) == sorted(chosen) and len(chosen) == 3
+    assert played.to_json()["players"][0]["graveyard"] == ["Lightning Bolt"]
