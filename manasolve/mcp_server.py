@@ -118,7 +118,7 @@ def _castability_args() -> type[_Args]:
     """The castability tool's arguments: CastabilityRequest's fields (their help texts) that
     the tool takes, the deck list as text (never a path) and a time limit defaulting to
     the server's."""
-    from manasolve.questions import CastabilityRequest
+    from manasolve.questions import CastabilityRequest  # keeps start-up light
 
     by_name = {f.name: f for f in dataclasses.fields(CastabilityRequest)}
     hints = typing.get_type_hints(CastabilityRequest)

@@ -157,7 +157,7 @@ class Response(BaseModel):
 def schemas() -> dict[str, dict]:
     """The JSON Schemas shipped in manasolve/data/schemas/, by file name: the board, the
     request and response envelopes, each method's params and each command's answer."""
-    from manasolve.answer_schema import ANSWERS, PAY_MODES  # ~1 s of pydantic models: built to write the schemas only
+    from manasolve.answer_schema import ANSWERS, PAY_MODES  # ~1 s of models, for the schemas only: keeps start-up light
 
     out = {"board.schema.json": BoardIn.model_json_schema(), "request.schema.json": Request.model_json_schema(),
            "response.schema.json": Response.model_json_schema()}
