@@ -365,7 +365,8 @@ class Mana:
         self.parsed = [ManaCost.parse(c) for c in self.costs]
         self.hall = [_hall(c) for c in self.parsed]
         # the costs Hall's theorem decides whatever the life (no Phyrexian symbol): one answer per fingerprint
-        self.lifeless = frozenset(i for i, h in enumerate(self.hall) if h is not None and not h[2])
+        self.lifeless_rules = [(i, h) for i, h in enumerate(self.hall) if h is not None and not h[2]]
+        self.lifeless = frozenset(i for i, _ in self.lifeless_rules)
         self.least = [min(a.requirement.mana_units for a in c.announcements()) for c in self.parsed]
         masks = _masks(db, setup)
         self.units = [_units(db.get(n), masks) for n in slots]
@@ -538,8 +539,8 @@ class Mana:
             view = self._views[number]
             paid = self.by_print[number]
             if paid < 0:
-                paid = self.by_print[number] = sum(1 << i for i in self.lifeless
-                                                   if self._fast(view, self.hall[i] or (), 0))
+                paid = self.by_print[number] = sum(1 << i for i, rule in self.lifeless_rules
+                                                   if self._fast(view, rule, 0))
             lived = self.by_life.get((number, life))
             if lived is None:
                 lived = self.by_life[number, life] = self._lived(view, self.setup.life - life)
