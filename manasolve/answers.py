@@ -355,7 +355,10 @@ def cost_json(plan: TotalCost) -> dict:
     if plan.other and not understood(plan.other):
         out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o.text for o in plan.other]
     if any(s.needs_announcement for s in plan.cost.symbols):
-        out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement)}
+        # paid_with_life tells apart announcements whose mana and life agree (601.2b):
+        # {G/P}{G/W/P} announced as {G} and 2 life, the life for either symbol
+        out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement),
+                                   **({"paid_with_life": list(a.paid_with_life)} if a.paid_with_life else {})}
                                   for a in plan.announcements]
     if plan.convoke or plan.improvise or plan.delve:
         out["pays_with"] = [k for k, on in (("convoke", plan.convoke), ("improvise", plan.improvise),

@@ -431,4 +431,10 @@ class Announcement:
             if left[s]:
                 left[s] -= 1
                 out.append(str(s))
+        # a locked total's announcement (solver.total_cost) keeps only its life picks, in
+        # the cost's order: the symbols themselves left its cost when they were announced
+        for s, h in self.picks:
+            if isinstance(h, Life) and left[s]:
+                left[s] -= 1
+                out.append(str(s))
         return tuple(out)

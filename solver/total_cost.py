@@ -499,7 +499,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
             announced = [s for s in unreduced.symbols if not s.needs_announcement]
             announced += [h for _, h in a.picks if isinstance(h, Symbol)]
             locked = _floored(reduce_symbols(announced, reductions), floor)
-            life_picks = tuple(p for p in a.picks if isinstance(p[1], Life))
+            life_picks = tuple(sorted((p for p in a.picks if isinstance(p[1], Life)),
+                                      key=lambda p: unreduced.symbols.index(p[0])))
             announcements.append(Announcement(ManaCost(tuple(locked)), life_picks,
                                               Requirement.of(locked, a.requirement.life + life)))
     why_not = timing_reason(board, player, card, zone, base)

@@ -212,3 +212,24 @@ def test_the_example_adapter_makes_a_pay_mana_decision_and_argentum_sources():
     assert adapter.to_selected_sources(payment) == {"selectedSources": ["f1", "f2", "f3", "bear1"], "autoPay": False}
     with pytest.raises(ValueError, match="from 0 to 17"):
         adapter.chosen_payment(decision, 18)
+
+
+def test_601_2b_a_cards_locked_total_names_the_phyrexian_symbol_its_life_paid_for():
+    # The same announcements reached through a card (its locked 601.2f total) named no symbol:
+    # `pay --card` listed two identical-looking "{G} and 2 life" groups and `cost` two identical
+    # by_announcement lines. Each now names the symbol the life paid for, as `pay --cost` does.
+    probe = {"name": "Probe", "manaCost": "{G/P}{G/W/P}", "type": "Sorcery", "text": "Draw a card."}
+    b = dict(board(("f1", "Forest"), ("f2", "Forest"), life=2, hand=["Probe"]), cards=[probe])
+    by_card = api.pay(b, card="Probe", mode="all")
+    by_cost = api.pay(b, "{G/P}{G/W/P}", mode="all")
+    assert by_card["payments"] == by_cost["payments"]
+    assert [g.get("paid_with_life") for g in by_card["payments"]] == [None, ["{G/P}"], ["{G/W/P}"]]
+    for cand in api.pay(b, card="Probe", mode="candidates")["candidates"]:
+        assert api.audit(b, cand, card="Probe")["legal"]
+    lines = [(a["announced"], a["life"], a.get("paid_with_life")) for a in api.cost(b, "Probe")["by_announcement"]]
+    assert len(set(map(repr, lines))) == len(lines) == 6
+    assert ("{G}", 2, ["{G/P}"]) in lines and ("{G}", 2, ["{G/W/P}"]) in lines
+    # a real card: Ajani, Sleeper Agent's one Phyrexian symbol, through the card and through its cost
+    ajani = board(("f1", "Forest"), ("p1", "Plains"), ("f2", "Forest"), ("f3", "Forest"), hand=["Ajani, Sleeper Agent"])
+    assert api.pay(ajani, card="Ajani, Sleeper Agent", mode="all")["payments"] == \
+        api.pay(ajani, "{1}{G}{G/W/P}{W}", mode="all")["payments"]

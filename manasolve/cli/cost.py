@@ -37,7 +37,9 @@ def render(answer: dict) -> None:
     t.add_row("[bold]= locked total[/bold]", "[bold]%s[/bold]" % (answer["total"] or "unpayable"), "")
     console.print(t)
     for a in answer.get("by_announcement", []):
-        console.print("  announced %s%s → total %s" % (a["announced"], " + %d life" % a["life"] if a["life"] else "", a["total"]))
+        life = " + %d life (for %s)" % (a["life"], ", ".join(a["paid_with_life"])) if a.get("paid_with_life") else (
+            " + %d life" % a["life"] if a["life"] else "")
+        console.print("  announced %s%s → total %s" % (a["announced"], life, a["total"]))
     console.print("mana value: %d%s" % (answer["mana_value"], "  (X = %d)" % answer["x"] if answer["x"] else ""))
     if answer.get("x_forced_zero"):
         console.print("X is 0: the cost paid has no X (107.3b)")
