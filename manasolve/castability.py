@@ -122,6 +122,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
                                        and time_limit > 0):
         raise ParameterError("time_limit", "give seconds above 0 (or no limit), got %r" % time_limit, source)
     until = deadline.wall_until(time_limit)  # an enclosing limit (the CLI's, from the process start) may end sooner
+    named = deadline.sooner_seconds(time_limit)  # the limit a give-up names: the one that ends first
     if not (isinstance(precision, (int, float)) and math.isfinite(precision) and 0 < precision <= 50):
         raise ParameterError("precision", "give percentage points within (0, 50], e.g. 0.5, got %r" % precision,
                              source)
@@ -150,7 +151,7 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
     work = _Work(deck, db, list(pairs), last, on_play, rule, asked, seed, workers, address, cards, until)
     played = work.run_within(progress)
     if played.games == 0:
-        raise deadline.TimeUp(time_limit or 0.0)
+        raise deadline.TimeUp(named or 0.0)
     read: DeckList = work.deck  # read by the run (`_Work._set_up`)
     questions, n_pairs = work.questions, len(work.pairs)
     entries = [fields_json(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first}))

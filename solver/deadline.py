@@ -119,6 +119,15 @@ def wall_until(seconds: float | None) -> float | None:
     return min(ends) if ends else None
 
 
+def sooner_seconds(seconds: float | None) -> float | None:
+    """The seconds a TimeUp names when work given `seconds` from now (None: no limit of its
+    own) gives up: the current question's when its limit ends sooner, else `seconds`."""
+    limit = _LIMIT.get()
+    if limit is not None and limit[0] != _NEVER and (seconds is None or limit[0] < time.monotonic() + seconds):
+        return limit[1]
+    return seconds
+
+
 def seconds() -> float | None:
     """The seconds the current question was given (None: no limit)."""
     limit = _LIMIT.get()

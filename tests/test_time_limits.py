@@ -181,10 +181,11 @@ def test_wall_clock_work_keeps_the_sooner_of_its_own_limit_and_the_question_s():
 
 def test_castability_keeps_an_enclosing_limit_that_ends_sooner():
     """The command line's --timeout counts from the process's start: castability's own
-    time_limit (60 s here) must not extend it."""
+    time_limit (60 s here) must not extend it, and its give-up names the limit that ended
+    (5 s), not castability's own."""
     started = time.monotonic()
     with deadline.time_limit(5, started=time.monotonic() - 10), pytest.raises(
-            deadline.TimeUp, match=r"^gave up after \d+ s \(the time limit\)$"):
+            deadline.TimeUp, match=r"^gave up after 5 s \(the time limit\)$"):
         castability(str(GOLGARI), games=20, time_limit=60)
     assert time.monotonic() - started < OVERSHOOT  # the enclosing limit had passed: not castability's 60 s
 
@@ -311,3 +312,10 @@ def test_a_time_up_crosses_a_process_boundary_as_itself():
         assert type(back) is type(raised)
         assert back.seconds == raised.seconds
         assert str(back) == str(raised)
+
+
+def test_sooner_seconds_names_the_limit_that_ends_first():
+    assert deadline.sooner_seconds(7) == 7 and deadline.sooner_seconds(None) is None  # no enclosing limit
+    with deadline.time_limit(100):
+        assert deadline.sooner_seconds(1) == 1  # its own ends sooner
+        assert deadline.sooner_seconds(1000) == 100 and deadline.sooner_seconds(None) == 100
