@@ -24,7 +24,7 @@ from manasolve.models.bounds import MAX_BOARD_BYTES, read_text_file
 from manasolve.models.errors import MAX_LINE, InputError, ParameterError, nearest
 from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost, SymbolKind
 from manasolve.models.oracle.not_understood import NotUnderstood
-from manasolve.models.oracle.words import strip_reminder
+from manasolve.models.oracle.words import normalize, strip_reminder
 from manasolve.models.request import Alternative
 
 if TYPE_CHECKING:  # a board is read by `read_board`, as these models read it (their import costs ~0.2 s)
@@ -37,9 +37,11 @@ FACE_DOWN = Card("", None, "Creature", ("Creature",), power="2", toughness="2", 
 MAX_SPEED = 4  # 702.179c: a player's speed can't rise above 4 ("max speed", 702.178)
 
 
-def _ability_key(text: str) -> str:
-    """An ability's text as compared with `exhausted`: no "Exhaust — ", spacing and case."""
-    text = " ".join(text.split()).lower()
+def _ability_key(text: str, name: str) -> str:
+    """An ability's text as compared with `exhausted` and `activated`: no "Exhaust — ",
+    spacing and case, and its card's self-references as ``~`` (the board may give the
+    printed "This creature gets ..." or the answers' "~ gets ...")."""
+    text = " ".join(normalize(text, name).split()).lower()
     return text[len("exhaust — "):] if text.startswith("exhaust — ") else text
 
 
@@ -84,13 +86,13 @@ class Permanent:
         """Whether the exhaust ability printed as `ability_text` was activated already
         (702.177a: only once); the board's `exhausted` may give the text with or without
         its "Exhaust — " prefix."""
-        return _ability_key(ability_text) in {_ability_key(t) for t in self.exhausted}
+        return _ability_key(ability_text, self.card.name) in {_ability_key(t, self.card.name) for t in self.exhausted}
 
     def times_activated(self, ability_text: str) -> int:
         """How many times the ability printed as `ability_text` was activated this turn
         (the board's `activated`; 0 when not given)."""
-        key = _ability_key(ability_text)
-        return sum(n for t, n in self.activated.items() if _ability_key(t) == key)
+        key = _ability_key(ability_text, self.card.name)
+        return sum(n for t, n in self.activated.items() if _ability_key(t, self.card.name) == key)
 
     @property
     def mana_value(self) -> int:
@@ -536,12 +538,12 @@ def resolved_permanent(perm: PermanentIn, where: str, owner: str, names: list[st
         card = _face_up(card, perm.face, where, cards, source)
     exhaust = [line.strip() for line in strip_reminder(card.text).split("\n") if line.strip().startswith("Exhaust — ")]
     for ei, text in enumerate(perm.exhausted):
-        if not any(_ability_key(text) == _ability_key(line) for line in exhaust):
+        if not any(_ability_key(text, card.name) == _ability_key(line, card.name) for line in exhaust):
             raise InputError("%s.exhausted[%d]" % (where, ei), "%s has no exhaust ability %r%s" % (
                 card.name, text, nearest(text, exhaust) if exhaust else " (it has none)"), source)
     lines = [line.strip() for line in strip_reminder(card.text).split("\n") if line.strip()]
     for text, n in perm.activated.items():
-        if not any(_ability_key(text) == _ability_key(line) for line in lines):
+        if not any(_ability_key(text, card.name) == _ability_key(line, card.name) for line in lines):
             raise InputError("%s.activated" % where, "%s has no ability %r%s" % (card.name, text, nearest(text, lines)),
                              source)
     color, ctype, colors = _chosen(perm, where, source)

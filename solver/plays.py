@@ -231,8 +231,9 @@ def _activation_plays(board: Board, player: str, counter: _Counter) -> list[Acti
             if condition_holds(board, perm, ab.present_if) is False or allowed is False:
                 continue  # outside its band or without max speed (711.2a, 702.184b, 702.178a); exhausted (702.177a);
                 # "Activate only if ..." / "during your turn" does not hold (602.5b)
-            if ab.once_per_turn and perm.times_activated(ab.text):
-                continue  # 602.5b: "Activate only once each turn", and the board's `activated` says it was
+            if ab.per_turn is not None and perm.times_activated(ab.text) >= ab.per_turn:
+                continue  # 602.5b: "Activate only once each turn" / "no more than twice each turn", and the
+                # board's `activated` says it was, that many times
             legal, targets = check_targets(board, ab.targeting, Casting(player, source=perm.id, card=perm.card))
             if not legal:
                 continue  # 602.2b, 601.2c: a required target with no legal choice (Equip: 702.6a)

@@ -184,6 +184,21 @@ def test_activate_only_restrictions_are_read_or_named():
     assert detail not in _activations(boards.board(("sd", "Security Detail"), *plains, ("elf", "Llanowar Elves")))
     assert detail not in _activations(boards.board({"id": "sd", "card": "Security Detail", "activated": {detail: 1}},
                                                    *plains))  # 602.5b: once each turn, and it was
+    # 602.5b: "Activate no more than twice each turn" (Pit Imp) / "three times" (Sewer Rats): not read before,
+    # so the pump stayed a play however often the board said it was activated
+    imp = "{B}: ~ gets +1/+0 until end of turn. Activate no more than twice each turn."
+    swamps = [("s1", "Swamp"), ("s2", "Swamp")]
+    for times, listed in ((0, True), (1, True), (2, False), (3, False)):
+        printed = {imp.replace("~", "This creature"): times}  # the board names the ability as printed
+        assert (imp in _activations(boards.board({"id": "pi", "card": "Pit Imp", "activated": printed},
+                                                 *swamps))) == listed
+    # the board may also name it as the answers print it ("~"): the same ability
+    assert imp not in _activations(boards.board({"id": "pi", "card": "Pit Imp", "activated": {imp: 2}}, *swamps))
+    rats = "{B}, Pay 1 life: ~ gets +1/+0 until end of turn. Activate no more than three times each turn."
+    for times, listed in ((2, True), (3, False)):
+        printed = {rats.replace("~", "This creature"): times}
+        assert (rats in _activations(boards.board({"id": "r", "card": "Sewer Rats", "activated": printed},
+                                                  *swamps))) == listed
     # Argent Sphinx: metalcraft, "if you control three or more artifacts"
     islands = [("i1", "Island"), ("s1", "Sol Ring"), ("s2", "Sol Ring")]
     assert not any(text.startswith("{U}: Exile") for text in _activations(boards.board(("a", "Argent Sphinx"), *islands)))

@@ -11,7 +11,7 @@ from manasolve.models.oracle.bands import banded_lines, gate
 from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line, moves_library_card, read_activate_only
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, read_targets
-from manasolve.models.oracle.words import SYMBOLS, without_ability_word
+from manasolve.models.oracle.words import SYMBOLS, times_word, without_ability_word
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,13 @@ class Activated:
     # "Exhaust —": not activated yet; "Activate only if ..." / "during your turn" (602.5b)
     activate_if: Condition | None = None
     once_per_turn: bool = False  # "Activate only once each turn" (602.5b; the board's `activated`)
+    max_per_turn: int | None = None  # "Activate no more than twice each turn" (602.5b; the board's `activated`)
     unread: tuple[str, ...] = ()  # its "Activate only ..." sentences not understood (named in plays, never guessed)
+
+    @property
+    def per_turn(self) -> int | None:
+        """How many times it may be activated each turn (602.5b; None: no limit)."""
+        return 1 if self.once_per_turn else self.max_per_turn
 
 
 # 702.6a: "Attach to target creature you control" (not the Equipment itself).
@@ -57,19 +63,21 @@ def read_activated(name: str, text: str) -> tuple[Activated, ...]:
         if re.search(r"~ from your (graveyard|hand)", effect):
             continue  # 113.6k: it moves ~ out of that zone, so it works only there
         cost = parse_ability_cost(head) if gated is not None else None
-        once, condition, unread = _restrictions(effect)
+        once, most, condition, unread = _restrictions(effect)
         out.append(Activated(line, cost, "Activate only as a sorcery" in effect, read_targets(effect),
                              gated.present_if if gated else None, all_of(gated.activate_if if gated else None, condition),
-                             once, unread))
+                             once, most, unread))
     return tuple(out)
 
 
-def _restrictions(effect: str) -> tuple[bool, Condition | None, tuple[str, ...]]:
-    """The "Activate only ..." sentences of an ability's effect (602.5b), outside the
-    abilities it grants in quotes: (only once each turn, the conditions read, the
-    sentences not understood).  "as a sorcery" is the ability's `sorcery`."""
-    once, condition, unread = False, None, []
-    for m in re.finditer(r"Activate only ([^.]+)\.", re.sub(r'"[^"]*"', '""', effect)):
+def _restrictions(effect: str) -> tuple[bool, int | None, Condition | None, tuple[str, ...]]:
+    """The "Activate only ..." and "Activate no more than N times each turn." sentences of
+    an ability's effect (602.5b), outside the abilities it grants in quotes: (only once each
+    turn, at most N times each turn, the conditions read, the sentences not understood).
+    "as a sorcery" is the ability's `sorcery`."""
+    once, most, condition, unread = False, None, None, []
+    own = re.sub(r'"[^"]*"', '""', effect)
+    for m in re.finditer(r"Activate only ([^.]+)\.", own):
         if m.group(1) == "as a sorcery":
             continue
         read = read_activate_only(m.group(1))
@@ -77,4 +85,10 @@ def _restrictions(effect: str) -> tuple[bool, Condition | None, tuple[str, ...]]
             unread.append(m.group(0))
         else:
             once, condition = once or read[0], all_of(condition, read[1])
-    return once, condition, tuple(unread)
+    for m in re.finditer(r"Activate no more than ([^.]+?) each turn\.", own):
+        n = times_word(m.group(1))
+        if n is None:
+            unread.append(m.group(0))
+        else:
+            most = n if most is None else min(most, n)
+    return once, most, condition, tuple(unread)

@@ -30,7 +30,7 @@ from manasolve.models.oracle.costs import parse_ability_cost
 from manasolve.models.oracle.mana_amounts import parse_leading, parse_more_adds, parse_more_amounts, parse_more_counts
 from manasolve.models.oracle.spend_restrictions import cant_be_spent, parse_restriction
 from manasolve.models.bounds import MAX_PRINTED_MANA
-from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, matched_number, number_word, sentences, without_ability_word
+from manasolve.models.oracle.words import NUMBER, SYMBOLS, filter_words, matched_number, number_word, sentences, times_word, without_ability_word
 
 _NUM = "(%s)" % NUMBER
 # A loyalty ability's cost (606): never a mana ability (605.1a).
@@ -536,8 +536,8 @@ def _read_extra(sentence: str, fields: dict) -> bool:
         if unless is None or fields.get("damage"):
             return False
         fields["damage"], fields["damage_if"] = int(m.group(1)), negated(unless)
-    elif m := re.fullmatch(r"Activate no more than (\w+) times each turn\.", sentence):
-        fields["max_per_turn"] = number_word(m.group(1))
+    elif m := re.fullmatch(r"Activate no more than (.+?) each turn\.", sentence):
+        fields["max_per_turn"] = times_word(m.group(1))
         return fields["max_per_turn"] is not None
     elif m := re.fullmatch(r"Activate only (.+)\.", sentence):
         read = read_activate_only(m.group(1))

@@ -50,6 +50,18 @@ def number_word(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
+def times_word(words: str) -> int | None:
+    """How many times "once", "twice", "three times" ... say; None for anything else.
+
+    >>> [times_word(w) for w in ("once", "twice", "three times", "3 times", "often")]
+    [1, 2, 3, 3, None]
+    """
+    if words in ("once", "twice"):
+        return 1 if words == "once" else 2
+    n, sep, rest = words.partition(" ")
+    return number_word(n) if sep and rest == "times" else None
+
+
 def matched_number(word: str) -> int:
     """How much a word the `NUMBER` pattern matched means (so never None)."""
     n = number_word(word)
