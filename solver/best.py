@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 from ortools.sat.python import cp_model_helper as cmh
@@ -213,6 +213,8 @@ class Problem:
     prefixes: dict[int, list[int]]  # per class on the field: the tie-break of using its first k members
     groups: dict[tuple[str, ...], list] = field(default_factory=dict)  # `_weighted` per order
     flat: dict[str, tuple[int, list[tuple[int, int]]]] = field(default_factory=dict)  # `_flat` per level
+    # Per order: the proven optimum (`_solved`), or None if there is no payment.
+    solved: dict[tuple[str, ...], tuple[cp_model.CpSolver, dict[str, int], Choice] | None] = field(default_factory=dict)
 
     def evaluate(self, uses: dict[tuple[int, int], int], announced: int) -> dict[str, int]:
         """The level values (but keep's) of the payment whose class c has ``uses[c, j]``
@@ -651,11 +653,10 @@ def solve_best(board: Board, player: str, res: Resources, anns: list[Announcemen
     solver, the choice and whether it was proven best within the time limit (TimeUp if
     no payment was found in time); None if there is no payment."""
     prob = _problem(board, player, res, anns, [])
-    solved = _solve_levels(prob, order)
+    solved = _solved(prob, order)
     if solved is None:
         return None
-    solver, values, proven = solved
-    best = _choice(prob, solver, values)
+    solver, best, proven = solved
     if keeps:
         kept = kept_after(board, player, keeps, best.used, solver.value(prob.levels["life"])) if proven else []
         if proven and len(kept) == len(keeps):
@@ -664,11 +665,34 @@ def solve_best(board: Board, player: str, res: Resources, anns: list[Announcemen
             best.kept, best.values["keep"] = kept, -len(kept)
         else:
             prob = _problem(board, player, res, anns, keeps)
-            resolved = _solve_levels(prob, order)
+            resolved = _solved(prob, order)
             assert resolved is not None  # the payment found without the keep costs is one of this model's too
-            solver, values, proven = resolved
-            best = _choice(prob, solver, values)
+            solver, best, proven = resolved
     return prob, solver, best, proven
+
+
+def _solved(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, Choice, bool] | None:
+    """`_solve_levels(prob, order)` and its choice (None if there is no payment),
+    remembered on the problem once proven: the problem is cached per unchanged classes
+    and question (`_problem`) and its model is left as it was, so solving it again (one
+    worker, a fixed seed) would find the same solution.  A payment found at the time
+    limit, not proven best, is not remembered.  The choice is a copy the caller may change."""
+    if order in prob.solved:
+        hit = prob.solved[order]
+        if hit is None:
+            return None
+        solver, _, choice = hit
+        return solver, replace(choice, values=dict(choice.values), used=list(choice.used), kept=list(choice.kept)), True
+    solved = _solve_levels(prob, order)
+    if solved is None:
+        prob.solved[order] = None
+        return None
+    solver, values, proven = solved
+    best = _choice(prob, solver, values)
+    if proven:
+        prob.solved[order] = solver, values, replace(best, values=dict(values), used=list(best.used),
+                                                     kept=list(best.kept))
+    return solver, best, proven
 
 
 def next_best(board: Board, player: str, res: Resources, anns: list[Announcement], keeps: list[KeepCost],

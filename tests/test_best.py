@@ -333,3 +333,100 @@ def test_keep_level_is_optimal(cards, a, keeps):
     chosen = {int(p[1:]) for p in tapped(ans)}
     assert kept_with(chosen) == optimum
     assert len(ans["kept"]) == optimum
+
+
+# -- the proven optimum remembered per problem (solver.best._solved, issue 29) -------------
+
+def _commander_like() -> dict:
+    return board(*[("p%02d" % i, name) for i, name in enumerate(
+        ["Forest", "Island", "Swamp", "Tropical Island", "Exotic Orchard", "Command Tower", "Flooded Grove",
+         "Azorius Signet", "Birds of Paradise", "Sol Ring", "Karplusan Forest"])], hand=["Counterspell"],
+        cards=[COUNTERSPELL], opponents=["b"])
+
+
+def test_the_same_best_question_again_is_answered_from_its_proven_optimum(monkeypatch):
+    """Asked again on the same board, a proven best payment is not solved again (the same
+    model, one worker and a fixed seed would find it again): the answer is the first one,
+    and the one a board loaded afresh gets, with and without keep costs (every keep cost
+    kept by the payment that ignores them, and not)."""
+    from manasolve.solver import best as best_module
+
+    questions = [dict(), dict(keep=["{G}"]), dict(keep=["{G}{G}", "{U}{U}"]), dict(keep_hand=True),
+                 dict(order="flexibility,life")]
+    held = load_board(_commander_like())
+    first = [api.pay(held, "{2}{U}", mode="best", **q) for q in questions]
+
+    def solving(*args, **kw):
+        raise AssertionError("solved again")
+
+    monkeypatch.setattr(best_module, "_solve_levels", solving)
+    again = [api.pay(held, "{2}{U}", mode="best", **q) for q in questions]
+    monkeypatch.undo()
+    fresh = [api.pay(load_board(_commander_like()), "{2}{U}", mode="best", **q) for q in questions]
+    assert again == first == fresh
+    assert first[1]["kept"] == ["{G}"] and first[1]["levels"]["keep"] == -1
+    assert first[0]["levels"]["keep"] == 0 and first[0]["kept"] == []
+
+
+def test_a_remembered_optimum_keeps_its_levels_when_a_keep_question_reuses_it():
+    """The keep question whose keep costs the keep-free optimum keeps them all answers with
+    that optimum and its keep level: the remembered optimum's own levels stay keep 0."""
+    held = load_board(_commander_like())
+    kept = api.pay(held, "{1}", mode="best", keep=["{G}", "{U}"])
+    plain = api.pay(held, "{1}", mode="best")
+    assert kept["levels"]["keep"] == -2 and kept["kept"] == ["{G}", "{U}"]
+    assert plain["levels"]["keep"] == 0 and plain["kept"] == []
+    assert plain == api.pay(load_board(_commander_like()), "{1}", mode="best")
+    assert {k: v for k, v in kept["levels"].items() if k != "keep"} == \
+        {k: v for k, v in plain["levels"].items() if k != "keep"}
+
+
+def test_a_payment_not_proven_best_is_not_remembered(monkeypatch):
+    """CP-SAT stopped at its first solution (as at a time limit): that payment is answered,
+    not optimal, and the next question on the same board solves again and proves the best
+    (test_time_limits' slow board, where the first solution is worse than the optimum)."""
+    from manasolve.solver import deadline
+    from tests.support.fuzz_cases import _slow_board
+
+    slow, cost, keep = _slow_board(), "{W/U}{B/G}{2/W}{G/P}{U/B}{R/P}{3}", ["{W}{U}{B}", "{G}{G}{2}", "{1}{U}{U}"]
+    held = load_board(slow)
+    monkeypatch.setattr(deadline, "limit_solver",
+                        lambda solver: setattr(solver.parameters, "stop_after_first_solution", True))
+    partial = api.pay(held, cost, mode="best", keep=keep)
+    monkeypatch.undo()
+    proven = api.pay(held, cost, mode="best", keep=keep, time_limit=None)
+    assert partial["best_optimal"] is False and "best_optimal" not in proven
+    assert proven == api.pay(load_board(slow), cost, mode="best", keep=keep, time_limit=None)
+    assert partial["best"] != proven["best"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_best_asked_again_and_after_a_tap_and_undo_equals_a_fresh_board(data):
+    """On random small boards: best asked twice on one session board, then after tapping
+    a permanent and undoing it, answers what a board loaded afresh answers each time (the
+    tapped board too), and that payment is one the brute force enumerates."""
+    from manasolve import open_board
+    from tests.support.bruteforce import brute_or_assume
+    from tests.support.properties import brute_parts, best_identity, scenario_board, scenarios
+
+    scenario = data.draw(scenarios(most=5))
+    perms, cost, life, flags, graveyard, pool, hand, energy = scenario
+    loaded_board, mana_cost, _, _ = scenario_board(scenario)
+    data_board = board(*perms, life=life, graveyard=graveyard, mana_pool=pool, hand=hand, energy=energy)
+    keep = data.draw(st.lists(st.sampled_from(["{G}", "{U}", "{1}", "{W}{B}"]), max_size=2, unique=True))
+    session = open_board(data_board)
+    ask = dict(mode="best", keep=keep, delve=flags[2], convoke=flags[0], improvise=flags[1])
+    first = session.pay(cost, **ask)
+    assert session.pay(cost, **ask) == first == api.pay(load_board(data_board), cost, **ask)
+    if not keep and first["payable"]:
+        expected = brute_or_assume(loaded_board, mana_cost, convoke=flags[0], improvise=flags[1], delve=flags[2])
+        assert best_identity(first["best"]) in {brute_parts(i) for i in expected}
+    untapped = [p["id"] for p in perms if not p.get("tapped")]
+    if untapped:
+        pid = data.draw(st.sampled_from(untapped))
+        session.patch([{"op": "tap", "id": pid}])
+        tapped_json = session.to_json()
+        assert session.pay(cost, **ask) == api.pay(load_board(tapped_json), cost, **ask)
+        session.undo()
+        assert session.pay(cost, **ask) == first

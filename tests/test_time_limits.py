@@ -19,6 +19,7 @@ import pytest
 import manasolve
 from manasolve import api, cli
 from manasolve.castability import castability
+from manasolve.models.board import load_board
 from manasolve.server import Server
 from manasolve.solver import deadline
 from manasolve.solver import plays as plays_module
@@ -44,7 +45,8 @@ def test_best_stopped_before_proving_optimality_is_a_legal_payment_no_better_tha
         solver.parameters.stop_after_first_solution = True
 
     monkeypatch.setattr(deadline, "limit_solver", first_solution)
-    partial = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, why=True)
+    # a Board of its own: the held board of SLOW remembers its proven optimum (solver.best._solved)
+    partial = api.pay(load_board(SLOW), HYBRID, mode="best", keep=KEEP, why=True)
     monkeypatch.undo()
     assert partial["best_optimal"] is False and partial["time_limit_reached"] is True
     assert partial["payable"] is True and partial["why"][0].startswith("not explained")
@@ -59,8 +61,8 @@ def test_best_stopped_before_proving_optimality_is_a_legal_payment_no_better_tha
 def test_best_under_a_tiny_real_limit_gives_up_or_is_sound():
     optimum = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, time_limit=None)
     for limit in (1e-6, 0.01, 0.1):
-        try:
-            answer = api.pay(SLOW, HYBRID, mode="best", keep=KEEP, time_limit=limit)
+        try:  # a Board of its own: the held board of SLOW remembers its proven optimum
+            answer = api.pay(load_board(SLOW), HYBRID, mode="best", keep=KEEP, time_limit=limit)
         except api.TimeUp as exc:
             assert str(exc) == "gave up after %g s (the time limit)" % limit and exc.seconds == limit
             continue
@@ -288,7 +290,7 @@ def test_partial_answers_fit_the_shipped_answer_schemas(monkeypatch):
 
     count = api.pay(SLOW, HYBRID, mode="count", time_limit=0.05)
     monkeypatch.setattr(deadline, "limit_solver", lambda solver: setattr(solver.parameters, "stop_after_first_solution", True))
-    best = api.pay(SLOW, HYBRID, mode="best", keep=KEEP)
+    best = api.pay(load_board(SLOW), HYBRID, mode="best", keep=KEEP)  # (not the held board: its optimum is proven)
     monkeypatch.undo()
 
     def stop() -> None:
