@@ -132,6 +132,10 @@ def worker(case: dict) -> dict:
         if len(times) >= 3 and sum(times) > 2.0:  # enough for a median of slow calls
             break
     out: dict = {"seconds": statistics.median(times)}
+    if not isinstance(answer, (dict, bool)):  # a typed answer (solver.results.PayAnswer): its JSON
+        from manasolve.answers import pay_json
+
+        answer = pay_json(answer)
     if isinstance(answer, dict):
         out.update({k: answer[k] for k in ("payable", "count", "count_at_least", "count_exact") if k in answer})
     else:
