@@ -4,8 +4,9 @@ again on a held board, and after a tap.
 Run:  python -m benchmarks.best_window [--before f11c31a] [--seed 7] [--repeat 25]
 
 Side by side in one run, the code of commit `--before` (exported with ``git archive``)
-and this checkout, each row in a fresh warm process of that code (CP-SAT imported), the
-two sides of a row one after the other so they share the machine's load:
+and this checkout, each row in fresh warm processes of that code (CP-SAT imported), run
+before, after, after, before, each side's figure the lower of its two medians (a load
+rising or falling during the row favours neither side):
 
 * **again**: the same best question (no ``why``) on one held board object, as
   benchmarks/decision_loop.py's best rows ask it: the median of `--repeat` calls after the
@@ -133,14 +134,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         old = export(args.before, Path(tmp))
         for case in cases(args.seed, args.repeat):
-            before, after = run_case(old, case), run_case(ROOT, case)
-            assert before["answers"] == after["answers"], ("answers differ", case["label"])
+            # before, after, after, before: each side's lower median, so a load rising or
+            # falling during the row favours neither side
+            runs = [run_case(tree, case) for tree in (old, ROOT, ROOT, old)]
+            assert all(r["answers"] == runs[0]["answers"] for r in runs), ("answers differ", case["label"])
+            before = min(runs[0], runs[3], key=lambda r: r["seconds"])
+            after = min(runs[1], runs[2], key=lambda r: r["seconds"])
             rows.append((case["label"], before["seconds"], after["seconds"]))
             print(case["label"], fmt(before["seconds"]), fmt(after["seconds"]), flush=True)
     load_end = os.getloadavg()
     lines = ["# Best in a priority window", "",
              "`python -m benchmarks.best_window`: **before** = commit %s, **after** = this checkout, each row "
-             "in a fresh warm process of its side's code, the two sides one after the other; medians of %d. "
+             "in a fresh warm process of its side's code, run before, after, after, before; each side's lower median of %d. "
              "**again**: the same best question (no `why`) on one held board; **window**: tap one permanent (the first "
              "seven in turn), ask best, undo, on a `PlayBoard`. Both sides gave the same answers on every row "
              "(checked). Load average (1 min) %.1f at the start, %.1f at the end (2 cores shared)."
