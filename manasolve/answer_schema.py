@@ -24,6 +24,7 @@ from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
+from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
 from manasolve.solver.other_costs import PartChoice  # named only under TYPE_CHECKING in results
 from manasolve.solver.play_results import PlaysAnswer as PlaysResult
@@ -115,7 +116,13 @@ def model(name: str, doc: str | None, keys: Keys) -> type[BaseModel]:
 def model_of(cls: type) -> type[BaseModel]:
     """The JSON model of a frozen answer type of the solver (`keys_of`), named by its shape
     or as the type, described by the type's docstring."""
-    return model(shape(cls).name or cls.__name__, cls.__doc__, keys_of(cls))
+    return model(shape(cls).name or cls.__name__, _doc(cls), keys_of(cls))
+
+
+def _doc(cls: type) -> str | None:
+    """The docstring of `cls`, None for the signature a dataclass without one is given."""
+    doc = cls.__doc__
+    return None if doc is None or doc.startswith(cls.__name__ + "(") else doc
 
 
 def answer_model(command: str, name: str, *types: type, required: tuple[str, ...] = (), doc: str | None = None,
@@ -211,38 +218,7 @@ class ProduceAnswer(_Answer):
     why: dict[str, ProduceWhy] = absent()
 
 
-class AdditionalCost(_Answer):
-    kind: str
-    cost: str
-    times: int
-
-
-class CostChange(_Answer):
-    """An increase or reduction: `by` how much, and its `source`; a floor such as
-    Trinisphere's ("costs three mana") says `floor` instead of `by`."""
-
-    source: str
-    by: str = absent()
-    floor: int = absent()
-
-
-class CostAnswer(_Answer):
-    """``cost``: the 601.2f breakdown of a cast."""
-
-    format: Literal["manasolve/cost@1"]
-    card: str
-    zone: str
-    player: str
-    base_kind: str
-    base: str | None
-    additional: list[AdditionalCost]
-    increases: list[CostChange]
-    reductions: list[CostChange]
-    total: str | None
-    mana_value: int
-    x: int
-    castable_now: bool
-    reason: str | None
+CostAnswer = answer_model("cost", "CostAnswer", CostResult)
 
 
 class KeywordCoverage(_Answer):

@@ -23,7 +23,7 @@ from manasolve.solver.attack_results import (
     Resolution,
 )
 from manasolve.solver.creatures import Counters, CreatureState, Modification
-from manasolve.solver.other_costs import PartChoice, understood
+from manasolve.solver.other_costs import PartChoice
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
 from manasolve.models.oracle.costs import PartKind
@@ -46,7 +46,7 @@ from manasolve.solver.results import (
 )
 from manasolve.solver.tapset_results import BestSet, TapSets
 from manasolve.solver.tapset_results import Candidate as TapCandidate
-from manasolve.solver.total_cost import TotalCost
+from manasolve.solver.cost_results import ChangeFrom, CostAnswer, CostChange
 
 # What answers call the objects chosen for each kind of non-mana part.
 CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
@@ -118,6 +118,8 @@ SHAPES: dict[type, Shape] = {
     Tally: Shape(own=("n", "exact", "undone"), extra={"count": (int | None, False), "count_exact": (bool, False),
                                                        "count_at_least": (int, False),
                                                        "count_undone": (list[str], False)}),
+    # cost
+    CostChange: Shape(own=("origin",)),  # written in its origin's order (cost_change_json)
     # saddle, crew
     TapSets: Shape(own=("keyword", "source", "best_asked"), absent=("already_saddled", "all", "all_truncated", "best"),
                    nullable=("best",), extra={"ability": (str, True), "effect": (str, True),
@@ -334,37 +336,40 @@ def candidate_json(candidate: Candidate) -> dict:
             "levels_words": levels_words(candidate.levels)}
 
 
-def cost_json(plan: TotalCost) -> dict:
+# The order of an increase's or reduction's keys, by what made it.
+_CHANGE_KEYS = {ChangeFrom.MODIFIER: ("source", "text", "count", "x", "by"), ChangeFrom.FLOOR: ("source", "text", "floor"),
+                ChangeFrom.EMERGE: ("by", "source", "count", "text"), ChangeFrom.STRIVE: ("source", "text", "by", "count"),
+                ChangeFrom.SELF: ("by", "source", "text", "count")}
+
+
+def cost_change_json(change: CostChange) -> dict:
+    """One increase or reduction of ``cost``: its source, text and amount (``by``, or a
+    ``floor``), how many times it applies and its X, each when it has one."""
+    return {k: getattr(change, k) for k in _CHANGE_KEYS[change.origin] if getattr(change, k) is not None}
+
+
+def cost_json(answer: CostAnswer) -> dict:
     """The answer of ``manasolve cost``: the 601.2f breakdown of a cast (design.md keys
     plus details)."""
     out: dict = {
-        "card": plan.card.name, "zone": plan.zone, "player": plan.player,
-        "base_kind": plan.base.kind,
-        "base": None if plan.base.cost is None else str(plan.base.cost),
-        "additional": plan.additional, "increases": plan.increases, "reductions": plan.reductions,
-        "total": plan.total_text if plan.base.cost is not None else None,
-        "mana_value": plan.mana_value, "x": plan.x,
-        "castable_now": plan.castable_now, "reason": plan.reason,
+        "card": answer.card, "zone": answer.zone, "player": answer.player, "base_kind": answer.base_kind,
+        "base": answer.base, "additional": [fields_json(a) for a in answer.additional],
+        "increases": [cost_change_json(c) for c in answer.increases],
+        "reductions": [cost_change_json(c) for c in answer.reductions],
+        "total": answer.total, "mana_value": answer.mana_value, "x": answer.x,
+        "castable_now": answer.castable_now, "reason": answer.reason,
     }
-    if plan.x_forced_zero:
-        out["x_forced_zero"] = True  # 107.3b
-    if plan.base.kind == "flashback":
-        out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
-    if plan.base.granted:
-        out["granted"] = True
-    if plan.other and not understood(plan.other):
-        out["not_modelled"] = ["non-mana cost part %r is not paid by the payment solver" % o.text for o in plan.other]
-    if any(s.needs_announcement for s in plan.cost.symbols):
-        # paid_with_life tells apart announcements whose mana and life agree (601.2b):
-        # {G/P}{G/W/P} announced as {G} and 2 life, the life for either symbol
-        out["by_announcement"] = [{"announced": a.text, "life": a.requirement.life, "total": str(a.requirement),
-                                   **({"paid_with_life": list(a.paid_with_life)} if a.paid_with_life else {})}
-                                  for a in plan.announcements]
-    if plan.convoke or plan.improvise or plan.delve:
-        out["pays_with"] = [k for k, on in (("convoke", plan.convoke), ("improvise", plan.improvise),
-                                            ("delve", plan.delve)) if on]
-    if plan.notes:
-        out["notes"] = plan.notes
+    for key in ("x_forced_zero", "exiled_when_leaving_stack", "granted"):
+        if getattr(answer, key):
+            out[key] = True
+    if answer.not_modelled:
+        out["not_modelled"] = list(answer.not_modelled)
+    if answer.by_announcement is not None:
+        out["by_announcement"] = [fields_json(a) for a in answer.by_announcement]
+    if answer.pays_with:
+        out["pays_with"] = list(answer.pays_with)
+    if answer.notes:
+        out["notes"] = list(answer.notes)
     return out
 
 

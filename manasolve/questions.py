@@ -208,7 +208,7 @@ def _audit_request(payment: Any, cost: str | None = None, *, card: str | None = 
 QUESTIONS: dict[str, Question] = {
     "pay": Question(PaymentRequest, "manasolve.solver.pay:pay_request", lambda r: (r,), "pay_json",
                     build=payment_request),
-    "cost": Question(CostRequest, "manasolve.solver.total_cost:total_cost", lambda r: (r.player, r.cast), "cost_json",
+    "cost": Question(CostRequest, "manasolve.solver.total_cost:cost_answer", lambda r: (r.player, r.cast), "cost_json",
                      build=_cost_request),
     "audit": Question(AuditRequest, "manasolve.audit:audit_payment", lambda r: (r.payment, r.paid), board=AS_GIVEN,
                       build=_audit_request),

@@ -17,6 +17,7 @@ from manasolve.models.errors import nearest
 from manasolve.models.mana import Announcement, ManaCost, Symbol, SymbolKind
 from manasolve.models.oracle.costs import CostPart, NonManaPart
 from manasolve.models.request import CostKeywords, Zone
+from manasolve.solver.cost_results import AdditionalCost, CostChange
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,9 @@ class TotalCost:
     base: BaseChoice
     x: int
     x_forced_zero: bool
-    additional: list[dict]
-    increases: list[dict]
-    reductions: list[dict]
+    additional: tuple[AdditionalCost, ...]
+    increases: tuple[CostChange, ...]
+    reductions: tuple[CostChange, ...]
     cost: ManaCost  # the total with hybrid/Phyrexian symbols unannounced
     life: int  # life from cost parts ("Pay 3 life"), on top of Phyrexian life
     other: list[NonManaPart]  # non-mana cost parts ("Sacrifice a creature"), see solver.other_costs

@@ -16,6 +16,7 @@ from manasolve.models.oracle.costs import CostPart
 from manasolve.models.request import AbilityKind, CastChoice, Zone
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols
+from manasolve.solver.cost_results import CostChange
 
 # 702.49a: a creature is unblocked from the declare blockers step on (509.1h)
 NINJUTSU_STEPS = ("declare_blockers", "combat_damage", "end_of_combat")
@@ -82,8 +83,8 @@ def locked(board: Board, player: str, card: Card, zone: str, kind: str, cost: Co
         announcements.append(Announcement(ManaCost(tuple(locked_mana)), a.picks,
                                           Requirement.of(locked_mana, a.requirement.life + cost.life)))
     return TotalCost(card=card, zone=zone, player=player, base=BaseChoice(kind, cost, False), x=0, x_forced_zero=False,
-                     additional=[], increases=[], cost=mana, life=cost.life, other=list(cost.other),
-                     reductions=[{"source": pid, "by": str(amount)} for pid, amount in reductions or ()],
+                     additional=(), increases=(), cost=mana, life=cost.life, other=list(cost.other),
+                     reductions=tuple(CostChange(pid, by=str(amount)) for pid, amount in reductions or ()),
                      announcements=announcements, castable_now=why is None, reason=why, ability=True,
                      notes=[nu.sentence for nu in card.spell_costs.not_understood]  # "This cost is reduced ..."
                      + [u.note for u in card.spell_costs.unapplied if not u.others])

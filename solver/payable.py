@@ -155,7 +155,7 @@ def spell_being_cast(board: Board, plan) -> SpellBeingCast:
     return SpellBeingCast(
         card.type_line, plan.zone, plan.base.kind, plan.mana_value, bool(mana_cost and mana_cost.has_x),
         plan.base.x_free, card.name, card.color_set,
-        kicked=any(a["kind"] in ("kicker", "multikicker") for a in plan.additional),  # 702.33d
+        kicked=any(a.kind in ("kicker", "multikicker") for a in plan.additional),  # 702.33d
         commander=any(c.card.name == card.name for c in caster.commanders),
         no_abilities=not strip_reminder(card.text).strip(), face_down=plan.base.kind == Alternative.FACE_DOWN,  # 708.4
         keywords=card.keywords,

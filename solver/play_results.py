@@ -5,9 +5,10 @@ The answer JSON is written at the edge, in `manasolve.answers`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from manasolve.solver.cost_results import AdditionalCost
 
 # A field written even when None (the answer says null).
 ALWAYS = {"always": True}
@@ -41,7 +42,7 @@ class CastPlay:
     count: Tally | None = None
     face: str | None = None
     flashback: int | None = None
-    additional: tuple[Mapping[str, Any], ...] | None = None
+    additional: tuple[AdditionalCost, ...] | None = None
     x: int | None = None
     not_modelled: tuple[str, ...] | None = None
     exiled_when_leaving_stack: Literal[True] | None = None

@@ -28,8 +28,9 @@ from manasolve.models.request import Alternative, CastChoice, Zone, member
 from manasolve.solver.cast_plan import BaseChoice, TotalCost, find_card, reduce_symbols, spell_mana_value
 from manasolve.solver.cast_keywords import GRAVEYARD_KINDS, SPECIAL_ACTIONS, ZONE_OF, condition_reason, zone_reason
 from manasolve.solver.cast_keywords import timing_reason as keyword_timing_reason
+from manasolve.solver.cost_results import AdditionalCost, ByAnnouncement, ChangeFrom, CostAnswer, CostChange
 from manasolve.solver.keyword_abilities import ability_cost
-from manasolve.solver.other_costs import NotPaid
+from manasolve.solver.other_costs import NotPaid, understood
 from manasolve.solver.payable import cost_to_pay, payable
 from manasolve.solver.production import analyse, basic_land_types, devotion
 from manasolve.solver.resources import zone_cards
@@ -161,11 +162,11 @@ def _in_its_turn(board: Board, turn: ModifierTurn, source_controller: str, caste
 
 
 def _modifiers(board: Board, player: str, card: Card, zone: str,
-               mana_value: int) -> tuple[list[tuple[ManaCost, dict]], list[tuple[ManaCost, dict]]]:
+               mana_value: int) -> tuple[list[tuple[ManaCost, CostChange]], list[tuple[ManaCost, CostChange]]]:
     """The increases and reductions the battlefield applies to `player` casting `card`
-    (of `mana_value` on the stack) from `zone`: (amount, answer entry) pairs."""
-    inc: list[tuple[ManaCost, dict]] = []
-    red: list[tuple[ManaCost, dict]] = []
+    (of `mana_value` on the stack) from `zone`: (amount, change) pairs."""
+    inc: list[tuple[ManaCost, CostChange]] = []
+    red: list[tuple[ManaCost, CostChange]] = []
     for perm in board.permanents:
         for mod in perm.card.spell_costs.modifiers:
             if mod.casters == Casters.YOU and perm.controller != player:
@@ -182,26 +183,23 @@ def _modifiers(board: Board, player: str, card: Card, zone: str,
                 continue  # 202.3e: the spell's mana value, X as announced
             if not _in_its_turn(board, mod.turn, perm.controller, player):
                 continue
-            entry: dict = {"source": perm.id, "text": mod.text}
-            amount = mod.amount
+            amount, count, x = mod.amount, None, None
             if mod.per_other_spell:
-                n = board.player(player).spells_cast_this_turn
-                if not n:
+                count = board.player(player).spells_cast_this_turn
+                if not count:
                     continue
-                amount = ManaCost(amount.symbols * n)
-                entry["count"] = n
+                amount = ManaCost(amount.symbols * count)
             if mod.x_is_power:
                 # X is the source's power as the total is determined; negative → 0 (107.1b)
                 x = max(0, perm.power)
                 amount = amount.with_x(x)
-                entry["x"] = x
-            entry["by"] = str(amount)
-            (inc if mod.direction == Direction.MORE else red).append((amount, entry))
+            change = CostChange(perm.id, mod.text, by=str(amount), count=count, x=x)
+            (inc if mod.direction == Direction.MORE else red).append((amount, change))
     return inc, red
 
 
 def _self_reductions(board: Board, player: str, card: Card, zone: str,
-                     paid: list[str]) -> list[tuple[ManaCost, dict]]:
+                     paid: list[str]) -> list[tuple[ManaCost, CostChange]]:
     """The spell's own "costs {1} less for each ..." reductions (702.41 affinity), "{X}
     less where X is ..." and "{2} less if ..." ones (see SelfReduction), given the
     optional costs `paid` (their kinds and texts)."""
@@ -250,7 +248,7 @@ def _self_reductions(board: Board, player: str, card: Card, zone: str,
         n = max(n, 0)
         amount = ManaCost(tuple(s for _ in range(n) for s in sr.amount.symbols))
         if n:
-            out.append((amount, {"by": str(amount), "source": card.name, "text": sr.text, "count": n}))
+            out.append((amount, CostChange(card.name, sr.text, by=str(amount), count=n, origin=ChangeFrom.SELF)))
     return out
 
 
@@ -298,6 +296,32 @@ def total_cost(board: Board, player: str | None, cast: CastChoice | str, zone: Z
             plans[0].card.name, len(plans), "" if len(plans) == 1 else "s", instances([p.base for p in plans])),
             board.source)
     return plans[cast.flashback]
+
+
+def cost_answer(board: Board, player: str | None, cast: CastChoice) -> CostAnswer:
+    """``cost``: what casting `cast` costs `player` now, step by step (601.2f, `total_cost`),
+    with what the total leaves to the payment (the non-mana parts not modelled), the
+    announcements (601.2b), the cost keywords that pay instead of mana and the notes."""
+    return cost_of(total_cost(board, player, cast))
+
+
+def cost_of(plan: TotalCost) -> CostAnswer:
+    """The ``cost`` answer of a cast's plan (`cost_answer`)."""
+    return CostAnswer(
+        plan.card.name, plan.zone, plan.player, plan.base.kind,
+        None if plan.base.cost is None else str(plan.base.cost), plan.additional, plan.increases, plan.reductions,
+        plan.total_text if plan.base.cost is not None else None, plan.mana_value, plan.x, plan.castable_now,
+        plan.reason, x_forced_zero=plan.x_forced_zero,  # 107.3b
+        exiled_when_leaving_stack=plan.base.kind == Alternative.FLASHBACK,  # 702.34a, however it leaves the stack
+        granted=plan.base.granted,
+        not_modelled=tuple("non-mana cost part %r is not paid by the payment solver" % o.text for o in plan.other)
+        if plan.other and not understood(plan.other) else (),
+        by_announcement=tuple(ByAnnouncement(a.text, a.requirement.life, str(a.requirement), tuple(a.paid_with_life))
+                              for a in plan.announcements)
+        if any(s.needs_announcement for s in plan.cost.symbols) else None,
+        pays_with=tuple(k for k, on in (("convoke", plan.convoke), ("improvise", plan.improvise), ("delve", plan.delve))
+                        if on),
+        notes=tuple(plan.notes))
 
 
 def cast_plans(board: Board, player: str | None, cast: CastChoice) -> list[TotalCost]:
@@ -454,36 +478,35 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
     symbols: list[Symbol] = list(base.cost.mana.with_x(x).symbols) if base.cost else []
     life = base.cost.life if base.cost else 0
     other = list(base.cost.other) if base.cost else []
-    additional: list[dict] = []
+    additional: list[AdditionalCost] = []
     for times, opt in zip(kicks, optional):  # 118.8b, 702.33: announced in 601.2b
         if times:
-            additional.append({"kind": opt.kind, "cost": str(opt.cost), "times": times})
+            additional.append(AdditionalCost(opt.kind, str(opt.cost), times))
             for _ in range(times):
                 symbols += opt.cost.mana.with_x(x).symbols
                 life += opt.cost.life
                 other += opt.cost.other
     for add in sc.additional:  # mandatory (118.8), also with flashback (seed ruling)
         chosen = add.sides[min(side, len(add.sides) - 1)]
-        additional.append({"kind": "mandatory", "cost": str(chosen), "times": 1})
-        if add.alternatives:
-            additional[-1]["either_of"] = [str(c) for c in add.sides]
+        additional.append(AdditionalCost("mandatory", str(chosen), 1,
+                                         tuple(str(c) for c in add.sides) if add.alternatives else ()))
         symbols += chosen.mana.with_x(x).symbols
         life += chosen.life
         other += chosen.other
     if zone == Zone.COMMAND and base.kind not in SPECIAL_ACTIONS and (times := board.player(player).times_cast(card.name)):
         tax = ManaCost.parse("{%d}" % (2 * times))  # 903.8: {2} more for each previous cast from there
-        additional.append({"kind": "commander_tax", "cost": str(tax), "times": times})
+        additional.append(AdditionalCost("commander_tax", str(tax), times))
         symbols += tax.symbols
     inc, red = _modifiers(board, player, card, zone, spell_mana_value(card, x)) if base.kind not in SPECIAL_ACTIONS \
         else ([], [])
     if base.reduction:  # 702.119a: an amount of generic mana equal to the sacrificed creature's mana value
         emerged = ManaCost.parse("{%d}" % base.reduction)
-        red.append((emerged, {"by": str(emerged), "source": card.name, "count": 1,
-                              "text": "Emerge: the sacrificed creature's mana value (702.119a)"}))
+        red.append((emerged, CostChange(card.name, "Emerge: the sacrificed creature's mana value (702.119a)",
+                                        by=str(emerged), count=1, origin=ChangeFrom.EMERGE)))
     if targets > 1:  # Strive: an increase for each target beyond the first (601.2f)
         for amount in sc.per_extra_target:
             more = ManaCost(amount.symbols * (targets - 1))
-            inc.append((more, {"source": card.name, "text": "Strive", "by": str(more), "count": targets - 1}))
+            inc.append((more, CostChange(card.name, "Strive", by=str(more), count=targets - 1, origin=ChangeFrom.STRIVE)))
     paid = [text for opt, times in zip(optional, kicks) if times for text in (opt.kind, str(opt.cost))]
     red += _self_reductions(board, player, card, zone, paid) if base.kind not in SPECIAL_ACTIONS else []
     if base.cost is not None:
@@ -511,8 +534,8 @@ def _pipeline(board: Board, player: str, card: Card, zone: str, base: BaseChoice
     if why_not is None and not legal:
         why_not = "no legal choice for %r on the board (601.2c)" % shown_targets
     return TotalCost(
-        card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=additional,
-        increases=([e for _, e in inc] + floors) if base.cost is not None else [], reductions=[e for _, e in red],
+        card=card, zone=zone, player=player, base=base, x=x, x_forced_zero=x_forced, additional=tuple(additional),
+        increases=tuple([e for _, e in inc] + floors) if base.cost is not None else (), reductions=tuple(e for _, e in red),
         cost=shown, life=life, other=other, announcements=announcements,
         castable_now=why_not is None, reason=why_not,
         convoke=card.has_cost_keyword(CostKeyword.CONVOKE), improvise=card.has_cost_keyword(CostKeyword.IMPROVISE),
@@ -532,16 +555,16 @@ def unapplied_notes(board: Board, card: Card) -> list[str]:
     return notes
 
 
-def _floor(board: Board) -> tuple[int, list[dict]]:
+def _floor(board: Board) -> tuple[int, list[CostChange]]:
     """The highest "each spell that would cost less than N mana costs N mana" in force
-    (Trinisphere, while untapped), and its answer entries."""
+    (Trinisphere, while untapped), and each floor in force."""
     floor, entries = 0, []
     for perm in board.permanents:
         for f in perm.card.spell_costs.floors:
             if f.while_untapped and perm.tapped:
                 continue
             floor = max(floor, f.mana)
-            entries.append({"source": perm.id, "text": f.text, "floor": f.mana})
+            entries.append(CostChange(perm.id, f.text, floor=f.mana, origin=ChangeFrom.FLOOR))
     return floor, entries
 
 

@@ -8,7 +8,7 @@ from functools import partial
 from manasolve import api
 from manasolve.answers import cost_json
 from manasolve.solver.creatures import is_modified, modified_creatures
-from manasolve.solver.total_cost import total_cost
+from manasolve.solver.total_cost import cost_of, total_cost
 from tests.support import boards
 from tests.support.inline import board, lands
 
@@ -33,7 +33,7 @@ def test_total_cost_starts_from_flashback_cost_adds_increases_then_reductions_ma
     b = board(*electromancers, graveyard=["Faithless Looting"],
               opponents={"bob": [{"id": "sphere", "card": "Sphere of Resistance"}]})
     t = total_cost(b, None, "Faithless Looting", "graveyard", "flashback")
-    a = cost_json(t)
+    a = cost_json(cost_of(t))
     assert (a["base"], [i["by"] for i in a["increases"]], [r["by"] for r in a["reductions"]], a["total"]) == (
         "{2}{R}", ["{1}"], ["{1}"] * 3, "{R}")
     assert a["mana_value"] == 1  # {R}: the printed mana cost only
@@ -59,7 +59,7 @@ def test_multiple_flashback_instances_choose_any():
 def test_flashback_no_other_alternative_cost_kicker_allowed_mandatory_additional_required():
     b = flashback_board(*lands("Mountain"), graveyard=["Loaded Flash"])
     t = total_cost(b, None, "Loaded Flash", "graveyard", "flashback", kicker=1)
-    kinds = [a["kind"] for a in t.additional]
+    kinds = [a.kind for a in t.additional]
     assert kinds == ["kicker", "mandatory"]  # kicker allowed; the discard must be paid too
     assert str(t.cost) == "{5}{R}" and [o.text for o in t.other] == ["Discard a card"]
     plays = [p for p in api.plays(b, count=True)["plays"] if p["card"] == "Loaded Flash"]
@@ -81,10 +81,10 @@ def test_flashback_follows_card_type_timing_sorcery_only_at_sorcery_speed():
 def test_flashback_means_cast_from_graveyard_rather_than_mana_cost_then_exile():
     b = board(hand=["Think Twice"], graveyard=["Think Twice"])
     from_gy = total_cost(b, None, "Think Twice", "graveyard", "flashback")
-    assert cost_json(from_gy)["exiled_when_leaving_stack"] is True and str(from_gy.cost) == "{2}{U}"
+    assert cost_json(cost_of(from_gy))["exiled_when_leaving_stack"] is True and str(from_gy.cost) == "{2}{U}"
     from_hand = total_cost(b, None, "Think Twice", "hand", "flashback")
     assert not from_hand.castable_now and "graveyard" in from_hand.reason
-    assert "exiled_when_leaving_stack" not in cost_json(total_cost(b, None, "Think Twice"))
+    assert "exiled_when_leaving_stack" not in cost_json(cost_of(total_cost(b, None, "Think Twice")))
 
 
 def test_x_spell_with_flashback_equal_to_mana_cost_chooses_x_flashback_zero_makes_x_zero():

@@ -15,7 +15,8 @@ from manasolve.answers import cost_json
 from manasolve.cli import main
 from manasolve.models.board import InputError
 from manasolve.models.mana import COLORS, ManaCost, Requirement, Symbol, SymbolKind
-from manasolve.solver.total_cost import reduce_symbols, total_cost
+from manasolve.solver.cost_results import AdditionalCost, ChangeFrom, CostChange
+from manasolve.solver.total_cost import cost_of, reduce_symbols, total_cost
 from tests.support import boards
 from tests.support.inline import INLINE, board, lands
 
@@ -37,7 +38,7 @@ def test_example_6_granted_flashback_sorcery_timing_only():
 def test_example_6_granted_flashback_zero_forces_x_zero():
     b = board(graveyard=["Burn X"], granted_flashback=[{"card": "Burn X", "cost": "{0}"}])
     t = total_cost(b, None, "Burn X", "graveyard", "flashback", x=5)
-    assert t.x == 0 and str(t.cost) == "{0}" and cost_json(t)["x_forced_zero"] is True
+    assert t.x == 0 and str(t.cost) == "{0}" and cost_json(cost_of(t))["x_forced_zero"] is True
     assert [str(a.requirement) for a in t.announcements] == ["{0}"]
 
 
@@ -48,7 +49,7 @@ def test_example_7_no_mana_cost_has_no_flashback_cost_even_with_reductions():
               granted_flashback=[{"card": "Vision Test", "cost": "mana_cost"}])
     t = total_cost(b, None, "Vision Test", "graveyard", "flashback")
     assert t.base.cost is None and not t.castable_now and "118.6a" in t.reason
-    assert t.announcements == [] and cost_json(t)["total"] is None  # never reduced to {0}
+    assert t.announcements == [] and cost_json(cost_of(t))["total"] is None  # never reduced to {0}
     assert api.pay(b, card="Vision Test", zone="graveyard", alt="flashback", mode="count")["payable"] is False
 
 
@@ -74,7 +75,7 @@ TRAINER4 = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 3}}
 def test_example_8_trainer_reduces_generic_only(card, total):
     t = total_cost(board(TRAINER4, hand=[card]), None, card)
     assert str(t.cost) == total
-    assert t.reductions == [{"source": "gt", "text": t.reductions[0]["text"], "x": 4, "by": "{4}"}]
+    assert t.reductions == (CostChange("gt", t.reductions[0].text, by="{4}", x=4),)
 
 
 def test_example_8_equipment_reduced_to_zero_still_one_payment():
@@ -85,7 +86,7 @@ def test_example_8_equipment_reduced_to_zero_still_one_payment():
 def test_example_8_negative_power_reduces_by_zero():
     weak = {"id": "gt", "card": "Golden-Tail Trainer", "counters": {"-1/-1": 2}}  # power -1
     t = total_cost(board(weak, hand=["Aura W"]), None, "Aura W")
-    assert str(t.cost) == "{1}{W}{W}" and t.reductions[0]["x"] == 0  # 107.1b
+    assert str(t.cost) == "{1}{W}{W}" and t.reductions[0].x == 0  # 107.1b
 
 
 # --- worked example 9: lock-in ---------------------------------------------------------------
@@ -106,7 +107,7 @@ def test_example_9_sacrificing_the_only_reducer_as_additional_cost_keeps_discoun
     b = board({"id": "mt", "card": "Mana Trainer"}, hand=["Sac Aura"])
     t = total_cost(b, None, "Sac Aura")
     assert str(t.cost) == "{1}{W}" and [o.text for o in t.other] == ["Sacrifice a creature"]
-    assert t.additional == [{"kind": "mandatory", "cost": "sacrifice a creature", "times": 1}]
+    assert t.additional == (AdditionalCost("mandatory", "sacrifice a creature", 1),)
     ans = api.pay(b, card="Sac Aura", mode="count")
     assert ans["payable"] is False and ans["count"] == 0  # {1}{W} from one Trainer: not enough mana
     b = board({"id": "mt", "card": "Mana Trainer"}, {"id": "p", "card": "Plains"}, hand=["Sac Aura"])
@@ -127,7 +128,7 @@ def test_example_9_golden_tail_trainer_sacrificed_to_ashnods_altar_keeps_locked_
     b = board({"id": "gt", "card": "Golden-Tail Trainer", "counters": {"+1/+1": 1}}, {"id": "alt", "card": "Ashnod's Altar"},
               {"id": "p", "card": "Plains"}, hand=["Aura 3W"])
     t = total_cost(b, None, "Aura 3W")
-    assert str(t.cost) == "{1}{W}" and t.reductions[0]["x"] == 2
+    assert str(t.cost) == "{1}{W}" and t.reductions[0].x == 2
     ans = api.pay(b, card="Aura 3W", mode="all")
     assert ans["payable"] and ans["count"] == 1
     (group,) = ans["payments"]
@@ -144,7 +145,7 @@ def test_example_10_flashback_kicker_and_tax():
     b = board(graveyard=["Kicked Flame"], opponents={"bob": [{"id": "thalia", "card": "Thalia, Guardian of Thraben"}]})
     t = total_cost(b, None, "Kicked Flame", "graveyard", "flashback", kicker=1)
     assert str(t.cost) == "{4}{R}{R}"
-    assert cost_json(t)["increases"][0]["source"] == "thalia"
+    assert cost_json(cost_of(t))["increases"][0]["source"] == "thalia"
     assert t.mana_value == 2  # 118.8d, 118.9c
 
 
@@ -209,7 +210,7 @@ def test_kicker_on_a_card_without_kicker_is_an_input_error():
 
 def test_multikicker_times_add_each_time():
     t = total_cost(board(hand=["Gnarlid Pack"]), None, "Gnarlid Pack", kicker=3)
-    assert str(t.cost) == "{4}{G}{G}{G}{G}" and t.additional[0]["times"] == 3
+    assert str(t.cost) == "{4}{G}{G}{G}{G}" and t.additional[0].times == 3
 
 
 # --- property: increases then reductions = an independent formula ------------------------------
@@ -316,8 +317,9 @@ def _sphere_board(trinisphere_tapped: bool = False, cast: int = 0, hand=("Think 
 
 def test_trinisphere_raises_a_total_below_three_mana_last():
     t = total_cost(_sphere_board(), None, "Think Twice")
-    assert t.total_text == "{2}{U}" and t.increases == [
-        {"source": "t", "text": t.increases[0]["text"], "floor": 3}]
+    assert t.total_text == "{2}{U}" and t.increases == (
+        CostChange("t", t.increases[0].text, floor=3, origin=ChangeFrom.FLOOR),)
+    assert cost_json(cost_of(t))["increases"] == [{"source": "t", "text": t.increases[0].text, "floor": 3}]
     assert total_cost(_sphere_board(trinisphere_tapped=True), None, "Think Twice").total_text == "{1}{U}"
 
 
@@ -332,4 +334,4 @@ def test_trinisphere_ignores_life_paid_for_phyrexian_symbols():
 def test_damping_sphere_taxes_each_other_spell_cast_this_turn():
     # Trinisphere tapped; two spells cast already: Think Twice {1}{U} + {2}.
     t = total_cost(_sphere_board(trinisphere_tapped=True, cast=2), None, "Think Twice")
-    assert t.total_text == "{3}{U}" and t.increases[0]["count"] == 2
+    assert t.total_text == "{3}{U}" and t.increases[0].count == 2
