@@ -28,6 +28,7 @@ from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
 from manasolve.solver.other_costs import PartChoice  # named only under TYPE_CHECKING in results
 from manasolve.solver.play_results import PlaysAnswer as PlaysResult
+from manasolve.solver.produce import ProduceAnswer as ProduceResult
 from manasolve.solver.tapset_results import TapSets
 
 
@@ -51,7 +52,7 @@ def _json_type(hint: Any) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if isinstance(hint, type) and is_dataclass(hint):
         return model_of(hint)
-    if origin is tuple:
+    if origin in (tuple, list):
         return list[_json_type(args[0])]  # type: ignore[misc]
     if origin in (Mapping, dict):
         return dict[_json_type(args[0]), _json_type(args[1])]  # type: ignore[misc]
@@ -183,41 +184,7 @@ PlaysAnswer = answer_model("plays", "PlaysAnswer", PlaysResult, doc="``plays``: 
 
 
 # -- the other questions ------------------------------------------------------------------
-class ProduceDetail(_Answer):
-    card: str
-    controller: str
-    mana_abilities: list[str]
-    riders: dict[str, list[str]] = absent()  # ability text -> what else it does (changing neither mana nor cost)
-
-
-class ProduceStep(_Answer):
-    """One link of a chain: permanent `id` could produce the type by `ability`, from what
-    the group `reads` could produce; neither key where it makes the type on its own."""
-
-    id: str
-    card: str
-    controller: str
-    ability: str = absent()
-    reads: str = absent()
-
-
-class ProduceWhy(_Answer):
-    """Where each type one permanent could produce comes from (``--why``, ``explain``)."""
-
-    types: dict[Literal["W", "U", "B", "R", "G", "C"], list[ProduceStep]]  # from the permanent back to the maker
-    cycle: list[str]  # the shortest cycle of the could-produce graph through it (node names), [] if none
-
-
-class ProduceAnswer(_Answer):
-    """``produce``: the mana types each permanent could produce now (106.7)."""
-
-    format: Literal["manasolve/produce@1"]
-    permanents: dict[str, list[Literal["W", "U", "B", "R", "G", "C"]]]
-    details: dict[str, ProduceDetail] = absent()
-    not_understood: list[dict[str, Any]] = absent()
-    why: dict[str, ProduceWhy] = absent()
-
-
+ProduceAnswer = answer_model("produce", "ProduceAnswer", ProduceResult)
 CostAnswer = answer_model("cost", "CostAnswer", CostResult)
 
 

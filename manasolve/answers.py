@@ -25,7 +25,8 @@ from manasolve.solver.attack_results import (
 from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import PartChoice
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
-from manasolve.solver.produce import Production
+from manasolve.solver.could_graph import Step, Why
+from manasolve.solver.produce import NotUnderstood, PermanentMana, ProduceAnswer
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
     ActivationUse,
@@ -87,6 +88,7 @@ class Untapped:
     count: int
 
 
+ManaType = Literal["W", "U", "B", "R", "G", "C"]  # a mana type (106.7's answers), WUBRGC order
 _USED_ONCE = {"permanents": (list[str], True), "use": (Literal[1], True)}  # one permanent used once: a group's shape
 # A count as plays and pay's choices write it: ``count`` when exact, else ``count_at_least``.
 _COUNT_KEYS = {"count": (int, False), "count_at_least": (int, False)}
@@ -118,6 +120,13 @@ SHAPES: dict[type, Shape] = {
     Tally: Shape(own=("n", "exact", "undone"), extra={"count": (int | None, False), "count_exact": (bool, False),
                                                        "count_at_least": (int, False),
                                                        "count_undone": (list[str], False)}),
+    # produce
+    ProduceAnswer: Shape(own=("production", "why"), extra={
+        "permanents": (dict[str, list[ManaType]], True), "details": (dict[str, PermanentMana], False),
+        "not_understood": (list[NotUnderstood], False), "why": (dict[str, Why], False)}),
+    PermanentMana: Shape(own=("id", "could"), types={"riders": dict[str, list[str]]}, name="ProduceDetail"),
+    Why: Shape(keys={"chains": "types"}, own=("id",), types={"chains": dict[ManaType, list[Step]]}, name="ProduceWhy"),
+    Step: Shape(name="ProduceStep"),
     # cost
     CostChange: Shape(own=("origin",)),  # written in its origin's order (cost_change_json)
     # saddle, crew
@@ -373,28 +382,21 @@ def cost_json(answer: CostAnswer) -> dict:
     return out
 
 
-def produce_json(result: Production) -> dict:
+def produce_json(answer: ProduceAnswer) -> dict:
     """The answer of ``manasolve produce``: ``{"permanents": {id: [types]}}``; extra keys:
-    per permanent its card, controller and mana abilities now, and the sentences about
-    mana production that are not understood."""
-    return {
+    per permanent its card, controller and mana abilities now, the sentences about mana
+    production that are not understood, and when asked (``--why`` / ``explain=True``) per
+    permanent, per type the chain it comes from (solver.could_graph.Why) and its cycle."""
+    result = answer.production
+    out: dict = {
         "permanents": {p.id: list(p.could) for p in result.permanents},
         "details": {p.id: _produce_detail(p) for p in result.permanents},
-        "not_understood": [{"card": n.card, "sentence": n.sentence} for n in result.not_understood],
+        "not_understood": [fields_json(n) for n in result.not_understood],
     }
-
-
-def produce_why_json(answer: dict, whys) -> dict:
-    """A ``produce`` answer with ``why`` (asked by ``--why`` / ``explain=True``): per
-    permanent, per type the chain it comes from (solver.could_graph.Why) and its cycle."""
-    def step(s) -> dict:
-        out = {"id": s.id, "card": s.card, "controller": s.controller}
-        if s.ability is not None:
-            out.update(ability=s.ability, reads=s.reads)
-        return out
-
-    return {**answer, "why": {w.id: {"types": {t: [step(s) for s in chain] for t, chain in w.chains},
-                                     "cycle": list(w.cycle)} for w in whys}}
+    if answer.why is not None:
+        out["why"] = {w.id: {"types": {t: [fields_json(s) for s in chain] for t, chain in w.chains},
+                             "cycle": list(w.cycle)} for w in answer.why}
+    return out
 
 
 def _produce_detail(p) -> dict:

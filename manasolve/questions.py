@@ -212,7 +212,8 @@ QUESTIONS: dict[str, Question] = {
                      build=_cost_request),
     "audit": Question(AuditRequest, "manasolve.audit:audit_payment", lambda r: (r.payment, r.paid), board=AS_GIVEN,
                       build=_audit_request),
-    "produce": Question(ProduceRequest, "manasolve.questions:produce", lambda r: (r.id, r.explain)),
+    "produce": Question(ProduceRequest, "manasolve.solver.produce:produce_answer", lambda r: (r.id, r.explain),
+                        "produce_json"),
     "creatures": Question(CreaturesRequest, "manasolve.solver.creatures:creatures", lambda r: (r.player, r.id),
                           "creatures_json"),
     "saddle": Question(SaddleRequest, "manasolve.solver.tapsets:tap_sets",
@@ -327,20 +328,6 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
     if isinstance(board, dict):
         return held_board(board, db or card_db())
     return read_board_file(board, db or card_db())
-
-
-def produce(board: Board, id: str | None = None, explain: bool = False) -> dict:
-    """``produce``: the mana types each permanent (or only `id`) could produce now;
-    `explain`: with ``why``, where each type comes from (``produce --why``)."""
-    from manasolve.answers import produce_json, produce_why_json  # keeps start-up light
-    from manasolve.solver.produce import production
-
-    answer = produce_json(production(board, id))
-    if explain:
-        from manasolve.solver.could_graph import explain as why  # networkx, for this question only: start-up light
-
-        answer = produce_why_json(answer, why(board, list(answer["permanents"])))
-    return answer
 
 
 def cards_check(path: str) -> dict:

@@ -1,11 +1,12 @@
 """The ``produce`` question: which mana types each permanent could produce now (106.7),
-as a typed `Production` (its answer JSON is built in `manasolve.answers`)."""
+as a typed `ProduceAnswer` (its answer JSON is built in `manasolve.answers`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from manasolve.models.board import Board
+from manasolve.solver.could_graph import Why, explain
 from manasolve.solver.production import abilities_adding_mana, could_produce
 
 
@@ -52,3 +53,18 @@ def production(board: Board, id: str | None = None) -> Production:
                             tuple(ab.text for ab in abilities_adding_mana(board, p)),
                             tuple((ab.text, ab.effects) for ab in abilities_adding_mana(board, p) if ab.effects)) for p in perms),
         tuple(NotUnderstood(c, s) for c, s in sorted(ignored)))
+
+
+@dataclass(frozen=True)
+class ProduceAnswer:
+    """``produce``: the mana types each permanent could produce now (106.7)."""
+
+    production: Production
+    why: tuple[Why, ...] | None = None  # asked (``--why``, `explain`): where each type comes from
+
+
+def produce_answer(board: Board, id: str | None = None, explain_types: bool = False) -> ProduceAnswer:
+    """``produce``: the mana types each permanent (or only `id`) could produce now;
+    `explain_types`: with where each type comes from (``produce --why``, `could_graph.explain`)."""
+    found = production(board, id)
+    return ProduceAnswer(found, explain(board, [p.id for p in found.permanents]) if explain_types else None)
