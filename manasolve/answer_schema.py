@@ -24,6 +24,7 @@ from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
+from manasolve.solver.castability import CastabilityAnswer as CastabilityResult
 from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
 from manasolve.solver.other_costs import PartChoice  # named only under TYPE_CHECKING in results
@@ -225,54 +226,7 @@ class CardsUpdateAnswer(_Answer):
     sha256_checked: bool = absent()  # checked against --sha256 or the checksum the source publishes
 
 
-class CardCastability(_Answer):
-    """One card (or a pair cast in one turn) of ``castability``: probabilities as unreduced
-    ``"N/D"`` strings; the on-curve keys are null when the mana value is past the last turn."""
-
-    card: str
-    cost: str
-    mana_value: int
-    by_turn: dict[str, str]
-    on_curve: str | None
-    on_curve_given_lands: str | None
-    average_delay: str | None
-    never_by_last_turn: str | None
-
-
-class DeckSummary(_Answer):
-    cards: int
-    lands: int
-    commander: list[str]
-    sideboard: int  # sideboard cards: counted, never drawn
-
-
-class CastabilityExecutor(_Answer):
-    """Where the games ran: in this process, a local pool of processes, or Ray."""
-
-    kind: Literal["in_process", "process_pool", "ray"]
-    workers: int
-
-
-class CastabilityAnswer(_Answer):
-    """``castability``: goldfish games of a deck, per card and turn; `games` is the games
-    played (the denominator), `games_asked` those asked for (more when the time limit
-    stopped the run: ``time_limit_reached``), `precision_points` the half-width of a 95%
-    confidence interval of a probability over `games` games, at worst."""
-
-    format: Literal["manasolve/castability@1"]
-    games: int
-    games_asked: int
-    precision_points: float
-    executor: CastabilityExecutor
-    time_limit_reached: Literal[True] = absent()
-    seed: int
-    turns: list[int]
-    on_play: bool
-    mulligan: str
-    deck: DeckSummary
-    cards: list[CardCastability]
-    pairs: list[CardCastability] = absent()  # when pairs were asked
-    notes: list[str]
+CastabilityAnswer = answer_model("castability", "CastabilityAnswer", CastabilityResult)
 
 
 class Broken(_Answer):

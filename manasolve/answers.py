@@ -47,6 +47,7 @@ from manasolve.solver.results import (
 )
 from manasolve.solver.tapset_results import BestSet, TapSets
 from manasolve.solver.tapset_results import Candidate as TapCandidate
+from manasolve.solver.castability import CastabilityAnswer, Executor
 from manasolve.solver.cost_results import ChangeFrom, CostAnswer, CostChange
 
 # What answers call the objects chosen for each kind of non-mana part.
@@ -127,6 +128,8 @@ SHAPES: dict[type, Shape] = {
     PermanentMana: Shape(own=("id", "could"), types={"riders": dict[str, list[str]]}, name="ProduceDetail"),
     Why: Shape(keys={"chains": "types"}, own=("id",), types={"chains": dict[ManaType, list[Step]]}, name="ProduceWhy"),
     Step: Shape(name="ProduceStep"),
+    # castability
+    Executor: Shape(name="CastabilityExecutor"),
     # cost
     CostChange: Shape(own=("origin",)),  # written in its origin's order (cost_change_json)
     # saddle, crew
@@ -560,3 +563,9 @@ def tally_json(t: Tally) -> dict:
     if t.exact:
         return {"count": t.n, "count_exact": True}
     return {"count_at_least": t.n, "count_exact": False, "count_undone": list(t.undone)}
+
+
+def castability_json(answer: CastabilityAnswer) -> dict:
+    """The answer of ``manasolve castability``: the games, the deck, where they ran, the
+    definition, per card (and pair) its castability by turn and on curve, the notes."""
+    return fields_json(answer)

@@ -39,6 +39,7 @@ from manasolve.solver import deadline
 if TYPE_CHECKING:  # imported where used: `manasolve --help` reads this module's defaults
     from manasolve.executors import InProcess, Measured, RayExecutor
     from manasolve.models.decklist import DeckList
+    from manasolve.solver.castability import CastabilityAnswer, Executor
     from manasolve.solver.goldfish import GameSetup, Goldfish, KeepRule
 
 MAX_GAMES = 1_000_000_000
@@ -94,12 +95,12 @@ GRACE_SECONDS = 0.1  # past the time limit, how long the answer waits for games 
 @dataclass
 class Run:
     """Games played: their merged records, how many, whether the time limit stopped them,
-    and where they ran (``{"kind": "in_process" | "process_pool" | "ray", "workers": K}``)."""
+    and where they ran."""
 
     records: Counter
     games: int
     time_limit_reached: bool
-    executor: dict
+    executor: Executor
 
 
 @names_format("castability")
@@ -108,6 +109,18 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
                 address: str | None = None, pairs: Iterable[tuple[str, str]] = (), cards: str | None = None,
                 progress: Callable[[int, int], None] | None = None, precision: float = DEFAULT_PRECISION,
                 time_limit: float | None = DEFAULT_TIME_LIMIT) -> dict:
+    """The JSON answer (with its ``format``) of `castability_answer`."""
+    from manasolve.answers import castability_json  # keeps start-up light
+
+    return castability_json(castability_answer(deck, games, turns, on_play, mulligan, seed, workers, address, pairs,
+                                               cards, progress, precision, time_limit))
+
+
+def castability_answer(deck: str | DeckList, games: int | None = None, turns: str | tuple[int, int] = "1-7",
+                       on_play: bool = True, mulligan: str = "karsten", seed: int = 1, workers: int | None = None,
+                       address: str | None = None, pairs: Iterable[tuple[str, str]] = (), cards: str | None = None,
+                       progress: Callable[[int, int], None] | None = None, precision: float = DEFAULT_PRECISION,
+                       time_limit: float | None = DEFAULT_TIME_LIMIT) -> CastabilityAnswer:
     """Per nonland card of `deck` (a deck list file or a parsed DeckList), P(castable) on
     each turn, on curve, on curve given the lands, and the average delay, from `games`
     goldfish games with `seed` (see `manasolve.solver.castability`); without `games`, as
@@ -142,9 +155,8 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise ParameterError("workers" if address is None else "address", "Ray is not installed: pip install "
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
-    from manasolve.answers import fields_json  # keeps start-up light
-    from manasolve.card_settings import card_db
-    from manasolve.solver.castability import DEFINITION, summarise
+    from manasolve.card_settings import card_db  # keeps start-up light
+    from manasolve.solver.castability import DEFINITION, CastabilityAnswer, DeckSummary, summarise
     from manasolve.solver.goldfish import land_faces
 
     db = card_db(cards)
@@ -154,21 +166,15 @@ def castability(deck: str | DeckList, games: int | None = None, turns: str | tup
         raise deadline.TimeUp(named or 0.0)
     read: DeckList = work.deck  # read by the run (`_Work._set_up`)
     questions, n_pairs = work.questions, len(work.pairs)
-    entries = [fields_json(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first}))
-               for e in summarise(questions, played.records, last)]
+    entries = tuple(replace(e, by_turn={t: p for t, p in e.by_turn.items() if int(t) >= first})
+                    for e in summarise(questions, played.records, last))
     lands = sum(e.count for e in read.main if land_faces(db, e.name))  # an MDFC with a land face counts
-    answer = {"games": played.games, "games_asked": asked, "precision_points": round(precision_of(played.games), 3),
-              "seed": seed, "turns": [first, last], "on_play": on_play, "mulligan": rule.name,
-              "deck": {"cards": read.size, "lands": lands, "commander": [e.name for e in read.commander],
-                       "sideboard": sum(e.count for e in read.sideboard)},
-              "executor": played.executor, "definition": DEFINITION,
-              "cards": entries[:len(entries) - n_pairs] if n_pairs else entries}
-    if n_pairs:
-        answer["pairs"] = entries[len(entries) - n_pairs:]
-    if played.time_limit_reached:
-        answer["time_limit_reached"] = True
-    answer["notes"] = work.notes
-    return answer
+    return CastabilityAnswer(
+        played.games, asked, round(precision_of(played.games), 3), seed, (first, last), on_play, rule.name,
+        DeckSummary(read.size, lands, tuple(e.name for e in read.commander), sum(e.count for e in read.sideboard)),
+        played.executor, DEFINITION, entries[:len(entries) - n_pairs] if n_pairs else entries,
+        pairs=entries[len(entries) - n_pairs:] if n_pairs else None, time_limit_reached=played.time_limit_reached,
+        notes=tuple(work.notes))
 
 
 def run_games(setup: GameSetup, games: int, seed: int, workers: int | None = None, address: str | None = None,
@@ -221,11 +227,11 @@ class _Work:
 
         self.counter = multiprocessing.Value("q", 0)  # games played, for progress (pool workers add to it)
         self.children: list = []  # forked pool processes
-        self.executor = {"kind": "in_process", "workers": 1}
         self.failed: BaseException | None = None
         self.here = address is None and workers in (None, 1)
-        from manasolve.solver.castability import shards  # keeps start-up light
+        from manasolve.solver.castability import Executor, shards  # keeps start-up light
 
+        self.executor = Executor("in_process", 1)
         self.tasks = [(seed, i, n) for i, n in shards(games)]
         self.ray: InProcess | Measured | RayExecutor | None = None
 
@@ -233,10 +239,10 @@ class _Work:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
         if not self.here:  # Ray starts in the caller's thread (it sets signal handlers), before any game
             from manasolve.executors import RayExecutor, executor  # keeps start-up light
+            from manasolve.solver.castability import Executor  # keeps start-up light
 
             self.ray = executor(self.workers, self.address, len(self.tasks))
-            self.executor = {"kind": "ray" if isinstance(self.ray, RayExecutor) else "in_process",
-                             "workers": self.ray.workers}
+            self.executor = Executor("ray" if isinstance(self.ray, RayExecutor) else "in_process", self.ray.workers)
         helper = threading.Thread(target=self._work, daemon=True, name="castability-games")
         reporter = _Reporter(self.counter, self.games, progress)
         reporter.start()
@@ -251,7 +257,7 @@ class _Work:
         elif self.failed is not None:
             raise self.failed
         records, games = self.tally.snapshot()
-        return Run(records, games, games < self.games, dict(self.executor))
+        return Run(records, games, games < self.games, self.executor)
 
     def _work(self) -> None:
         try:
@@ -312,7 +318,9 @@ class _Work:
                 child = context.Process(target=_pool_worker, args=(play, take, results), daemon=True)
                 child.start()
                 self.children.append(child)
-            self.executor = {"kind": "process_pool", "workers": 1 + len(self.children)}
+            from manasolve.solver.castability import Executor  # keeps start-up light
+
+            self.executor = Executor("process_pool", 1 + len(self.children))
 
         def decide(played: int, shard_done: bool) -> None:  # fork when the games left would take long here
             if can_fork and not self.children and played and (self.until is None or time.time() < self.until):

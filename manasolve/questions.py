@@ -230,9 +230,9 @@ QUESTIONS: dict[str, Question] = {
     "cards_update": Question(CardsUpdateRequest, "manasolve.card_update:update_cards",
                              lambda r: (r.source, r.allow_insecure, r.sha256, r.deadline), board=NO_BOARD,
                              timed=False),
-    "castability": Question(CastabilityRequest, "manasolve.castability:castability", lambda r: (
+    "castability": Question(CastabilityRequest, "manasolve.castability:castability_answer", lambda r: (
         r.deck, r.games, r.turns, r.on_play, r.mulligan, r.seed, r.workers, r.address, r.pairs, r.cards, r.progress,
-        r.precision, r.time_limit), board=NO_BOARD, timed=False),
+        r.precision, r.time_limit), "castability_json", board=NO_BOARD, timed=False),
 }
 
 

@@ -27,6 +27,7 @@ from manasolve.models.carddb import default_db
 from manasolve.models.decklist import parse_decklist, read_decklist
 from manasolve.models.errors import InputError
 from manasolve.solver import deadline
+from manasolve.solver.castability import Executor
 from manasolve.solver.goldfish import KARSTEN, GameSetup, Question
 
 DB = default_db()
@@ -137,7 +138,7 @@ def test_a_forked_pool_answers_what_one_process_answers(monkeypatch):
     monkeypatch.setattr(front, "PILOT_SECONDS", 0.0)
     monkeypatch.setattr(front, "POOL_FROM_SECONDS", 0.0)  # fork at the first check of shard 0
     pooled = front._Work(None, None, [], 4, True, KARSTEN, 25_000, 11, None, None, None, None, setup).run_within(None)
-    assert pooled.executor == {"kind": "process_pool", "workers": 2} and alone.executor["kind"] == "in_process"
+    assert pooled.executor == Executor("process_pool", 2) and alone.executor.kind == "in_process"
     assert pooled.records == alone.records and pooled.games == alone.games == 25_000
     assert run_games(setup, 25_000, 11, workers=1) == alone.records
 
