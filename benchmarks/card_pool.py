@@ -39,7 +39,7 @@ from manasolve.models.cards import card_from_mtgjson
 from manasolve.models.mana import CostSyntaxError
 from manasolve.models.oracle.spell_costs import SpellCosts, parse_spell_costs
 from manasolve.models.oracle.unapplied_costs import Unapplied
-from manasolve.models.coverage import coverage_report, family_of
+from manasolve.models.coverage import Coverage, coverage_report, family_of
 from manasolve.models.oracle.mana_abilities import is_mana_ability_line
 from manasolve.models.oracle.words import normalize
 from manasolve.models.loaders import load_card_file
@@ -61,7 +61,7 @@ _WRAPPER = ("import re, sys; from manasolve.cli import main; code = main(sys.arg
             "sys.stderr.write('MAXRSS %s\\n' % hwm); sys.exit(code)")
 
 
-def coverage_rows(cards: dict[str, dict], dev_names: set[str]) -> list[tuple[str, dict]]:
+def coverage_rows(cards: dict[str, dict], dev_names: set[str]) -> list[tuple[str, Coverage]]:
     """The coverage report of the whole pool, its dev-set cards and the others."""
     real = {n: c for n, c in cards.items() if not c.get("aliasOf")}
     inside = [c for n, c in real.items() if n in dev_names]
@@ -70,13 +70,13 @@ def coverage_rows(cards: dict[str, dict], dev_names: set[str]) -> list[tuple[str
             ("outside the dev set", coverage_report(outside))]
 
 
-def unread_mana_lines(report: dict) -> list[tuple[str, list[str]]]:
+def unread_mana_lines(report: Coverage) -> list[tuple[str, list[str]]]:
     """The cards of the mana-ability lines `report` (a `cards check` answer) leaves
     unread, by family (`coverage.family_of`), most first."""
     by: dict[str, list[str]] = {}
-    for x in report["not_understood"]:
-        if is_mana_ability_line(normalize(x["sentence"], x["card"]).strip()):
-            by.setdefault(family_of(x["sentence"]), []).append(x["card"])
+    for x in report.not_understood:
+        if is_mana_ability_line(normalize(x.sentence, x.card).strip()):
+            by.setdefault(family_of(x.sentence), []).append(x.card)
     return sorted(((f, sorted(c)) for f, c in by.items()), key=lambda fc: (-len(fc[1]), fc[0]))
 
 
@@ -145,14 +145,14 @@ def startup(cases: dict[tuple[str, str], tuple], runs: int) -> list[tuple]:
              codes[(who, what)]) for (who, what), case in cases.items()]
 
 
-def plot(rows: list[tuple[str, dict]], starts: list[tuple]):
+def plot(rows: list[tuple[str, Coverage]], starts: list[tuple]):
     def draw(path: Path) -> None:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
         fig, (a, b) = plt.subplots(1, 2, figsize=(12, 5))
-        a.bar([r[0] for r in rows], [r[1]["mana_lines_pct"] for r in rows], color="tab:green")
+        a.bar([r[0] for r in rows], [r[1].mana_lines_pct for r in rows], color="tab:green")
         a.set_ylim(0, 100)
         a.set_ylabel("mana-ability lines understood (%)")
         a.set_title("Coverage")
@@ -212,7 +212,7 @@ def main() -> None:
     for what, r in rows:
         seen, ok = BEFORE[what]
         lines.append("| %s | %d | %d | %d | %.2f | %d | %d / %d = %.2f |" % (
-            what, r["cards"], r["mana_lines"], r["mana_lines_understood"], r["mana_lines_pct"], r["mana_lines_unmodelled"],
+            what, r.cards, r.mana_lines, r.mana_lines_understood, r.mana_lines_pct, r.mana_lines_unmodelled,
             ok, seen, 100.0 * ok / seen))
     lines += ["", "## Cost sentences: alternative and additional costs, cost modifiers, keyword ways of casting", "",
               "Every sentence `oracle.spell_costs` looks at (601.2b, 601.2f, 118.8, 118.9): read into the total cost, "
@@ -221,11 +221,11 @@ def main() -> None:
               "| cards | cost sentences | read or named | % | of them read, not applied | read into the total | % |",
               "|---|---:|---:|---:|---:|---:|---:|"]
     for what, r in rows:
-        cs = r["cost_sentences"]
-        applied = cs["understood"] - cs["unapplied"]
+        cs = r.cost_sentences
+        applied = cs.understood - (cs.unapplied or 0)
         lines.append("| %s | %d | %d | %.2f | %d | %d | %.2f |" % (
-            what, cs["seen"], cs["understood"], r["cost_sentences_pct"], cs["unapplied"], applied,
-            100.0 * applied / cs["seen"] if cs["seen"] else 100.0))
+            what, cs.seen, cs.understood, r.cost_sentences_pct, cs.unapplied or 0, applied,
+            100.0 * applied / cs.seen if cs.seen else 100.0))
     lines += ["", "## Start-up: `manasolve pay BOARD --cost {G}` (%d runs each, alternating; peak RSS of one)" % args.runs, "",
               "Baseline checkout: %s." % (args.baseline.resolve().name if args.baseline else "none"), "",
               "Machine load (1-minute load average, %d cores) before / after these runs: %.1f / %.1f%s." % (
@@ -237,16 +237,16 @@ def main() -> None:
         lines.append("| %s | %s | %.3f | %.3f | %.0f | %d |" % (who, what, median, fastest, mib, code))
     lines += ["", "## Not understood, by family (sentences / of them mana-ability lines)", "",
               "| family | whole pool | outside the dev set |", "|---|---:|---:|"]
-    outside = {f["family"]: f for f in rows[2][1]["not_understood_by_family"]}
-    for fam in rows[0][1]["not_understood_by_family"]:
-        o = outside.get(fam["family"], {"count": 0, "mana_lines": 0})
-        lines.append("| %s | %d / %d | %d / %d |" % (fam["family"], fam["count"], fam["mana_lines"], o["count"],
-                                                     o["mana_lines"]))
+    outside = {f.family: f for f in rows[2][1].not_understood_by_family}
+    for fam in rows[0][1].not_understood_by_family:
+        o = outside.get(fam.family)
+        lines.append("| %s | %d / %d | %d / %d |" % (fam.family, fam.count, fam.mana_lines, o.count if o else 0,
+                                                     o.mana_lines if o else 0))
     lines += ["", "## Most frequent templates not understood, whole pool (every sentence, not only mana lines)", "",
               "| count | template | example cards |", "|---:|---|---|"]
-    for grp in rows[0][1]["not_understood_by_template"][:_TEMPLATES]:
-        lines.append("| %d | %s | %s |" % (grp["count"], grp["template"].replace("|", "\\|"),
-                                          ", ".join(e["card"] for e in grp["examples"])))
+    for grp in rows[0][1].not_understood_by_template[:_TEMPLATES]:
+        lines.append("| %d | %s | %s |" % (grp.count, grp.template.replace("|", "\\|"),
+                                          ", ".join(e.card for e in grp.examples)))
     lines += ["", "## Mana-ability lines still unread, by family (whole pool)", "",
               "| family | lines | cards |", "|---|---:|---|"]
     for family, cards_of in unread_mana_lines(rows[0][1]):

@@ -98,14 +98,14 @@ def main() -> None:
     parsed, s, mib = measure(lambda: parse_all(cards))
     rows.append(("parse every card (card_from_mtgjson)", parsed, s, mib))
     report, s, mib = measure(lambda: coverage_report(cards))
-    rows.append(("cards check coverage report", report["cards"], s, mib))
+    rows.append(("cards check coverage report", report.cards, s, mib))
     lines = ["# Parse speed (`python -m benchmarks.parse_speed --copies %d`)" % args.copies, "",
              "%d cards built from %d dev cards; target: parse in < 10 s." % (len(cards), len(cards) // args.copies), "",
              "| step | cards | seconds | peak traced MiB | cards/s |", "|---|---:|---:|---:|---:|"]
     for what, n, s, mib in rows:
         lines.append("| %s | %d | %.2f | %.1f | %.0f |" % (what, n, s, mib, n / s if s else 0))
     lines += ["", "mana-ability lines understood: %d / %d (%.2f%%)" % (
-        report["mana_lines_understood"], report["mana_lines"], report["mana_lines_pct"])]
+        report.mana_lines_understood, report.mana_lines, report.mana_lines_pct)]
     text = "\n".join(lines) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(text, encoding="utf-8")

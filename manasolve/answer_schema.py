@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 
 from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
+from manasolve.models.coverage import Coverage
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
 from manasolve.solver.castability import CastabilityAnswer as CastabilityResult
@@ -189,28 +190,7 @@ ProduceAnswer = answer_model("produce", "ProduceAnswer", ProduceResult)
 CostAnswer = answer_model("cost", "CostAnswer", CostResult)
 
 
-class KeywordCoverage(_Answer):
-    seen: int
-    understood: int
-
-
-class NotUnderstood(_Answer):
-    card: str
-    sentence: str
-    template: str
-
-
-class CardsCheckAnswer(_Answer):
-    """``cards check``: how much of a card file's oracle text the parsers understand."""
-
-    format: Literal["manasolve/cards_check@1"]
-    cards: int
-    mana_lines: int
-    mana_lines_understood: int
-    keywords: dict[str, KeywordCoverage]
-    cost_sentences: KeywordCoverage  # alternative/additional cost sentences, cost modifiers, keyword ways of casting
-    cost_sentences_pct: float
-    not_understood: list[NotUnderstood]
+CardsCheckAnswer = answer_model("cards_check", "CardsCheckAnswer", Coverage)
 
 
 class CardsUpdateAnswer(_Answer):

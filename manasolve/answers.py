@@ -27,6 +27,7 @@ from manasolve.solver.other_costs import PartChoice
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.could_graph import Step, Why
 from manasolve.solver.produce import NotUnderstood, PermanentMana, ProduceAnswer
+from manasolve.models.coverage import Coverage
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
     ActivationUse,
@@ -187,6 +188,8 @@ def _json_value(v):
         return fields_json(v)
     if isinstance(v, tuple):
         return [_json_value(x) for x in v]
+    if isinstance(v, Mapping):
+        return {k: _json_value(x) for k, x in v.items()}
     return v
 
 
@@ -569,3 +572,10 @@ def castability_json(answer: CastabilityAnswer) -> dict:
     """The answer of ``manasolve castability``: the games, the deck, where they ran, the
     definition, per card (and pair) its castability by turn and on curve, the notes."""
     return fields_json(answer)
+
+
+def cards_check_json(coverage: Coverage) -> dict:
+    """The answer of ``manasolve cards check``: the cards read, the mana-ability lines, the
+    cost keywords and sentences seen and understood, and every sentence not understood
+    (by template and by family too)."""
+    return fields_json(coverage)

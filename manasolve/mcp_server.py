@@ -241,10 +241,9 @@ def card_reading(db: CardDB, name: str) -> dict | None:
                                 # 605.1a since 2026-08-07: moving a library card makes it no mana ability
                                 "pays_inside_a_payment": a.is_mana_ability}
                                for a in card.mana_abilities],
-            "mana_lines": report["mana_lines"], "mana_lines_understood": report["mana_lines_understood"],
-            "keywords": {k: v for k, v in report["keywords"].items() if v["seen"]},
-            "not_understood": [{"sentence": x["sentence"], "template": x["template"]}
-                               for x in report["not_understood"]]}
+            "mana_lines": report.mana_lines, "mana_lines_understood": report.mana_lines_understood,
+            "keywords": {k: {"seen": v.seen, "understood": v.understood} for k, v in report.keywords.items() if v.seen},
+            "not_understood": [{"sentence": x.sentence, "template": x.template} for x in report.not_understood]}
 
 
 def _validated(model: type[ArgsT], arguments: dict) -> ArgsT | ToolAnswer:

@@ -58,6 +58,7 @@ from manasolve.solver import deadline
 if TYPE_CHECKING:
     from manasolve.models.board import Board
     from manasolve.models.carddb import CardDB
+    from manasolve.models.coverage import Coverage
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,8 @@ QUESTIONS: dict[str, Question] = {
                              lambda r: (list(r.costs), r.player, r.convoke, r.improvise, r.delve), "payable_many_json"),
     "plays": Question(PlaysRequest, "manasolve.solver.plays:plays_answer", lambda r: (r.player, r.count, r.time_limit),
                       "plays_json"),
-    "cards_check": Question(CardsCheckRequest, "manasolve.questions:cards_check", lambda r: (r.path,), board=NO_BOARD),
+    "cards_check": Question(CardsCheckRequest, "manasolve.questions:cards_check", lambda r: (r.path,), "cards_check_json",
+                            board=NO_BOARD),
     "cards_update": Question(CardsUpdateRequest, "manasolve.card_update:update_cards",
                              lambda r: (r.source, r.allow_insecure, r.sha256, r.deadline), board=NO_BOARD,
                              timed=False),
@@ -330,7 +332,7 @@ def as_board(board: Board | dict | str, db: CardDB | None = None) -> Board:
     return read_board_file(board, db or card_db())
 
 
-def cards_check(path: str) -> dict:
+def cards_check(path: str) -> Coverage:
     """``cards check``: coverage of the oracle-text parsers on the card file at `path`."""
     from manasolve.card_settings import cache_dir  # keeps start-up light
     from manasolve.models.coverage import coverage_report

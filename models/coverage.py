@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from manasolve.models.abilities import CostKeyword
 from manasolve.models.cards import Card, card_from_mtgjson
@@ -53,7 +54,59 @@ SPELL_COST_KEYWORDS = ("Flashback", "Kicker", "Multikicker")
 _EXAMPLES = 3
 
 
-def coverage_report(cards: Iterable[dict]) -> dict:
+@dataclass(frozen=True)
+class KeywordCoverage:
+    seen: int
+    understood: int
+    unapplied: int | None = None  # cost sentences: of the understood, those read exactly but not applied
+
+
+@dataclass(frozen=True)
+class Example:
+    card: str
+    sentence: str
+
+
+@dataclass(frozen=True)
+class TemplateGroup:
+    """The sentences not understood of one template: how many, and a few examples."""
+
+    template: str
+    count: int
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
+class FamilyGroup:
+    """The sentences not understood of one family (`FAMILIES`): how many, how many of
+    them are mana-ability lines (605.1a), and a few examples."""
+
+    family: str
+    count: int
+    mana_lines: int
+    examples: tuple[Example, ...]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """``cards check``: how much of a card file's oracle text the parsers understand."""
+
+    cards: int
+    mana_lines: int
+    mana_lines_understood: int
+    mana_lines_pct: float
+    mana_lines_unmodelled: int
+    keywords: Mapping[str, KeywordCoverage]
+    spell_costs: str  # the parser of the cost sentences
+    mana_effects: KeywordCoverage  # sentences on other permanents' mana production
+    cost_sentences: KeywordCoverage  # alternative/additional cost sentences, cost modifiers, keyword ways of casting
+    cost_sentences_pct: float
+    not_understood: tuple[NotUnderstood, ...]
+    not_understood_by_template: tuple[TemplateGroup, ...]
+    not_understood_by_family: tuple[FamilyGroup, ...]
+
+
+def coverage_report(cards: Iterable[dict]) -> Coverage:
     """The ``cards check`` answer for MTGJSON-shaped card dicts (aliases marked
     ``aliasOf`` by the loaders are skipped): cards read, mana-ability lines seen and
     understood, per-keyword seen/understood, and every sentence not understood."""
@@ -102,22 +155,12 @@ def coverage_report(cards: Iterable[dict]) -> dict:
             kw[k]["seen"] += 1
         missed.extend(_spell_cost_missed(card, spell_lines, kw))
     missed.sort(key=lambda x: (x.card, x.sentence))  # the same answer whatever order the cards came in
-    return {
-        "cards": n_cards,
-        "mana_lines": mana_lines,
-        "mana_lines_understood": mana_ok,
-        "mana_lines_pct": round(100.0 * mana_ok / mana_lines, 2) if mana_lines else 100.0,
-        "mana_lines_unmodelled": unmodelled,
-        "keywords": kw,
-        "spell_costs": "manasolve.models.spell_costs.parse_spell_costs",
-        "mana_effects": effects,
-        "cost_sentences": costs,
-        "cost_sentences_pct": round(100.0 * costs["understood"] / costs["seen"], 2) if costs["seen"] else 100.0,
-        "not_understood": [{"card": x.card, "sentence": x.sentence, "template": x.template}
-                           for x in sorted(missed, key=lambda x: (x.template, x.card))],
-        "not_understood_by_template": _group(missed),
-        "not_understood_by_family": _families(missed),
-    }
+    return Coverage(
+        n_cards, mana_lines, mana_ok, round(100.0 * mana_ok / mana_lines, 2) if mana_lines else 100.0, unmodelled,
+        {k: KeywordCoverage(**v) for k, v in kw.items()}, "manasolve.models.spell_costs.parse_spell_costs",
+        KeywordCoverage(**effects), KeywordCoverage(**costs),
+        round(100.0 * costs["understood"] / costs["seen"], 2) if costs["seen"] else 100.0,
+        tuple(sorted(missed, key=lambda x: (x.template, x.card))), _group(missed), _families(missed))
 
 
 def _spell_cost_missed(card: Card, spell_lines: list[tuple[str, str]], kw: dict) -> list[NotUnderstood]:
@@ -131,12 +174,12 @@ def _spell_cost_missed(card: Card, spell_lines: list[tuple[str, str]], kw: dict)
     return reported
 
 
-def _group(missed: list[NotUnderstood]) -> list[dict]:
+def _group(missed: list[NotUnderstood]) -> tuple[TemplateGroup, ...]:
     groups: dict[str, list[NotUnderstood]] = defaultdict(list)
     for x in missed:
         groups[x.template].append(x)
-    return [{"template": t, "count": len(xs), "examples": [{"card": x.card, "sentence": x.sentence} for x in xs[:_EXAMPLES]]}
-            for t, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+    return tuple(TemplateGroup(t, len(xs), tuple(Example(x.card, x.sentence) for x in xs[:_EXAMPLES]))
+                 for t, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])))
 
 
 def family_of(sentence: str) -> str:
@@ -144,13 +187,12 @@ def family_of(sentence: str) -> str:
     return next((name for name, rx in FAMILIES if rx.search(sentence)), OTHER_FAMILY)
 
 
-def _families(missed: list[NotUnderstood]) -> list[dict]:
+def _families(missed: list[NotUnderstood]) -> tuple[FamilyGroup, ...]:
     """Sentences not understood by family, most first: how many, how many of them are
     mana-ability lines (605.1a), and a few examples."""
     groups: dict[str, list[NotUnderstood]] = defaultdict(list)
     for x in missed:
         groups[family_of(x.sentence)].append(x)
-    return [{"family": f, "count": len(xs),
-             "mana_lines": sum(1 for x in xs if is_mana_ability_line(normalize(x.sentence, x.card).strip())),
-             "examples": [{"card": x.card, "sentence": x.sentence} for x in xs[:_EXAMPLES]]}
-            for f, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))]
+    return tuple(FamilyGroup(f, len(xs), sum(1 for x in xs if is_mana_ability_line(normalize(x.sentence, x.card).strip())),
+                             tuple(Example(x.card, x.sentence) for x in xs[:_EXAMPLES]))
+                 for f, xs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])))

@@ -151,4 +151,4 @@ def test_gemhide_sliver_gives_every_players_slivers():
 def test_nykthos_is_counted_as_a_mana_ability_and_read():
     from manasolve.models.coverage import coverage_report
     report = coverage_report([NYKTHOS])
-    assert (report["mana_lines"], report["mana_lines_understood"]) == (2, 2)
+    assert (report.mana_lines, report.mana_lines_understood) == (2, 2)
