@@ -22,10 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 
 from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
+from manasolve.results import CardsUpdate
 from manasolve.models.coverage import Coverage
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
-from manasolve.solver.castability import CastabilityAnswer as CastabilityResult
+from manasolve.solver.castability_results import CastabilityAnswer as CastabilityResult
 from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
 from manasolve.solver.other_costs import PartChoice  # named only under TYPE_CHECKING in results
@@ -193,19 +194,7 @@ CostAnswer = answer_model("cost", "CostAnswer", CostResult)
 CardsCheckAnswer = answer_model("cards_check", "CardsCheckAnswer", Coverage)
 
 
-class CardsUpdateAnswer(_Answer):
-    """``cards update``: where the card file came from, where it is stored, and why there."""
-
-    format: Literal["manasolve/cards_update@1"]
-    source: str
-    path: str
-    set_by: str  # "MANASOLVE_CARDS", the config file's path, or "default"
-    cards: int
-    names: int  # cards, faces and full names of multi-face cards
-    sha256: str = absent()  # the stored file's SHA-256
-    sha256_checked: bool = absent()  # checked against --sha256 or the checksum the source publishes
-
-
+CardsUpdateAnswer = answer_model("cards_update", "CardsUpdateAnswer", CardsUpdate)
 CastabilityAnswer = answer_model("castability", "CastabilityAnswer", CastabilityResult)
 
 

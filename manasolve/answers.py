@@ -9,7 +9,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from manasolve.solver.attack_results import (
     AttackAnswer,
@@ -27,7 +27,6 @@ from manasolve.solver.other_costs import PartChoice
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.could_graph import Step, Why
 from manasolve.solver.produce import NotUnderstood, PermanentMana, ProduceAnswer
-from manasolve.models.coverage import Coverage
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
     ActivationUse,
@@ -48,8 +47,12 @@ from manasolve.solver.results import (
 )
 from manasolve.solver.tapset_results import BestSet, TapSets
 from manasolve.solver.tapset_results import Candidate as TapCandidate
-from manasolve.solver.castability import CastabilityAnswer, Executor
+from manasolve.solver.castability_results import CastabilityAnswer, Executor
 from manasolve.solver.cost_results import ChangeFrom, CostAnswer, CostChange
+from manasolve.results import CardsUpdate
+
+if TYPE_CHECKING:
+    from manasolve.models.coverage import Coverage
 
 # What answers call the objects chosen for each kind of non-mana part.
 CHOSEN_KEY = {"sacrifice": "sacrificed", "discard": "discarded", "exile": "exiled", "reveal": "revealed",
@@ -131,6 +134,8 @@ SHAPES: dict[type, Shape] = {
     Step: Shape(name="ProduceStep"),
     # castability
     Executor: Shape(name="CastabilityExecutor"),
+    # cards update
+    CardsUpdate: Shape(absent=("sha256", "sha256_checked")),
     # cost
     CostChange: Shape(own=("origin",)),  # written in its origin's order (cost_change_json)
     # saddle, crew
@@ -579,3 +584,9 @@ def cards_check_json(coverage: Coverage) -> dict:
     cost keywords and sentences seen and understood, and every sentence not understood
     (by template and by family too)."""
     return fields_json(coverage)
+
+
+def cards_update_json(update: CardsUpdate) -> dict:
+    """The answer of ``manasolve cards update``: where the card file came from, where it
+    is stored and why there, its cards and names, its SHA-256 and whether it was checked."""
+    return fields_json(update)

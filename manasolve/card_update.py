@@ -31,6 +31,7 @@ from manasolve.models.bounds import UPDATE_DEADLINE
 from manasolve.card_settings import cache_dir, update_target
 from manasolve.models.errors import InputError, shown
 from manasolve.models.loaders import cache_cards, read_card_file
+from manasolve.results import CardsUpdate
 
 DEFAULT_URL = "https://mtgjson.com/api/v5/AtomicCards.json.gz"
 _TIMEOUT = 120  # seconds without an answer from the server before giving up
@@ -151,7 +152,7 @@ def _remove_leftovers(folder: Path, older_than: float) -> None:
 
 
 def update_cards(source: str | None = None, allow_insecure: bool = False, sha256: str | None = None,
-                 deadline: float | None = UPDATE_DEADLINE) -> dict:
+                 deadline: float | None = UPDATE_DEADLINE) -> CardsUpdate:
     """Fetch `source` (default: MTGJSON's AtomicCards), check its SHA-256 (`sha256`, else
     the one the source publishes) and that it is a card file the loaders read with at
     least one card, and replace the stored file with it (the old one is kept if anything
@@ -194,7 +195,6 @@ def update_cards(source: str | None = None, allow_insecure: bool = False, sha256
         finally:
             tmp.unlink(missing_ok=True)
     cache_cards(target.path, cards, cache_dir())
-    return {"source": source, "path": str(target.path), "set_by": target.set_by,
-            "cards": sum(1 for c in cards.values() if not c.get("aliasOf")), "names": len(cards),
-            "sha256": got, "sha256_checked": wanted is not None}
+    return CardsUpdate(source, str(target.path), target.set_by, sum(1 for c in cards.values() if not c.get("aliasOf")),
+                       len(cards), got, wanted is not None)
 

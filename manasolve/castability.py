@@ -35,11 +35,11 @@ from manasolve.models.bounds import MAX_TURNS
 from manasolve.models.errors import ParameterError, shown
 from manasolve.executors import usable_cores
 from manasolve.solver import deadline
+from manasolve.solver.castability_results import CastabilityAnswer, DeckSummary, Executor
 
 if TYPE_CHECKING:  # imported where used: `manasolve --help` reads this module's defaults
     from manasolve.executors import InProcess, Measured, RayExecutor
     from manasolve.models.decklist import DeckList
-    from manasolve.solver.castability import CastabilityAnswer, Executor
     from manasolve.solver.goldfish import GameSetup, Goldfish, KeepRule
 
 MAX_GAMES = 1_000_000_000
@@ -156,7 +156,7 @@ def castability_answer(deck: str | DeckList, games: int | None = None, turns: st
                              "\"manasolve[ray]\" (without --workers the games run in this process or a local pool)",
                              source)
     from manasolve.card_settings import card_db  # keeps start-up light
-    from manasolve.solver.castability import DEFINITION, CastabilityAnswer, DeckSummary, summarise
+    from manasolve.solver.castability import DEFINITION, summarise
     from manasolve.solver.goldfish import land_faces
 
     db = card_db(cards)
@@ -229,7 +229,7 @@ class _Work:
         self.children: list = []  # forked pool processes
         self.failed: BaseException | None = None
         self.here = address is None and workers in (None, 1)
-        from manasolve.solver.castability import Executor, shards  # keeps start-up light
+        from manasolve.solver.castability import shards  # keeps start-up light
 
         self.executor = Executor("in_process", 1)
         self.tasks = [(seed, i, n) for i, n in shards(games)]
@@ -239,7 +239,6 @@ class _Work:
         """The games played (all asked, or those ended by the time limit plus GRACE_SECONDS)."""
         if not self.here:  # Ray starts in the caller's thread (it sets signal handlers), before any game
             from manasolve.executors import RayExecutor, executor  # keeps start-up light
-            from manasolve.solver.castability import Executor  # keeps start-up light
 
             self.ray = executor(self.workers, self.address, len(self.tasks))
             self.executor = Executor("ray" if isinstance(self.ray, RayExecutor) else "in_process", self.ray.workers)
@@ -318,8 +317,6 @@ class _Work:
                 child = context.Process(target=_pool_worker, args=(play, take, results), daemon=True)
                 child.start()
                 self.children.append(child)
-            from manasolve.solver.castability import Executor  # keeps start-up light
-
             self.executor = Executor("process_pool", 1 + len(self.children))
 
         def decide(played: int, shard_done: bool) -> None:  # fork when the games left would take long here

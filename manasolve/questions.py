@@ -230,7 +230,8 @@ QUESTIONS: dict[str, Question] = {
     "cards_check": Question(CardsCheckRequest, "manasolve.questions:cards_check", lambda r: (r.path,), "cards_check_json",
                             board=NO_BOARD),
     "cards_update": Question(CardsUpdateRequest, "manasolve.card_update:update_cards",
-                             lambda r: (r.source, r.allow_insecure, r.sha256, r.deadline), board=NO_BOARD,
+                             lambda r: (r.source, r.allow_insecure, r.sha256, r.deadline), "cards_update_json",
+                             board=NO_BOARD,
                              timed=False),
     "castability": Question(CastabilityRequest, "manasolve.castability:castability_answer", lambda r: (
         r.deck, r.games, r.turns, r.on_play, r.mulligan, r.seed, r.workers, r.address, r.pairs, r.cards, r.progress,

@@ -27,7 +27,7 @@ from manasolve.models.carddb import default_db
 from manasolve.models.decklist import parse_decklist, read_decklist
 from manasolve.models.errors import InputError
 from manasolve.solver import deadline
-from manasolve.solver.castability import Executor
+from manasolve.solver.castability_results import Executor
 from manasolve.solver.goldfish import KARSTEN, GameSetup, Question
 
 DB = default_db()
