@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 
 from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
+from manasolve.results import AuditAnswer as AuditResult
 from manasolve.results import CardsUpdate
 from manasolve.models.coverage import Coverage
 from manasolve.solver import results
@@ -198,27 +199,7 @@ CardsUpdateAnswer = answer_model("cards_update", "CardsUpdateAnswer", CardsUpdat
 CastabilityAnswer = answer_model("castability", "CastabilityAnswer", CastabilityResult)
 
 
-class Broken(_Answer):
-    rule: str
-    path: str
-    message: str
-
-
-class AuditAnswer(_Answer):
-    """``audit``: whether an engine's payment is legal, and whether a better one exists."""
-
-    format: Literal["manasolve/audit@1"]
-    cost: str
-    player: str
-    legal: bool
-    broken: Broken | None
-    levels: dict[str, int] | None
-    best: Payment | None  # type: ignore[valid-type]  # a model built at import
-    best_levels: dict[str, int] | None
-    levels_words: dict[str, str] | None  # the levels in words
-    best_levels_words: dict[str, str] | None
-    better: bool
-    why: str
+AuditAnswer = answer_model("audit", "AuditAnswer", AuditResult)
 
 
 # -- the server's session methods (board.*) -----------------------------------------------

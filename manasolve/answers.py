@@ -49,7 +49,7 @@ from manasolve.solver.tapset_results import BestSet, TapSets
 from manasolve.solver.tapset_results import Candidate as TapCandidate
 from manasolve.solver.castability_results import CastabilityAnswer, Executor
 from manasolve.solver.cost_results import ChangeFrom, CostAnswer, CostChange
-from manasolve.results import CardsUpdate
+from manasolve.results import AuditAnswer, CardsUpdate
 
 if TYPE_CHECKING:
     from manasolve.models.coverage import Coverage
@@ -590,3 +590,21 @@ def cards_update_json(update: CardsUpdate) -> dict:
     """The answer of ``manasolve cards update``: where the card file came from, where it
     is stored and why there, its cards and names, its SHA-256 and whether it was checked."""
     return fields_json(update)
+
+
+def audit_json(answer: AuditAnswer) -> dict:
+    """The answer of ``manasolve audit``: cost, player, legal, the first rule broken, the
+    payment's levels, manasolve's best payment and its levels, better and why, the card
+    audited, and the levels in words."""
+    out: dict = {"cost": answer.cost, "player": answer.player, "legal": answer.legal,
+                 "broken": None if answer.broken is None else fields_json(answer.broken),
+                 "levels": None if answer.levels is None else dict(answer.levels),
+                 "best": None if answer.best is None else payment_json(answer.best),
+                 "best_levels": None if answer.best_levels is None else dict(answer.best_levels),
+                 "better": answer.better, "why": answer.why}
+    if answer.card is not None:
+        out["card"] = answer.card
+    for key in ("levels_words", "best_levels_words"):
+        words = getattr(answer, key)
+        out[key] = None if words is None else dict(words)
+    return out

@@ -35,6 +35,7 @@ from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, Requirement
 from manasolve.models.payment import PaymentIn, checked_payment, payment_value
 from manasolve.models.request import Mode, PaymentRequest
 from manasolve.payment_apply import group_as_payment
+from manasolve.results import AuditAnswer, Broken
 from manasolve.session import PlayBoard
 from manasolve.solver.carry_out import activation_ability
 from manasolve.solver.resources import restricted_flags
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 _RULE = re.compile(r"\((\d{3}\.\d+[a-z]?)")
 
 
-def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any, paid: PaymentRequest) -> dict:
+def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any, paid: PaymentRequest) -> AuditAnswer:
     """The ``audit`` answer for `payment` of what `paid` pays (a cost, or a card's total)
     on `board` (a PlayBoard, or board JSON read with `db`): ``legal``, ``broken`` (the
     first rule broken: rule, path, message), ``levels`` (the payment's value on each
@@ -69,38 +70,38 @@ def audit_payment(board: PlayBoard | dict | str, db: CardDB | None, payment: Any
     best_payment = None if found.best is None else payment_json(found.best)  # carried out as a client's would be
     player = solved.player
     criteria = list(parse_order(paid.order))
-    answer: dict = {"cost": solved.cost, "player": player, "legal": True, "broken": None, "levels": None,
-                    "best": best_payment, "best_levels": None, "better": False, "why": None}
-    if solved.cast is not None:
-        answer["card"] = solved.cast.card
     keeps = list(found.keep or ())
+    levels: dict[str, int] | None = None
+    best_levels: dict[str, int] | None = None
+    broken: Broken | None = None
     try:
         typed = payment_value(group_as_payment(payment) if "multiplicity" in payment else payment)
         life = _announcement(typed, solved.cost)
-        levels = _levels(board, typed, player, keeps, criteria)  # carried out: board.apply's checks
+        measured = _levels(board, typed, player, keeps, criteria)  # carried out: board.apply's checks
         _spent(board, typed, life, player, _payee(board, player, paid))
-        answer["levels"] = levels
+        levels = measured
     except InputError as exc:
         rule = _RULE.search(exc.message)
-        answer.update(legal=False, broken={"rule": rule.group(1) if rule else None, "path": exc.where,
-                                           "message": exc.message})
+        broken = Broken(rule.group(1) if rule else None, exc.where, exc.message)
     if best_payment is not None:
-        answer["best_levels"] = _levels(board, payment_value(best_payment), player, keeps, criteria)
-    for key in ("levels", "best_levels"):  # the same values in words
-        answer[key + "_words"] = levels_words(answer[key]) if answer[key] is not None else None
-    if answer["levels"] is not None and answer["best_levels"] is not None:
-        mine, theirs = answer["levels"], answer["best_levels"]
+        best_levels = _levels(board, payment_value(best_payment), player, keeps, criteria)
+    better, why = False, None
+    if levels is not None and best_levels is not None:
+        mine, theirs = levels, best_levels
         worse = next((c for c in criteria if mine[c] != theirs[c]), None)
-        answer["better"] = worse is not None and theirs[worse] < mine[worse]
-        answer["why"] = ("manasolve's best payment is better on %s: it %s" % (
-            worse, compared(worse, theirs[worse], mine[worse], "this payment")) if worse is not None and answer["better"] else
+        better = worse is not None and theirs[worse] < mine[worse]
+        why = ("manasolve's best payment is better on %s: it %s" % (
+            worse, compared(worse, theirs[worse], mine[worse], "this payment")) if worse is not None and better else
             "the payment is as good as manasolve's best by %s" % ", ".join(criteria) if worse is None else
             "the payment is better than manasolve's best on %s by these measures" % worse)
-    elif not answer["legal"]:
-        answer["better"] = best_payment is not None
-        answer["why"] = "the payment is not legal (%s)" % answer["broken"]["message"] + (
+    elif broken is not None:
+        better = best_payment is not None
+        why = "the payment is not legal (%s)" % broken.message + (
             "; manasolve's best payment is given under \"best\"" if best_payment is not None else "; the cost can't be paid")
-    return answer
+    return AuditAnswer(solved.cost, player, broken is None, broken, levels, found.best, best_levels, better, why,
+                       card=solved.cast.card if solved.cast is not None else None,
+                       levels_words=levels_words(levels) if levels is not None else None,  # the same values in words
+                       best_levels_words=levels_words(best_levels) if best_levels is not None else None)
 
 
 def _payee(board: PlayBoard, player: str, paid: PaymentRequest) -> SpellBeingCast | None:
