@@ -27,6 +27,7 @@ from manasolve.results import CardsUpdate
 from manasolve.models.coverage import Coverage
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
+from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.castability_results import CastabilityAnswer as CastabilityResult
 from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
@@ -241,23 +242,8 @@ class BoardUndoAnswer(_Answer):
     changes: int
 
 
-class BoardApplyAnswer(_Answer):
-    """``board.apply``: what carrying out the payment did."""
-
-    format: Literal["manasolve/board.apply@1"]
-    tapped: list[str]
-    untapped: list[str]
-    sacrificed: list[str]
-    exiled: list[str]
-    life_lost: int
-    energy_paid: int
-    counters_removed: dict[str, dict[str, int]]
-    floating: str
-    mana_pool: str
-    returned: list[str] = absent()
-    discarded: list[str] = absent()
-    collected: list[str] = absent()
-    notes: list[str] = absent()
+BoardApplyAnswer = answer_model("board.apply", "BoardApplyAnswer", PaymentDone,
+                                doc="``board.apply``: what carrying out the payment did.")
 
 
 class BoardCloseAnswer(_Answer):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.attack_results import (
     AttackAnswer,
     AttackTriggered,
@@ -136,6 +137,10 @@ SHAPES: dict[type, Shape] = {
     Executor: Shape(name="CastabilityExecutor"),
     # cards update
     CardsUpdate: Shape(absent=("sha256", "sha256_checked")),
+    # board.apply
+    PaymentDone: Shape(absent=("notes",), types={"counters_removed": dict[str, dict[str, int]]}, own=("taken",),
+                       extra={"returned": (list[str], False), "discarded": (list[str], False),
+                              "collected": (list[str], False)}),
     # cost
     CostChange: Shape(own=("origin",)),  # written in its origin's order (cost_change_json)
     # saddle, crew
@@ -607,4 +612,20 @@ def audit_json(answer: AuditAnswer) -> dict:
     for key in ("levels_words", "best_levels_words"):
         words = getattr(answer, key)
         out[key] = None if words is None else dict(words)
+    return out
+
+
+def done_json(done: PaymentDone) -> dict:
+    """What carrying out a payment did, as ``board.apply`` answers it: ``tapped``,
+    ``untapped``, ``sacrificed``, ``exiled``, ``life_lost``, ``energy_paid``,
+    ``counters_removed``, ``notes`` (when there are any), ``floating`` (the mana it leaves
+    in the pool), ``mana_pool`` (the pool after it), then the other parts' objects
+    (``returned``, ``discarded``, ``collected``)."""
+    out: dict = {"tapped": list(done.tapped), "untapped": list(done.untapped), "sacrificed": list(done.sacrificed),
+                 "exiled": list(done.exiled), "life_lost": done.life_lost, "energy_paid": done.energy_paid,
+                 "counters_removed": {pid: dict(kinds) for pid, kinds in done.counters_removed}}
+    if done.notes:
+        out["notes"] = list(done.notes)
+    out.update(floating=done.floating, mana_pool=done.mana_pool)
+    out.update((key, list(ids)) for key, ids in done.taken)
     return out

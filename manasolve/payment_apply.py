@@ -5,7 +5,7 @@ carries it out (the rules: `manasolve.solver.carry_out`).
 A payment is the ``best`` object of a ``pay`` answer (``mode="best"``) or one group of
 ``mode="all"`` (one member of each interchangeable class is picked, the first ids
 listed); `payment_from_json` makes it the typed payment
-(`manasolve.models.payment.PaymentIn`), `done_json` writes what carrying it out did.
+(`manasolve.models.payment.PaymentIn`), `manasolve.answers.done_json` writes what carrying it out did.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import Any
 
 from manasolve.models.board import Board, InputError
 from manasolve.models.payment import PaymentIn, checked_payment, payment_value
-from manasolve.solver.carry_out import PaymentDone, carry_out
+from manasolve.answers import done_json
+from manasolve.solver.carry_out import carry_out
 
 
 def group_as_payment(group: dict, where: str = "payment") -> dict:
@@ -102,22 +103,6 @@ def payment_from_json(payment: Any, player: str | None, where: str = "payment") 
     if "multiplicity" in payment:
         payment = group_as_payment(payment)
     return payment_value(payment), player
-
-
-def done_json(done: PaymentDone) -> dict:
-    """What carrying out a payment did, as ``board.apply`` answers it: ``tapped``,
-    ``untapped``, ``sacrificed``, ``exiled``, ``life_lost``, ``energy_paid``,
-    ``counters_removed``, ``notes`` (when there are any), ``floating`` (the mana it leaves
-    in the pool), ``mana_pool`` (the pool after it), then the other parts' objects
-    (``returned``, ``discarded``, ``collected``)."""
-    out: dict = {"tapped": list(done.tapped), "untapped": list(done.untapped), "sacrificed": list(done.sacrificed),
-                 "exiled": list(done.exiled), "life_lost": done.life_lost, "energy_paid": done.energy_paid,
-                 "counters_removed": {pid: dict(kinds) for pid, kinds in done.counters_removed}}
-    if done.notes:
-        out["notes"] = list(done.notes)
-    out.update(floating=done.floating, mana_pool=done.mana_pool)
-    out.update((key, list(ids)) for key, ids in done.taken)
-    return out
 
 
 def apply_payment(data: dict, board: Board, payment: Any, player: str | None) -> dict:

@@ -37,7 +37,8 @@ from manasolve.models.board_schema import parse_json
 from manasolve.models.board import Board, InputError, board_file_text, load_board
 from manasolve.models.carddb import CardDB
 from manasolve.models.request import CastChoice, PaymentRequest
-from manasolve.payment_apply import done_json, payment_from_json
+from manasolve.answers import done_json
+from manasolve.payment_apply import payment_from_json
 from manasolve.questions import ask
 from manasolve.solver.position import KEEP_RESOLVED, Position
 
@@ -144,7 +145,7 @@ class PlayBoard:
     def apply(self, payment: dict, player: str | None = None) -> dict:
         """Carry out a payment: the ``best`` object of a ``pay`` answer, one of its
         ``payments`` groups, or the whole answer (its ``best``, for its ``player``).
-        Returns what it did (see `manasolve.payment_apply.done_json`); the board
+        Returns what it did (see `manasolve.answers.done_json`); the board
         is unchanged on InputError."""
         typed, player = payment_from_json(payment, player)
         done = self.position.push(typed, player)

@@ -13,7 +13,7 @@ from manasolve.models.board import InputError, load_board
 from manasolve.models.board_edits import BoardEdit, EditKind, edit_from_json
 from manasolve.models.carddb import default_db
 from manasolve.models.payment import PaymentIn, payment_value
-from manasolve.payment_apply import done_json
+from manasolve.answers import done_json
 from manasolve.session import PlayBoard
 from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.position import KEEP_RESOLVED, Position
