@@ -23,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 from manasolve.answer_format import FORMATS
 from manasolve.answers import shape
 from manasolve.results import AuditAnswer as AuditResult
-from manasolve.results import CardsUpdate
+from manasolve.results import (CancelState, CardsUpdate, Closed, Ping, ServerInfo, SessionBoard, SessionChanges,
+                               SessionHandle)
 from manasolve.models.coverage import Coverage
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
@@ -204,103 +205,23 @@ AuditAnswer = answer_model("audit", "AuditAnswer", AuditResult)
 
 
 # -- the server's session methods (board.*) -----------------------------------------------
-class BoardLoadAnswer(_Answer):
-    """``board.load``: the handle of the new session."""
-
-    format: Literal["manasolve/board.load@1"]
-    session: str
-
-
-class BoardCopyAnswer(_Answer):
-    """``board.copy``: the handle of the new session (same position, same history)."""
-
-    format: Literal["manasolve/board.copy@1"]
-    session: str
-
-
-class BoardGetAnswer(_Answer):
-    """``board.get``: the session's board as it stands (``manasolve/board@1`` JSON)."""
-
-    format: Literal["manasolve/board.get@1"]
-    session: str
-    board: dict[str, Any]
-
-
-class BoardPatchAnswer(_Answer):
-    """``board.patch``: how many changes ``board.undo`` can take back now."""
-
-    format: Literal["manasolve/board.patch@1"]
-    session: str
-    changes: int
-
-
-class BoardUndoAnswer(_Answer):
-    """``board.undo``: how many changes are left to take back."""
-
-    format: Literal["manasolve/board.undo@1"]
-    session: str
-    changes: int
-
-
+BoardLoadAnswer = answer_model("board.load", "BoardLoadAnswer", SessionHandle,
+                               doc="``board.load``: the handle of the new session.")
+BoardCopyAnswer = answer_model("board.copy", "BoardCopyAnswer", SessionHandle,
+                               doc="``board.copy``: the handle of the new session (same position, same history).")
+BoardGetAnswer = answer_model("board.get", "BoardGetAnswer", SessionBoard,
+                              doc="``board.get``: the session's board as it stands (``manasolve/board@1`` JSON).")
+BoardPatchAnswer = answer_model("board.patch", "BoardPatchAnswer", SessionChanges,
+                                doc="``board.patch``: how many changes ``board.undo`` can take back now.")
+BoardUndoAnswer = answer_model("board.undo", "BoardUndoAnswer", SessionChanges,
+                               doc="``board.undo``: how many changes are left to take back.")
 BoardApplyAnswer = answer_model("board.apply", "BoardApplyAnswer", PaymentDone,
                                 doc="``board.apply``: what carrying out the payment did.")
-
-
-class BoardCloseAnswer(_Answer):
-    """``board.close``: the handle freed."""
-
-    format: Literal["manasolve/board.close@1"]
-    closed: str
-
-
-class PingAnswer(_Answer):
-    """``ping``: alive, and the id of the request running (null: none)."""
-
-    format: Literal["manasolve/ping@1"]
-    running: int | str | None
-
-
-class CancelAnswer(_Answer):
-    """``cancel``: what became of the request: ``running`` (it answers now with its partial
-    answer, ``"cancelled": true``), ``queued`` (it answers cancelled when its turn comes) or
-    ``unknown`` (finished, or never sent)."""
-
-    format: Literal["manasolve/cancel@1"]
-    id: int | str
-    state: Literal["running", "queued", "unknown"]
-
-
-class ServerLimits(_Answer):
-    """What one server holds at most: sessions, card databases of ``board.load``'s
-    ``cards``, bytes of one request line (``line_bytes``, also as ``request_line_bytes``),
-    and the time limit of a question that gives none."""
-
-    line_bytes: int
-    request_line_bytes: int
-    sessions: int
-    card_files: int
-    time_limit: float | None
-
-
-class ServerInfoAnswer(_Answer):
-    """``server.info``: versions (package, protocol, rules date, card pool), methods,
-    limits, the files it may read and the closed list of error codes."""
-
-    format: Literal["manasolve/server.info@1"]
-    package: str
-    version: str  # the package's, as ``package``
-    protocol: str
-    protocols: list[str]
-    rules: str
-    card_pool: str
-    answer_formats: list[str]
-    methods: list[str]
-    immediate: list[str]
-    limits: ServerLimits
-    sessions: int  # held now
-    allowed_paths: list[str]
-    card_file: str | None
-    error_codes: dict[str, str]
+BoardCloseAnswer = answer_model("board.close", "BoardCloseAnswer", Closed, doc="``board.close``: the handle freed.")
+PingAnswer = answer_model("ping", "PingAnswer", Ping,
+                          doc="``ping``: alive, and the id of the request running (null: none).")
+CancelAnswer = answer_model("cancel", "CancelAnswer", CancelState)
+ServerInfoAnswer = answer_model("server.info", "ServerInfoAnswer", ServerInfo)
 
 
 # The model of each command's answer (the shipped answer.COMMAND.schema.json files; pay's

@@ -46,6 +46,7 @@ from manasolve.protocol import (
 from manasolve.solver import deadline
 from manasolve.solver.deadline import Cancelled, TimeUp
 from manasolve.questions import ask
+from manasolve.results import CancelState, Closed, Ping, ServerInfo, ServerLimits, SessionBoard, SessionChanges, SessionHandle
 from manasolve.session import PlayBoard
 
 # Sessions and per-path card databases held at once (least recently used closed first):
@@ -283,7 +284,7 @@ class Server:
 
     def _ping(self, params: dict, method: str) -> dict:
         _validated(method, params)
-        return stamped(method, {"running": self._running[0] if self._running else None})
+        return _answer(method, Ping(self._running[0] if self._running else None))
 
     def _cancel(self, params: dict, method: str) -> dict:
         rid = _validated(method, params)["id"]
@@ -296,21 +297,19 @@ class Server:
                 state = "queued"
             else:
                 state = "unknown"
-        return stamped(method, {"id": rid, "state": state})
+        return _answer(method, CancelState(rid, state))
 
     def _info(self, params: dict, method: str) -> dict:
         wanted = _validated(method, params)["protocol"]
         if wanted is not None and wanted not in PROTOCOLS:
             raise RpcError(INVALID_PARAMS, "params.protocol: this server speaks %s, not %s" % (
                 ", ".join(PROTOCOLS), shown(wanted)), "params.protocol")
-        return stamped(method, {
-            "package": __version__, "version": __version__, "protocol": protocol.VERSION, "protocols": list(PROTOCOLS),
-            "rules": CR_DATE, "card_pool": CARD_POOL_DATE, "answer_formats": sorted(FORMATS.values()),
-            "methods": sorted(self.methods), "immediate": list(IMMEDIATE),
-            "limits": {"line_bytes": MAX_LINE, "request_line_bytes": MAX_LINE, "sessions": self.max_sessions,
-                       "card_files": self.max_card_files, "time_limit": self.time_limit},
-            "sessions": len(self.sessions), "allowed_paths": list(self.allowed), "card_file": self.card_file,
-            "error_codes": {str(code): meaning for code, meaning in protocol.ERROR_CODES.items()}})
+        return _answer(method, ServerInfo(
+            __version__, __version__, protocol.VERSION, tuple(PROTOCOLS), CR_DATE, CARD_POOL_DATE,
+            tuple(sorted(FORMATS.values())), tuple(sorted(self.methods)), tuple(IMMEDIATE),
+            ServerLimits(MAX_LINE, MAX_LINE, self.max_sessions, self.max_card_files, self.time_limit),
+            len(self.sessions), tuple(self.allowed), self.card_file,
+            {str(code): meaning for code, meaning in protocol.ERROR_CODES.items()}))
 
     # -- methods -------------------------------------------------------------------------
     def _question(self, name: str) -> Callable[[dict, str], Any]:
@@ -361,7 +360,7 @@ class Server:
         self.sessions.move_to_end(handle)
         return session
 
-    def _new_session(self, board: PlayBoard) -> dict:
+    def _new_session(self, board: PlayBoard) -> SessionHandle:
         handle = "s%d" % self._next_session
         self._next_session += 1
         self.sessions[handle] = board
@@ -369,7 +368,7 @@ class Server:
             self._evicted[self.sessions.popitem(last=False)[0]] = None
             while len(self._evicted) > EVICTED_NAMED:
                 self._evicted.popitem(last=False)
-        return {"session": handle}
+        return SessionHandle(handle)
 
     def _load(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -379,7 +378,7 @@ class Server:
         except InputError as exc:
             raise InputError("board." + exc.where if exc.where and exc.where != "(top level)" else "board",
                              exc.message) from None
-        return stamped(method, self._new_session(board))
+        return _answer(method, self._new_session(board))
 
     def _card_db(self, path: str) -> CardDB:
         """The built-in cards with the file `path` in front, kept while it is among the
@@ -416,7 +415,7 @@ class Server:
         kw = _validated(method, params)
         session = self._session(kw["session"])
         session.patch(kw["ops"])
-        return stamped(method, {"session": kw["session"], "changes": session.history_length})
+        return _answer(method, SessionChanges(kw["session"], session.history_length))
 
     def _apply(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
@@ -429,21 +428,28 @@ class Server:
             session.undo()
         except InputError as exc:
             raise InputError("session", "%s: %s" % (kw["session"], exc.message)) from None
-        return stamped(method, {"session": kw["session"], "changes": session.history_length})
+        return _answer(method, SessionChanges(kw["session"], session.history_length))
 
     def _copy(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
-        return stamped(method, self._new_session(self._session(kw["session"]).copy()))
+        return _answer(method, self._new_session(self._session(kw["session"]).copy()))
 
     def _close(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
         self._session(kw["session"])
         del self.sessions[kw["session"]]
-        return stamped(method, {"closed": kw["session"]})
+        return _answer(method, Closed(kw["session"]))
 
     def _get(self, params: dict, method: str) -> dict:
         kw = _validated(method, params)
-        return stamped(method, {"session": kw["session"], "board": self._session(kw["session"]).to_json()})
+        return _answer(method, SessionBoard(kw["session"], self._session(kw["session"]).to_json()))
+
+
+def _answer(method: str, value: Any) -> dict:
+    """The JSON answer (with its ``format``) of one of the server's own methods."""
+    from manasolve.answers import fields_json  # keeps start-up light
+
+    return stamped(method, fields_json(value))
 
 
 def _internal(exc: Exception) -> bytes:
