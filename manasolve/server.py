@@ -20,7 +20,7 @@ import typing
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from queue import SimpleQueue
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import orjson
 from pydantic import ValidationError
@@ -288,6 +288,7 @@ class Server:
 
     def _cancel(self, params: dict, method: str) -> dict:
         rid = _validated(method, params)["id"]
+        state: Literal["running", "queued", "unknown"]
         with self._lock:
             if self._running is not None and self._running[0] == rid:
                 self._running[1].set()

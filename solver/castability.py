@@ -20,7 +20,7 @@ within the turns simulated counting (last turn + 1 - mana value), so a lower bou
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
 from manasolve.models.carddb import SPLIT_LAYOUTS, CardDB
 from manasolve.models.decklist import DeckList
