@@ -28,7 +28,6 @@ from manasolve.results import (CancelState, CardsUpdate, Closed, Ping, ServerInf
 from manasolve.models.coverage import Coverage
 from manasolve.solver import results
 from manasolve.solver.attack_results import AttackAnswer as AttackResult
-from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.castability_results import CastabilityAnswer as CastabilityResult
 from manasolve.solver.cost_results import CostAnswer as CostResult
 from manasolve.solver.creatures import CreatureState
@@ -215,7 +214,7 @@ BoardPatchAnswer = answer_model("board.patch", "BoardPatchAnswer", SessionChange
                                 doc="``board.patch``: how many changes ``board.undo`` can take back now.")
 BoardUndoAnswer = answer_model("board.undo", "BoardUndoAnswer", SessionChanges,
                                doc="``board.undo``: how many changes are left to take back.")
-BoardApplyAnswer = answer_model("board.apply", "BoardApplyAnswer", PaymentDone,
+BoardApplyAnswer = answer_model("board.apply", "BoardApplyAnswer", results.PaymentDone,
                                 doc="``board.apply``: what carrying out the payment did.")
 BoardCloseAnswer = answer_model("board.close", "BoardCloseAnswer", Closed, doc="``board.close``: the handle freed.")
 PingAnswer = answer_model("ping", "PingAnswer", Ping,

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from manasolve.solver.carry_out import PaymentDone
 from manasolve.solver.attack_results import (
     AttackAnswer,
     AttackTriggered,
@@ -45,6 +44,7 @@ from manasolve.solver.results import (
     Ranked,
     Tapped,
     TapUse,
+    PaymentDone,
 )
 from manasolve.solver.tapset_results import BestSet, TapSets
 from manasolve.solver.tapset_results import Candidate as TapCandidate

@@ -17,7 +17,6 @@ tracked on floating mana.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from manasolve.models.abilities import ManaAbility
@@ -30,6 +29,7 @@ from manasolve.models.rules_version import CR_DATE
 from manasolve.solver.flows import FlowNetwork
 from manasolve.solver.production import abilities_adding_mana, damage_dealt
 from manasolve.solver.resources import TAP_PURPOSE, PatternKind
+from manasolve.solver.results import PaymentDone
 
 # What answers call the objects a non-mana part took (manasolve.answers.CHOSEN_KEY) and what
 # carrying it out does with them.
@@ -37,28 +37,6 @@ _PART_MOVES = {"sacrificed": "graveyard", "returned": "hand", "discarded": "grav
                "collected": "exile"}
 # Tapped for a cost keyword: the permanent pays one symbol of the spell (702.51a, 702.126a).
 _CONVOKE, _IMPROVISE = TAP_PURPOSE[PatternKind.CONVOKE], TAP_PURPOSE[PatternKind.IMPROVISE]
-
-
-@dataclass(frozen=True)
-class PaymentDone:
-    """What carrying out a payment did: the permanents `tapped` and `untapped`, the ones
-    `sacrificed`, the cards and permanents `exiled`, the life lost and energy paid, the
-    counters removed (per permanent, per kind), `notes` on parts not carried out, the
-    mana it leaves `floating` and the `mana_pool` after it; `taken`: the objects of the
-    other non-mana parts (returned, discarded, collected) and the permanents returned
-    by their own ability's cost, by answer key in the order first taken."""
-
-    tapped: tuple[str, ...]
-    untapped: tuple[str, ...]
-    sacrificed: tuple[str, ...]
-    exiled: tuple[str, ...]
-    life_lost: int
-    energy_paid: int
-    counters_removed: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    notes: tuple[str, ...]
-    floating: str
-    mana_pool: str
-    taken: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class _Done:

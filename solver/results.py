@@ -264,3 +264,25 @@ class PayAnswer:
         payment's notes about damage not counted."""
         return (self.cast.notes if self.cast is not None else ()) or (
             self.found.notes if isinstance(self.found, BestFound) else ())
+
+
+@dataclass(frozen=True)
+class PaymentDone:
+    """What carrying out a payment did: the permanents `tapped` and `untapped`, the ones
+    `sacrificed`, the cards and permanents `exiled`, the life lost and energy paid, the
+    counters removed (per permanent, per kind), `notes` on parts not carried out, the
+    mana it leaves `floating` and the `mana_pool` after it; `taken`: the objects of the
+    other non-mana parts (returned, discarded, collected) and the permanents returned
+    by their own ability's cost, by answer key in the order first taken."""
+
+    tapped: tuple[str, ...]
+    untapped: tuple[str, ...]
+    sacrificed: tuple[str, ...]
+    exiled: tuple[str, ...]
+    life_lost: int
+    energy_paid: int
+    counters_removed: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    notes: tuple[str, ...]
+    floating: str
+    mana_pool: str
+    taken: tuple[tuple[str, tuple[str, ...]], ...] = ()
