@@ -225,6 +225,13 @@ def _carried(parent: Summary, earlier: Resources, res: Resources) -> Summary | N
     """`parent` (the summary of `earlier`) less the permanents whose entry `res` does not
     share with `earlier`, plus their entries in `res`; None when most of them changed."""
     old, new = earlier.entries, res.entries
+    if res.changed is not None:  # collect moved these permanents only (and kept the other classes)
+        s = parent.derived()
+        for pid in res.changed:
+            s.add_entry(old[pid], -1)
+            s.add_entry(new[pid], 1)
+        s.extras = parent.extras
+        return s
     changed = [pid for pid, e in new.items() if old.get(pid) is not e]
     gone = [pid for pid in old if pid not in new]
     if 2 * (len(changed) + len(gone)) > len(new) + 1:

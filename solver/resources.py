@@ -335,6 +335,9 @@ class Resources:
     # a board derived from this one by changing a few permanents (`_carried_collect`).
     groups: dict[ClassKey, PermClass] = field(default_factory=dict, compare=False, repr=False)
     order: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # Built by `_carried_collect`: the permanents whose entry is not `derived_from`'s (the
+    # others' are the same objects, and so are the classes that are no permanent's).
+    changed: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -730,11 +733,13 @@ def _carried_collect(board: Board, player: str, perms: list[Permanent], convoke:
             else:
                 groups[group] = PermClass([perm], list(group.key[1]))
                 copied.add(id(groups[group]))
-        entries[perm.id] = replace(entry, any_tap=any_tap, group=group)
+        entry.any_tap, entry.group = any_tap, group  # a new entry: not shared yet
+        entries[perm.id] = entry
     if changed:  # the classes in the order of their first member
         groups = dict(sorted(groups.items(), key=lambda kv: order[kv[1].members[0].id]))
     res = Resources(list(groups.values()) + earlier.classes[len(earlier.groups):], list(earlier.skipped),
-                    now.energy, entries=entries, derived_from=weakref.ref(earlier), groups=groups, order=order)
+                    now.energy, entries=entries, derived_from=weakref.ref(earlier), groups=groups, order=order,
+                    changed=tuple(perm.id for perm, _ in changed))
     return _same_as(res, earlier)
 
 
