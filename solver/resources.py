@@ -735,7 +735,8 @@ def _carried_collect(board: Board, player: str, perms: list[Permanent], convoke:
                 copied.add(id(groups[group]))
         entry.any_tap, entry.group = any_tap, group  # a new entry: not shared yet
         entries[perm.id] = entry
-    if changed:  # the classes in the order of their first member
+    firsts = [order[cls.members[0].id] for cls in groups.values()]
+    if any(a > b for a, b in zip(firsts, firsts[1:])):  # the classes in the order of their first member
         groups = dict(sorted(groups.items(), key=lambda kv: order[kv[1].members[0].id]))
     res = Resources(list(groups.values()) + earlier.classes[len(earlier.groups):], list(earlier.skipped),
                     now.energy, entries=entries, derived_from=weakref.ref(earlier), groups=groups, order=order,
