@@ -509,7 +509,8 @@ def window_report(rows: list[dict], profile: str, before: str, cap: float,
                   % (", ".join("%.2f" % x for x in load[0]), ", ".join("%.2f" % x for x in load[1]),
                      os.cpu_count() or 0)]
     lines += ["",
-              "## Where the time goes: one window after (Commander board, cProfile on CPU time, 200 windows, by own time)", "",
+              "## Where the time goes: one window after (Commander board, cProfile on CPU time, 200 windows, "
+              "by own time)", "",
               "```", profile.strip(), "```"]
     return "\n".join(lines) + "\n"
 
