@@ -437,7 +437,7 @@ def window_worker(case: dict) -> dict:
         import io
         import pstats
 
-        prof = cProfile.Profile()
+        prof = cProfile.Profile(time.process_time)  # CPU time: the machine is shared, waits are not the code's
         prof.enable()
         for _ in range(200):
             once()
@@ -469,8 +469,10 @@ def run_window(seed: int, before: Path, cap: float) -> tuple[list[dict], str]:
     return rows, profiled["profile"] if profiled else "(the profiled run passed its cap)"
 
 
-def window_report(rows: list[dict], profile: str, before: str, cap: float) -> str:
-    """The window table (before, summary off, after; ratios; targets) and the profile."""
+def window_report(rows: list[dict], profile: str, before: str, cap: float,
+                  load: tuple[tuple[float, ...], tuple[float, ...]] | None = None) -> str:
+    """The window table (before, summary off, after; ratios; targets), the machine's load
+    average at the start and the end of the run, and the profile."""
     def us(found: dict | None) -> str:
         if found is None:
             return "—"
@@ -500,8 +502,15 @@ def window_report(rows: list[dict], profile: str, before: str, cap: float) -> st
             r["label"], "%.1f µs" % (t * 1e6) if t else "—", us(r["before"]), us(r["summary off"]), us(a), per,
             ratio(r["before"], a, cap) if r["before"] else "—", ratio(r["summary off"], a, cap) if r["summary off"] else "—",
             "%.2f" % (a["seconds"] / t) if a and t else "—", "" if ok is None else ("pass" if ok else "**fail**")))
-    lines += ["", "**%d of %d targets met in this run.**" % (passed, passed + failed), "",
-              "## Where the time goes: one window after (Commander board, cProfile, 200 windows, by own time)", "",
+    lines += ["", "**%d of %d targets met in this run.**" % (passed, passed + failed)]
+    if load is not None:
+        lines += ["", "Load average (1, 5, 15 min) at the start of the run: %s; at the end: %s (%d cores; the "
+                  "sides of a row run one after the other, so their ratio is the figure to read on a shared machine)."
+                  % (", ".join("%.2f" % x for x in load[0]), ", ".join("%.2f" % x for x in load[1]),
+                     os.cpu_count() or 0)]
+    lines += ["",
+              "## Where the time goes: one window after (Commander board, cProfile on CPU time, 200 windows, "
+              "by own time)", "",
               "```", profile.strip(), "```"]
     return "\n".join(lines) + "\n"
 
@@ -691,15 +700,16 @@ def main() -> None:
     ap.add_argument("--only", default="", help="only the questions whose label contains this text")
     ap.add_argument("--crossover", action="store_true", help="time the two min-cost flow solvers instead")
     ap.add_argument("--window", action="store_true", help="time the priority window (issue 29) instead; "
-                    "--before defaults to f938e7b there")
+                    "--before defaults to f11c31a there")
     args = ap.parse_args()
     from benchmarks.results_files import write_results
 
     if args.window:
-        before = args.before if args.before != "c20c4c9" else "f938e7b"
+        before = args.before if args.before != "c20c4c9" else "f11c31a"
+        start = os.getloadavg()
         with tempfile.TemporaryDirectory() as tmp:
             rows, profile = run_window(args.seed, export(before, Path(tmp)), args.cap)
-        text = window_report(rows, profile, before, args.cap)
+        text = window_report(rows, profile, before, args.cap, (start, os.getloadavg()))
         print(text)
         write_results("decision_loop_window", text, lambda p: window_plot(rows, p), Path(args.out))
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations, combinations_with_replacement
 
 from manasolve.models.mana import COLORS, TYPES, ManaCost
@@ -206,16 +207,16 @@ class AbilityCost:
         returned to its owner's hand): usable at most once."""
         return self.sacrifice_self or self.exile_self or self.return_self
 
-    @property
+    @cached_property
     def parts(self) -> frozenset[str]:
-        """Names of every field this cost uses: "mana", "tap", "untap", "life",
+        """Names of every field this cost uses (computed once: costs are frozen): "mana", "tap", "untap", "life",
         "sacrifice_self", "tap_creatures" and the extensions (`extras`)."""
         core = [n for n in ("tap", "untap", "life", "sacrifice_self", "tap_creatures") if getattr(self, n)]
         return frozenset(core + (["mana"] if self.mana.symbols else []) + list(self.extras))
 
-    @property
+    @cached_property
     def extras(self) -> tuple[str, ...]:
-        """Names of the extension fields this cost uses (see the field comments)."""
+        """Names of the extension fields this cost uses (see the field comments; computed once)."""
         names = ("tap_untapped", "sacrifice", "remove_counters", "energy", "exile_from_graveyard", "exile_self_from_hand",
                  "discard", "exert", "sacrifice_other", "mill", "exile_from_hand", "exile_self", "return_self",
                  "exile_self_from_graveyard", "discard_hand", "put_counters", "collect_evidence", "forage", "exile_other",
@@ -472,9 +473,10 @@ class ManaAbility:
         Otherwise it uses the stack and adds its mana only before a cast begins."""
         return not self.moves_library
 
-    @property
+    @cached_property
     def extras(self) -> tuple[str, ...]:
-        """Names of the extension fields in use (cost extensions included)."""
+        """Names of the extension fields in use (cost extensions included; computed once:
+        abilities are frozen)."""
         names = ["per", "once_per_turn", "activate_if", "instead", "restriction", "effects", "present_if", "among",
                  "max_per_turn", "damage_if"]
         out = [n for n in names if getattr(self, n)] + ["unmodelled: " + why for why in self.unmodelled]

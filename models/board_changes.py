@@ -187,6 +187,34 @@ def _battlefield(pl: Player, pi: int, old: list, new: list, names: list[str], ca
     return out
 
 
+def retapped(before: Board, taps: dict[str, bool]) -> Board:
+    """The board `before` with each permanent of `taps` (id -> tapped) tapped or untapped:
+    what `derive` builds for a patch of tap/untap operations alone, without comparing or
+    validating the board JSON (a bool is a valid ``tapped``; 701.26).  A permanent already
+    so is shared, as `derive` shares an unchanged entry."""
+    players, touched = [], set()
+    for pl in before.players:
+        battlefield = pl.battlefield
+        if any(perm.id in taps and perm.tapped != taps[perm.id] for perm in battlefield):
+            battlefield = [perm if perm.id not in taps or perm.tapped == taps[perm.id]
+                           else _copied(perm, tapped=taps[perm.id], counters=dict(perm.counters),
+                                        attachments=list(perm.attachments)) for perm in battlefield]
+            pl = _copied(pl, battlefield=battlefield)
+            touched.add("permanent.tapped")
+        players.append(pl)
+    return Board(before.active_player, before.step, before.stack_empty, players, before.db, before.source,
+                 before.priority_player, before.stack, Derivation(weakref.ref(before), frozenset(touched)))
+
+
+def _copied(obj: Any, **changes: Any) -> Any:
+    """`dataclasses.replace(obj, **changes)` for a `Permanent` or `Player` (plain
+    dataclasses: no __post_init__, no init=False field), without calling __init__ again
+    (several times faster: a tap is the priority window's change)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
+
+
 class _NotDerived(Exception):
     """The change is not one `derive` covers."""
 

@@ -238,6 +238,13 @@ class ManaCost:
     def _text(self) -> str:
         return format_symbols(self.symbols)
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property  # frozen: hashed once (the solver's caches key on the costs a window asks again and again)
+    def _hash(self) -> int:
+        return hash((self.symbols,))  # the dataclass's own hash
+
     @property
     def mana_value(self) -> int:
         """Mana value per 202.3 (X counts 0).
@@ -361,6 +368,13 @@ class Requirement:
     colorless: int = 0
     snow: int = 0
     life: int = 0
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property  # frozen: hashed once (the payable summary's sets are cached by requirement)
+    def _hash(self) -> int:
+        return hash((self.generic, self.colored, self.colorless, self.snow, self.life))  # the dataclass's own hash
 
     @staticmethod
     def of(symbols, life: int = 0) -> Requirement:

@@ -110,20 +110,29 @@ class Summary:
     def add(self, roles: tuple[Role, ...], members: int) -> None:
         """Add (members < 0: take away) `members` members of a class with `roles`."""
         flow_units, one_units, activations, blocking, life = _contribution(roles)
-        flow, every, flow_free, every_free = self.tables
         for mask, free, units in flow_units:
             n = units * members
-            flow[mask] = flow.get(mask, 0) + n
-            every[mask] = every.get(mask, 0) + n
+            self._count(_FLOW, mask, n)
+            self._count(_EVERY, mask, n)
             if free:
-                flow_free[free] = flow_free.get(free, 0) + n
-                every_free[free] = every_free.get(free, 0) + n
+                self._count(_FLOW_FREE, free, n)
+                self._count(_EVERY_FREE, free, n)
         for mask, units in one_units:
-            every[mask] = every.get(mask, 0) + units * members
-            every_free[mask] = every_free.get(mask, 0) + units * members
+            self._count(_EVERY, mask, units * members)
+            self._count(_EVERY_FREE, mask, units * members)
         self.activations += activations * members
         self.blocking += blocking * members
         self.life += life * members
+
+    def _count(self, table: int, mask: int, n: int) -> None:
+        """Add `n` units of acceptance set `mask` to a table, and to each N(X) memoised
+        for it that they reach (a derived summary keeps its parent's N(X) so)."""
+        units = self.tables[table]
+        units[mask] = units.get(mask, 0) + n
+        memo = self._n[table]
+        for x in memo:
+            if x & mask:
+                memo[x] += n
 
     def add_entry(self, entry: Entry, sign: int) -> None:
         """Add (sign -1: take away) one permanent's part: its class's member and its
@@ -134,9 +143,10 @@ class Summary:
             self.add(tuple(c.roles), sign * len(c.members))
 
     def derived(self) -> Summary:
-        """A copy to change (the memos are not carried: N(X) changes with the counts)."""
+        """A copy to change, its N(X) memos with it (`add` keeps them up to date)."""
         s = Summary()
         s.tables = tuple(dict(t) for t in self.tables)
+        s._n = tuple(dict(n) for n in self._n)
         s.activations, s.blocking, s.life = self.activations, self.blocking, self.life
         return s
 
@@ -215,6 +225,13 @@ def _carried(parent: Summary, earlier: Resources, res: Resources) -> Summary | N
     """`parent` (the summary of `earlier`) less the permanents whose entry `res` does not
     share with `earlier`, plus their entries in `res`; None when most of them changed."""
     old, new = earlier.entries, res.entries
+    if res.changed is not None:  # collect moved these permanents only (and kept the other classes)
+        s = parent.derived()
+        for pid in res.changed:
+            s.add_entry(old[pid], -1)
+            s.add_entry(new[pid], 1)
+        s.extras = parent.extras
+        return s
     changed = [pid for pid, e in new.items() if old.get(pid) is not e]
     gone = [pid for pid in old if pid not in new]
     if 2 * (len(changed) + len(gone)) > len(new) + 1:

@@ -11,9 +11,18 @@ from itertools import chain, islice
 
 from manasolve.models.board import Board, ParameterError
 from manasolve.models.mana import Announcement, CostSyntaxError, ManaCost
-from manasolve.models.request import Alternative, Ask, CastChoice, CostKeywords, Mode, PaymentRequest, Zone
+from manasolve.models.request import Alternative, Ask, CastChoice, Mode, PaymentRequest, Zone
 from manasolve.solver import deadline
-from manasolve.solver.payable import CostToPay, cost_to_pay, maybe_payable, paid_cost, resources_payable, setup
+from manasolve.solver.payable import (
+    CostToPay,
+    announced,
+    cost_to_pay,
+    maybe_payable,
+    paid_cost,
+    resources_payable,
+    setup,
+)
+from manasolve.solver.resources import collect
 from manasolve.solver.groups import listed_groups, listing_stop, payment_group, stopped_by_the_clock, undone_line
 from manasolve.solver.results import (
     Announced,
@@ -80,11 +89,18 @@ def pay(board: Board, what: CostToPay | ManaCost, player: str | None = None, mod
         found = ranked_candidates(board, player, res, anns, keep or [], order or DEFAULT_ORDER, candidates, casting)
         payable_ = bool(found.candidates)
     elif mode is Mode.PAYABLE:
-        paid = next((a for opt in opts for a in anns if resources_payable(opt.resources, [a], life)), None)
-        payable_, found = paid is not None, Announced(paid.text if paid is not None else None)
+        payable_, found = _announced(opts, anns, life)
     else:
         payable_, found = _counted(board, opts, anns, parts, life, mode, limit, time_limit)
     return PayAnswer(str(what.cost), player, payable_, found, tuple(parts), tuple(res.skipped))
+
+
+def _announced(opts: list[Option], anns: list[Announcement] | tuple[Announcement, ...],
+               life: int) -> tuple[bool, Announced]:
+    """Mode payable: whether one of `anns` is paid by one of the options within `life`,
+    and the first announcement that is (601.2b)."""
+    paid = next((a for opt in opts for a in anns if resources_payable(opt.resources, [a], life)), None)
+    return paid is not None, Announced(paid.text if paid is not None else None)
 
 
 def _counted(board: Board, opts: list[Option], anns: list[Announcement], parts: list[PartChoice], life: int,
@@ -303,6 +319,12 @@ def payable_many(board: Board, costs: list[str], player: str | None = None, conv
             parsed.append(ManaCost.parse(text))
         except CostSyntaxError as exc:
             raise ParameterError("costs", "costs[%d]: %s (write costs like {2}{G}{W/U})" % (i, exc), board.source) from None
-    player = board.player(player).name
-    return player, [pay(board, CostToPay(c, keywords=CostKeywords(convoke, improvise, delve)), player, Mode.PAYABLE)
-                    for c in deadline.checked(parsed)]  # a long list gives up at the time limit
+    payer = board.player(player)
+    # `pay`'s mode payable for each bare cost (no parts: one option), `setup` done once
+    res = collect(board, payer.name, convoke=convoke, improvise=improvise, delve=delve)
+    opts, skipped = [Option(res, 1)], tuple(res.skipped)
+    answers = []
+    for c in deadline.checked(parsed):  # a long list gives up at the time limit
+        payable_, found = _announced(opts, announced(c), payer.life)
+        answers.append(PayAnswer(str(c), payer.name, payable_, found, (), skipped))
+    return payer.name, answers

@@ -10,7 +10,11 @@ changes, the very resolved board before it with the solver's analysis of it.
 
 A change is cheap: the resolved board after it is derived from the one before
 (`manasolve.models.board_changes.derive`), rebuilding only the permanents and players the
-change touched; a change `derive` does not cover resolves the whole board again.
+change touched; a change `derive` does not cover resolves the whole board again.  A patch
+of taps and untaps alone (the priority window's change) is cheaper still: its JSON copies
+only the objects on the way to each changed entry (no board JSON is changed in place once
+held, so the rest is shared with the JSON before) and its board is `retapped`, neither
+compared nor validated (a bool is a valid ``tapped``).
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ from collections.abc import Sequence
 import orjson
 
 from manasolve.models.board import Board, InputError, load_board
-from manasolve.models.board_changes import derive
-from manasolve.models.board_edits import BoardEdit
+from manasolve.models.board_changes import derive, retapped
+from manasolve.models.board_edits import BoardEdit, EditKind
 from manasolve.models.carddb import CardDB
 from manasolve.models.payment import PaymentIn
 from manasolve.solver.carry_out import PaymentDone, carry_out
@@ -67,6 +71,15 @@ class Position:
         did is returned) or a patch's edits in order (None returned).  All or nothing:
         on InputError (naming ``payment...`` or ``ops[i]...``, or the board after the
         change if it is not valid) the position is unchanged."""
+        if not isinstance(change, PaymentIn):
+            taps = _taps(change)
+            tapped = _tapped_json(self.data, taps) if taps is not None else None
+            if taps is not None and tapped is not None:
+                self._stack.append((self.data, self._resolved))
+                self._trim()
+                self.data = tapped
+                self._resolved = retapped(self._resolved, taps) if self._resolved is not None else None
+                return None
         data = _copy_json(self.data)
         if isinstance(change, PaymentIn):
             done = carry_out(data, self.resolved, change, player)
@@ -93,10 +106,14 @@ class Position:
         except InputError as exc:  # the change made a board that is not valid
             raise InputError(where, "the board after it is not valid: %s" % exc.line()) from None
         self._stack.append((self.data, self._resolved))
-        if len(self._stack) > KEEP_RESOLVED:  # the resolved board of an older change: resolved again if popped to
+        self._trim()
+        self.data, self._resolved = data, resolved
+
+    def _trim(self) -> None:
+        """Drop the resolved board of the change `KEEP_RESOLVED` back (resolved again if popped to)."""
+        if len(self._stack) > KEEP_RESOLVED:
             older = len(self._stack) - KEEP_RESOLVED - 1
             self._stack[older] = (self._stack[older][0], None)
-        self.data, self._resolved = data, resolved
 
 
 def apply_edits(data: dict, edits: Sequence[BoardEdit], db: CardDB) -> None:
@@ -104,6 +121,41 @@ def apply_edits(data: dict, edits: Sequence[BoardEdit], db: CardDB) -> None:
     i-th in an InputError)."""
     for i, edit in enumerate(edits):
         edit.apply(data, "ops[%d]" % i, db)
+
+
+def _taps(edits: Sequence[BoardEdit]) -> dict[str, bool] | None:
+    """Permanent id -> tapped for a patch of tap and untap operations alone (the last one
+    of an id wins, as applied in order); None for any other patch."""
+    taps: dict[str, bool] = {}
+    for edit in edits:
+        if edit.kind not in (EditKind.TAP, EditKind.UNTAP) or len(edit.fields) != 1 or edit.fields[0][0] != "id" \
+                or not isinstance(edit.fields[0][1], str):
+            return None
+        taps[edit.fields[0][1]] = edit.kind == EditKind.TAP
+    return taps
+
+
+def _tapped_json(data: dict, taps: dict[str, bool]) -> dict | None:
+    """The board JSON `data` with `taps` applied as the tap/untap operations set
+    ``tapped``, copying only the objects on the way to each changed entry (the rest is
+    shared: no board JSON is changed in place once held); None when an id is not on the
+    battlefield (the operations' own path says so)."""
+    new = dict(data)
+    players = new["players"] = list(data["players"])
+    left = dict(taps)
+    for pi, player in enumerate(players):
+        battlefield = player.get("battlefield", [])
+        for bi, entry in enumerate(battlefield):
+            value = left.pop(entry["id"], None)
+            if value is None:
+                continue
+            if players[pi] is data["players"][pi]:
+                player = players[pi] = dict(player)
+                battlefield = player["battlefield"] = list(battlefield)
+            battlefield[bi] = {**entry, "tapped": value}
+        if not left:
+            return new
+    return None
 
 
 def _copy_json(data: dict) -> dict:

@@ -7,6 +7,7 @@ A permanent takes at most one role in a payment (118.3: it is tapped once).
 
 from __future__ import annotations
 
+import bisect
 import weakref
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -329,6 +330,14 @@ class Resources:
     # The resources of the board this one's was derived from (`collect`), weakly: the
     # payable summary (solver.hall) is that one's less and plus the permanents changed.
     derived_from: weakref.ref | None = field(default=None, compare=False, repr=False)
+    # The permanents' classes by key, in the order of `classes` (they come first there),
+    # and each permanent's place among the player's permanents: what `collect` updates for
+    # a board derived from this one by changing a few permanents (`_carried_collect`).
+    groups: dict[ClassKey, PermClass] = field(default_factory=dict, compare=False, repr=False)
+    order: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    # Built by `_carried_collect`: the permanents whose entry is not `derived_from`'s (the
+    # others' are the same objects, and so are the classes that are no permanent's).
+    changed: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -608,6 +617,10 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
              casting_from_graveyard: str | None, spell: SpellBeingCast | None,
              earlier: Resources | None = None, base: Resources | None = None) -> Resources:
     perms = board.controlled_by(player)
+    if earlier is not None:
+        carried = _carried_collect(board, player, perms, convoke, improvise, spell, earlier)
+        if carried is not None:
+            return carried
     entries = _entries(board, perms, spell, earlier, base)
     any_tap_creature_cost = any(e.taps_creatures for e in entries.values())
     skipped = [note for e in entries.values() for note in e.notes]
@@ -627,9 +640,30 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
         elif hit[0] is not entry.group:  # an equal key: share one, so the next board compares by identity
             entries[perm.id] = replace(entry, group=hit[0])
         hit[1].members.append(perm)
-    classes = [cls for _, cls in groups.values()]
+    by_key = {key: cls for key, cls in groups.values()}
+    classes = list(by_key.values())
     for perm in perms:
         classes += entries[perm.id].counter_classes
+    classes += _zone_classes(board, player, delve, casting_from_graveyard, spell)
+    res = Resources(classes, skipped, board.player(player).energy, entries=entries,
+                    derived_from=weakref.ref(earlier or base) if (earlier or base) is not None else None,
+                    groups=by_key, order={p.id: i for i, p in enumerate(perms)})
+    return _same_as(res, earlier)
+
+
+def _same_as(res: Resources, earlier: Resources | None) -> Resources:
+    """`res`, with `earlier`'s classes and models when its classes are the same (the
+    models built from them alone stay valid)."""
+    if earlier is not None and res == earlier:
+        res.classes, res.models = earlier.classes, earlier.models
+    return res
+
+
+def _zone_classes(board: Board, player: str, delve: bool, casting_from_graveyard: str | None,
+                  spell: SpellBeingCast | None) -> list[PermClass]:
+    """The classes of what is not a permanent: floating mana, hand sources, and the
+    graveyard's cards for delve."""
+    classes = []
     pool = board.player(player).mana_pool
     for t in sorted(set(pool), key="WUBRGC".index):
         members: list[Member] = [PoolMana("pool:%s%d" % (t, k + 1)) for k in range(pool.count(t))]
@@ -641,12 +675,73 @@ def _collect(board: Board, player: str, convoke: bool, improvise: bool, delve: b
             cls = by_name.setdefault(name, PermClass([], [Role(Pattern(PatternKind.DELVE))]))
             cls.members.append(GraveyardCard(ident, name))
         classes += by_name.values()
-    res = Resources(classes, skipped, board.player(player).energy, entries=entries,
-                    derived_from=weakref.ref(earlier or base) if (earlier or base) is not None else None)
-    if earlier is not None and res == earlier:
-        # The same classes: the models built from them alone stay valid.
-        res.classes, res.models = earlier.classes, earlier.models
-    return res
+    return classes
+
+
+def _carried_collect(board: Board, player: str, perms: list[Permanent], convoke: bool, improvise: bool,
+                     spell: SpellBeingCast | None, earlier: Resources) -> Resources | None:
+    """`_collect`'s resources built from `earlier` (the same question's on the board this
+    one was derived from, its analysis carried over) by moving only the permanents that
+    changed (tapped, a counter, ...) out of their class and into their new one: the
+    same classes in the same order, members in the permanents' order.  None (collected
+    afresh) when permanents came or went, a change decides whether some permanent taps
+    creatures for its cost, changes a permanent's notes or counter-limited activations,
+    or the player's pool, hand or graveyard changed."""
+    old_entries, order = earlier.entries, earlier.order
+    if len(perms) != len(old_entries) or len(order) != len(perms) or not earlier.groups:
+        return None
+    changed = []
+    for i, perm in enumerate(perms):
+        old = old_entries.get(perm.id)
+        if old is None or order[perm.id] != i:
+            return None
+        if old.perm is not perm:
+            changed.append((perm, old))
+    parent = carried_from(board)
+    if parent is None:
+        return None
+    now, then = board.player(player), parent.player(player)
+    if now.mana_pool != then.mana_pool or now.hand != then.hand or now.graveyard != then.graveyard:
+        return None
+    any_tap = next(iter(old_entries.values())).any_tap
+    entries = dict(old_entries)
+    groups = dict(earlier.groups)
+    copied: set[int] = set()
+
+    def own(key: ClassKey) -> PermClass:  # the class of `key`, copied before its members change
+        cls = groups[key]
+        if id(cls) not in copied:
+            cls = groups[key] = PermClass(list(cls.members), cls.roles, cls.indistinct)
+            copied.add(id(cls))
+        return cls
+
+    for perm, old in changed:
+        entry = _entry(board, perm, spell, old.victim)
+        if entry.taps_creatures or old.taps_creatures or entry.notes != old.notes or entry.counter_classes \
+                or old.counter_classes:
+            return None
+        group = _class_key(perm, entry, convoke, improvise, bool(any_tap))
+        if old.group is not None:
+            members = own(old.group).members
+            members.pop(next(i for i, m in enumerate(members) if m.id == perm.id))
+            if not members:
+                del groups[old.group]
+        if group is not None:
+            if group in groups:
+                group = next(k for k in groups if k == group)  # the class's key: compared by identity next time
+                bisect.insort(own(group).members, perm, key=lambda m: order[m.id])
+            else:
+                groups[group] = PermClass([perm], list(group.key[1]))
+                copied.add(id(groups[group]))
+        entry.any_tap, entry.group = any_tap, group  # a new entry: not shared yet
+        entries[perm.id] = entry
+    firsts = [order[cls.members[0].id] for cls in groups.values()]
+    if any(a > b for a, b in zip(firsts, firsts[1:])):  # the classes in the order of their first member
+        groups = dict(sorted(groups.items(), key=lambda kv: order[kv[1].members[0].id]))
+    res = Resources(list(groups.values()) + earlier.classes[len(earlier.groups):], list(earlier.skipped),
+                    now.energy, entries=entries, derived_from=weakref.ref(earlier), groups=groups, order=order,
+                    changed=tuple(perm.id for perm, _ in changed))
+    return _same_as(res, earlier)
 
 
 def _hand_sources(board: Board, player: str, spell: SpellBeingCast | None) -> list[PermClass]:
