@@ -26,7 +26,9 @@ from manasolve.solver.creatures import Counters, CreatureState, Modification
 from manasolve.solver.other_costs import PartChoice, understood
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.produce import Production
+from manasolve.models.abilities import TapKeyword
 from manasolve.models.oracle.costs import PartKind
+from manasolve.models.request import Alternative
 from manasolve.solver.results import (
     ActivationUse,
     Announced,
@@ -348,7 +350,7 @@ def cost_json(plan: TotalCost) -> dict:
     }
     if plan.x_forced_zero:
         out["x_forced_zero"] = True  # 107.3b
-    if plan.base.kind == "flashback":
+    if plan.base.kind == Alternative.FLASHBACK:
         out["exiled_when_leaving_stack"] = True  # 702.34a, however it leaves the stack
     if plan.base.granted:
         out["granted"] = True
@@ -411,7 +413,7 @@ def tap_sets_json(result: TapSets) -> dict:
     ``vehicle``), the cost, the exact count, the minimal sets, activatable now and the
     candidates; ``already_saddled`` for Saddle; ``all`` and ``best`` when asked."""
     answer: dict = {
-        "mount" if result.keyword == "Saddle" else "vehicle": result.source,
+        "mount" if result.keyword == TapKeyword.SADDLE else "vehicle": result.source,
         "card": result.card,
         "ability": "%s %d" % (result.keyword, result.n),
         "effect": TAP_COST_EFFECTS[result.keyword],
