@@ -57,6 +57,7 @@ from manasolve.models.oracle.mana_effects import (
     Watch,
     Who,
 )
+from manasolve.models.oracle.targets import Relation
 
 Bundle = tuple[str, ...]
 _ORDER = {t: i for i, t in enumerate(TYPES)}
@@ -69,12 +70,12 @@ _LAND_TYPES = frozenset(BASIC_LAND_TYPES) | {
 # Reference scopes of `Reference` (abilities.py): what the referenced permanents are and
 # whose they are.  A scope not listed defines no type of mana (106.7: produces nothing).
 _SCOPES = {
-    ReferenceScope.LANDS_YOU_CONTROL: ("land", "you"),
-    ReferenceScope.LANDS_OPPONENTS_CONTROL: ("land", "opponents"),
-    ReferenceScope.PERMANENTS_YOU_CONTROL: ("permanent", "you"),
+    ReferenceScope.LANDS_YOU_CONTROL: ("land", Relation.YOU),
+    ReferenceScope.LANDS_OPPONENTS_CONTROL: ("land", Relation.OPPONENT),
+    ReferenceScope.PERMANENTS_YOU_CONTROL: ("permanent", Relation.YOU),
     # "any type the sacrificed land could produce": costs are ignored (106.7), so any land
     # you could sacrifice; as a payment option each choice of land is one bundle.
-    ReferenceScope.SACRIFICED: ("land", "you"),
+    ReferenceScope.SACRIFICED: ("land", Relation.YOU),
 }
 
 
@@ -695,7 +696,7 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[GroupNo
     if scope is None:  # "chosen" colour, commander identity (`_fixed_input`): no permanent read
         return []
     what, whose = scope
-    players = [perm.controller] if whose == "you" else an.board.opponents_of(perm.controller)
+    players = [perm.controller] if whose == Relation.YOU else an.board.opponents_of(perm.controller)
     return [(pl, what, ability.reference.filter) for pl in players]
 
 
