@@ -289,7 +289,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
         for j, r in enumerate(cls.roles):
             # a member not on the battlefield (a hand card exiled for mana) has no damage
             # condition for `damage_dealt` to read: it takes it for its ability alone
-            dealt = [damage_dealt(board, reps[c], part.ability) + part.ability.life_loss  # type: ignore[arg-type]
+            dealt = [damage_dealt(board, reps[c], part.ability) + part.ability.life_loss  # type: ignore[arg-type]  # any Member: see above
                      for part in r.parts if part.ability]
             d = sum(dealt) + (trig if _taps(r) else 0)
             if d:

@@ -411,7 +411,7 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         if count.power_at_least is not None:
             if any(not _printed_number(c.power) for c in cards):
                 return None  # "*" power in the hand: the board doesn't say
-            cards = [c for c in cards if int(c.power) >= count.power_at_least]  # type: ignore[arg-type]
+            cards = [c for c in cards if int(c.power) >= count.power_at_least]  # type: ignore[arg-type]  # printed: checked above
         n = len(cards)
     else:  # counters removed or mana value sacrificed as a cost
         return None
@@ -728,7 +728,8 @@ def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> fro
 def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
     """Types the referential `ability` could produce given referenced types `types`:
     each one-mana option after replacement effects (monotone: a union over `types`)."""
-    if ability.reference.kind == ManaSort.COLOR:  # type: ignore[union-attr]
+    assert ability.reference is not None  # only referential abilities are transferred
+    if ability.reference.kind == ManaSort.COLOR:
         types = types & frozenset(COLORS)
     bundles = _resolve(an, perm, ability, _amounts(an, perm, ability, tuple((t,) for t in _types_of(types))))
     return frozenset(t for b in bundles for t in b)
