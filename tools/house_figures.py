@@ -12,7 +12,7 @@ sits in (and, for the last three, by importing and calling it), never written by
   answer types' pydantic twins), not those it generates from the solver's types;
 * id() caches: places in the library that key a mapping by ``id(...)``;
 * import cycles and imports from a lower layer to a higher one, read by grimp on the tree
-  as installed (`tools.typecheck.installed_view`), every import counted;
+  as installed (`tools.import_graph`, as tests/test_import_graph.py reads it);
 * function-local imports in the library;
 * mypy errors (`tools.typecheck`, the check .ci/run makes; ``--no-mypy`` leaves it out);
 * string comparisons against enum values (`tools.enum_strings`);
@@ -30,18 +30,15 @@ sits in (and, for the last three, by importing and calling it), never written by
 from __future__ import annotations
 
 import ast
-import json
 import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = ("manasolve", "models", "solver")
-LAYER = {"manasolve": 0, "solver": 1, "models": 2}  # front -> solver -> models
 
 
 def library_files() -> list[Path]:
@@ -126,75 +123,6 @@ def local_imports() -> list[str]:
                     if isinstance(node, (ast.Import, ast.ImportFrom)):
                         found.append("%s:%d" % (path.relative_to(ROOT), node.lineno))
     return sorted(set(found))
-
-
-_GRAPH = """
-import json, grimp
-graph = grimp.build_graph("manasolve", cache_dir=None)
-print(json.dumps({m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}))
-"""
-
-
-def import_graph() -> dict[str, list[str]]:
-    """Each library module -> the library modules it imports, read by grimp on the installed view."""
-    from tools.typecheck import installed_view  # the checkout's own view builder
-
-    with tempfile.TemporaryDirectory() as folder:
-        installed_view(Path(folder))
-        done = subprocess.run([sys.executable, "-c", _GRAPH], cwd=folder, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
-
-
-def cycles(graph: dict[str, list[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's, recursive-free)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        work = [(root, iter(graph[root]))]
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on.add(child)
-                    work.append((child, iter(graph.get(child, []))))
-                elif child in on:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    top = stack.pop()
-                    on.discard(top)
-                    component.append(top)
-                    if top == node:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
-    return found
-
-
-def _layer(module: str) -> int:
-    parts = module.split(".")
-    return LAYER.get(parts[1], 0) if len(parts) > 1 else 0
-
-
-def upward_imports(graph: dict[str, list[str]]) -> list[str]:
-    """'a -> b' for each import from a lower layer to a higher one."""
-    return ["%s -> %s" % (a, b) for a in sorted(graph) for b in graph[a] if _layer(b) < _layer(a)]
 
 
 def mypy_errors() -> str:
@@ -322,6 +250,8 @@ def main(argv: list[str]) -> int:
           % (len(bare := dict_functions()), len(dict_functions(bare=False)) - len(bare)))
     print("hand answer classes (manasolve/answer_schema.py): %d" % len(hand_answer_classes()))
     print("id() caches: %d (%s)" % (len(ids := id_caches()), ", ".join(ids) or "none"))
+    from tools.import_graph import cycles, import_graph, upward_imports  # the checkout's own reader
+
     graph = import_graph()
     found = cycles(graph)
     print("import cycles (grimp, installed view): %d%s" % (len(found), "".join("\n  " + " <-> ".join(c) for c in found)))
