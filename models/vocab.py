@@ -17,17 +17,18 @@ class Vocabulary(str, Enum):
 
 
 class Step(Vocabulary):
-    """The steps and main phases of a turn (500.1), as the board names them."""
+    """The steps and main phases of a turn, in turn order, as the board names them (500.1;
+    the untap step 502 ... the cleanup step 514)."""
 
-    UNTAP = "untap"  # 502
-    UPKEEP = "upkeep"  # 503
-    DRAW = "draw"  # 504
-    PRECOMBAT_MAIN = "precombat_main"  # 505
-    BEGINNING_OF_COMBAT = "beginning_of_combat"  # 507
-    DECLARE_ATTACKERS = "declare_attackers"  # 508
-    DECLARE_BLOCKERS = "declare_blockers"  # 509
-    COMBAT_DAMAGE = "combat_damage"  # 510
-    END_OF_COMBAT = "end_of_combat"  # 511
-    POSTCOMBAT_MAIN = "postcombat_main"  # 505
-    END = "end"  # 513
-    CLEANUP = "cleanup"  # 514
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat_main"
+    BEGINNING_OF_COMBAT = "beginning_of_combat"
+    DECLARE_ATTACKERS = "declare_attackers"
+    DECLARE_BLOCKERS = "declare_blockers"
+    COMBAT_DAMAGE = "combat_damage"
+    END_OF_COMBAT = "end_of_combat"
+    POSTCOMBAT_MAIN = "postcombat_main"
+    END = "end"
+    CLEANUP = "cleanup"
