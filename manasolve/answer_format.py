@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 # The commands that answer, by API function name (the server's session methods by method
 # name), and the version of each answer format.
@@ -34,5 +34,5 @@ def names_format(command: str) -> Callable[[F], F]:
         @functools.wraps(fn)
         def answer(*args, **kwargs) -> dict:
             return stamped(command, fn(*args, **kwargs))
-        return answer  # type: ignore[return-value]
+        return cast(F, answer)  # functools.wraps: `fn`'s signature, which mypy cannot see
     return decorate

@@ -27,6 +27,7 @@ from manasolve.solver.other_costs import PartChoice
 from manasolve.solver.play_results import LandPlay, Play, PlaysAnswer, Tally
 from manasolve.solver.could_graph import Step, Why
 from manasolve.solver.produce import NotUnderstood, PermanentMana, ProduceAnswer
+from manasolve.models.abilities import TapKeyword
 from manasolve.models.oracle.costs import PartKind
 from manasolve.solver.results import (
     ActivationUse,
@@ -34,7 +35,6 @@ from manasolve.solver.results import (
     BestFound,
     Activation,
     Candidate,
-    CastFields,
     ChoiceTotal,
     Counted,
     DelveUse,
@@ -434,7 +434,7 @@ def tap_sets_json(result: TapSets) -> dict:
     ``vehicle``), the cost, the exact count, the minimal sets, activatable now and the
     candidates; ``already_saddled`` for Saddle; ``all`` and ``best`` when asked."""
     answer: dict = {
-        "mount" if result.keyword == "Saddle" else "vehicle": result.source,
+        "mount" if result.keyword == TapKeyword.SADDLE else "vehicle": result.source,
         "card": result.card,
         "ability": "%s %d" % (result.keyword, result.n),
         "effect": TAP_COST_EFFECTS[result.keyword],

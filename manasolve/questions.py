@@ -13,6 +13,33 @@ writes the answer (with its ``format``):
 >>> ask("produce", board)["permanents"]
 {'f': ['G']}
 
+The API (`manasolve.api`) is one line over `ask` per question.  Every question is answered
+within its `time_limit` (seconds, default 10; None: no limit): past it the answer is a sound partial one where the question has one (a count's lower
+bound, the best payment found so far, the plays checked so far; each marked
+``"time_limit_reached": true``), else `TimeUp` is raised ("gave up after N s").
+
+A Birds of Paradise pays {1} in five ways (one per colour) and {1}{G} in none:
+
+>>> from manasolve import api
+>>> board = {"players": [{"name": "alice", "battlefield": [{"id": "birds", "card": "Birds of Paradise"}]}]}
+>>> answer = api.pay(board, "{1}", mode="count")
+>>> answer["payable"], answer["count"]
+(True, 5)
+>>> api.pay(board, "{1}{G}", mode="count")["count"]
+0
+>>> api.produce(board)["permanents"]
+{'birds': ['W', 'U', 'B', 'R', 'G']}
+
+With a Forest too, {1}{G} is paid by both, the Birds making any colour (its {G} and the
+Forest's are the same payment), and the Birds can add one mana at most:
+
+>>> board["players"][0]["battlefield"].append({"id": "f", "card": "Forest"})
+>>> payments = api.pay(board, "{1}{G}", mode="all")["payments"]
+>>> sorted(a["produces"] for p in payments for a in p["activations"] if a["permanents"] == ["birds"])
+['{B}', '{G}', '{R}', '{U}', '{W}']
+>>> api.pay(board, "{2}{G}", mode="count")["payable"]
+False
+
 The solver entries and the answer writers are named, not imported: they are imported
 when a question is asked, so `manasolve --help` and a payable question stay light.
 """

@@ -26,6 +26,7 @@ from manasolve.models.mana import COLOR_NAMES, COLORS, CostSyntaxError, ManaCost
 from manasolve.models.oracle.not_understood import NotUnderstood
 from manasolve.models.oracle.words import normalize, strip_reminder
 from manasolve.models.request import Alternative
+from manasolve.models.vocab import Vocabulary
 
 if TYPE_CHECKING:  # a board is read by `read_board`, as these models read it (their import costs ~0.2 s)
     from manasolve.models.board_schema import BoardIn, ExiledIn, PermanentIn, PlayerIn, StackObjectIn
@@ -269,12 +270,19 @@ class Player:
         return sum(c.times_cast for c in self.commanders if c.card.name == name)
 
 
+class StackKind(Vocabulary):
+    """What an object on the stack is (405.1): a spell, or an ability."""
+
+    SPELL = "spell"
+    ABILITY = "ability"
+
+
 @dataclass(frozen=True)
 class StackObject:
     """A spell (``card``) or an activated/triggered ability (``source`` id, ``card`` of
     its source) on the stack, and who controls it."""
 
-    kind: str  # "spell" or "ability"
+    kind: StackKind
     controller: str
     card: Card | None = None
     source: str | None = None
@@ -466,10 +474,10 @@ def _stack_object(o: StackObjectIn, where: str, names: list[str], cards: CardLoo
     """One stack entry resolved: its controller a player, a spell's card known."""
     if o.controller not in names:
         raise InputError(where + ".controller", "unknown player %r%s" % (o.controller, nearest(o.controller, names)), source)
-    if o.kind == "spell" and o.card is None:
+    if o.kind == StackKind.SPELL and o.card is None:
         raise InputError(where + ".card", "a spell on the stack needs its card", source)
     card = cards(o.card, where + ".card") if o.card is not None else None
-    return StackObject(o.kind, o.controller, card, o.source, o.ability)
+    return StackObject(StackKind(o.kind), o.controller, card, o.source, o.ability)
 
 
 def _card_refs(raw: BoardIn) -> Iterator[tuple[str, str]]:

@@ -40,6 +40,7 @@ from manasolve.models.board import (
 )
 from manasolve.models.board_schema import BoardIn, PermanentIn, PlayerIn
 from manasolve.models.errors import InputError
+from manasolve.models.request import Zone
 
 # Fields of a permanent entry whose change rebuilds only that permanent (`ENTRY_STATE`): none
 # of them changes what it is (card, types), what it is attached to, or who controls it, so
@@ -137,7 +138,7 @@ def _player(pl: Player, pi: int, old: dict, new: dict, names: list[str], cards: 
         battlefield = changed_battlefield
     if not fields:
         return replace(pl, battlefield=battlefield)
-    raw = PlayerIn.model_validate({k: v for k, v in new.items() if k != "battlefield"})
+    raw = PlayerIn.model_validate({k: v for k, v in new.items() if k != Zone.BATTLEFIELD})
     where = "players[%d]" % pi
     for zone in ("hand", "graveyard"):
         if zone in fields:

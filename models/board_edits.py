@@ -23,6 +23,7 @@ from typing import Any
 from manasolve.models.board_schema import STEPS, PermanentIn, PlayerIn, echo
 from manasolve.models.errors import InputError, nearest
 from manasolve.models.carddb import CardDB, UnknownCard, by_name
+from manasolve.models.request import Zone
 from manasolve.models.vocab import Vocabulary
 
 ZONES = ("battlefield", "hand", "graveyard", "exile")
@@ -65,7 +66,7 @@ def leave_battlefield(data: dict, pid: str, to: str, where: str, db: CardDB) -> 
     it leaves every saddled_by list."""
     owner, i = find_permanent(data, pid, where)
     perm = owner["battlefield"].pop(i)
-    if to in ("hand", "graveyard") and not perm.get("token"):
+    if to in (Zone.HAND, Zone.GRAVEYARD) and not perm.get("token"):
         owner.setdefault(to, []).append(perm["card"])
     for p in data["players"]:
         for other in list(p.get("battlefield", [])):
@@ -230,7 +231,7 @@ def _counters(data: dict, op: dict, where: str, db: CardDB) -> None:
 def _player_number(key: str, minimum: int | None):
     def run(data: dict, op: dict, where: str, db: CardDB) -> None:
         player = find_player(data, op.get("player"), where + ".player")
-        n = _set_or_add(op, where, player.get(key, 20 if key == "life" else 0))
+        n = _set_or_add(op, where, player.get(key, 20 if key == EditKind.LIFE else 0))
         if minimum is not None and n < minimum:
             raise InputError(where, "%s would have %d %s; it is %d or more" % (player["name"], n, key, minimum))
         player[key] = n
@@ -285,13 +286,13 @@ def _untap_all(data: dict, op: dict, where: str, db: CardDB) -> None:
 def _move(data: dict, op: dict, where: str, db: CardDB) -> None:
     src, dst = _need(op, "from", where), _need(op, "to", where)
     for key, zone in (("from", src), ("to", dst)):
-        if zone not in ZONES or (key == "from" and zone == "exile"):
-            valid = [z for z in ZONES if not (key == "from" and z == "exile")]
+        if zone not in ZONES or (key == "from" and zone == Zone.EXILE):
+            valid = [z for z in ZONES if not (key == "from" and z == Zone.EXILE)]
             raise InputError("%s.%s" % (where, key), "unknown zone %r%s (zones: %s)" % (
                 zone, nearest(str(zone), valid), ", ".join(valid)))
     if src == dst:
         raise InputError(where + ".to", "the card is already in %s" % dst)
-    if src == "battlefield":
+    if src == Zone.BATTLEFIELD:
         leave_battlefield(data, _need(op, "id", where), dst, where + ".id", db)
         return
     player = find_player(data, op.get("player"), where + ".player")
@@ -300,10 +301,10 @@ def _move(data: dict, op: dict, where: str, db: CardDB) -> None:
     if card not in cards:
         raise InputError(where + ".card", "%s's %s has no %r%s" % (player["name"], src, card, nearest(card, cards)))
     cards.remove(card)
-    if dst == "battlefield":
+    if dst == Zone.BATTLEFIELD:
         entry = {"id": _need(op, "new_id", where), "card": card, **_extra_fields(op.get("fields", {}), where + ".fields")}
         player.setdefault("battlefield", []).append(entry)
-    elif dst != "exile":
+    elif dst != Zone.EXILE:
         player.setdefault(dst, []).append(card)
 
 

@@ -14,16 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from manasolve.models.board_read import _big_int, json_depth_error, parse_json  # noqa: F401 - read here too
 from manasolve.models.bounds import MAX_COUNT, MAX_INT_DIGITS, MAX_MAGNITUDE, MAX_TEXT
 from manasolve.models.errors import InputError, nearest, shown
+from manasolve.models.vocab import Step
 
 Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 Signed = Annotated[int, Field(ge=-MAX_MAGNITUDE, le=MAX_MAGNITUDE)]
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
 
 FORMAT: Final = "manasolve/board@1"
-STEPS = (
-    "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup",
-)
+STEPS = tuple(step.value for step in Step)  # the board's words, in turn order
 
 
 class _Strict(BaseModel):
@@ -178,7 +176,7 @@ class CardIn(BaseModel):
 class BoardIn(_Strict):
     format: Literal["manasolve/board@1"] = FORMAT
     active_player: Text | None = None
-    step: Literal[STEPS] = "precombat_main"  # type: ignore[valid-type]
+    step: Literal[STEPS] = "precombat_main"  # type: ignore[valid-type]  # Literal of a tuple built at import: mypy wants the words written out
     stack_empty: bool = True
     priority_player: Text | None = None  # 117.3: default the active player
     stack: list[StackObjectIn] | None = None

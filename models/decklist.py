@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from manasolve.models.bounds import MAX_DECK_CARDS, MAX_DECK_FILE_BYTES, MAX_DECK_LINE_COUNT
 from manasolve.models.carddb import CardDB, UnknownCard
 from manasolve.models.errors import InputError, shown
+from manasolve.models.vocab import Vocabulary
 
 # COUNT [x] NAME: the count in ASCII digits ("٤ Forest" is not a count).
 _LINE = re.compile(r"([0-9]+)(?:\s*[xX])?\s+(\S.*)")
@@ -37,9 +38,20 @@ _SET_CODE = re.compile(r"\s[(\[]([A-Za-z0-9]{2,8})[)\]](?=\s|$)")
 _COLLECTOR_NUMBER = re.compile(r"[A-Za-z0-9-]*[0-9][A-Za-z0-9-]*[★†]?")  # 314, 123a, ABC-123, 7★
 _FOIL_MARKER = re.compile(r"\*[A-Z]{1,2}\*")  # *F* foil, *E* etched
 _COUNT_DIGITS = 6  # a longer count is out of bounds before int() reads it
-_HEADERS = {"deck": "deck", "main": "deck", "maindeck": "deck", "main deck": "deck",
-            "commander": "commander", "sideboard": "sideboard", "companion": "ignored",
-            "maybeboard": "ignored", "about": "ignored"}
+
+
+class Section(Vocabulary):
+    """The part of a deck list a card line is in (its header's, or the main deck's)."""
+
+    DECK = "deck"
+    COMMANDER = "commander"
+    SIDEBOARD = "sideboard"
+    IGNORED = "ignored"  # companion, maybeboard, Arena's "About": read, not used
+
+
+_HEADERS = {"deck": Section.DECK, "main": Section.DECK, "maindeck": Section.DECK, "main deck": Section.DECK,
+            "commander": Section.COMMANDER, "sideboard": Section.SIDEBOARD, "companion": Section.IGNORED,
+            "maybeboard": Section.IGNORED, "about": Section.IGNORED}
 _EXPORT = "export a text list ('4 Lightning Bolt' lines)"
 
 
@@ -77,24 +89,24 @@ class _Sections:
 
     def __init__(self, db: CardDB, source: str | None):
         self.db, self.source = db, source
-        self.entries: dict[str, list[DeckEntry]] = {"deck": [], "commander": [], "sideboard": [], "ignored": []}
+        self.entries: dict[Section, list[DeckEntry]] = {section: [] for section in Section}
         self.unknown: dict[str, int] = {}  # name -> first line
         self.main_cards = 0
 
-    def add(self, section: str, count_text: str, name: str, line: int) -> None:
+    def add(self, section: Section, count_text: str, name: str, line: int) -> None:
         """One card line: its count checked, its name looked up (main deck and commander)."""
         if len(count_text) > _COUNT_DIGITS or not 1 <= int(count_text) <= MAX_DECK_LINE_COUNT:
             shown_count = count_text if len(count_text) <= _COUNT_DIGITS else "%s… (%d digits)" % (
                 count_text[:_COUNT_DIGITS], len(count_text))
             raise InputError("line %d" % line, "count %s out of bounds (1..%d)" % (shown_count, MAX_DECK_LINE_COUNT),
                              self.source)
-        if section in ("deck", "commander"):
+        if section in (Section.DECK, Section.COMMANDER):
             try:
                 name = self.db.get(name).name
             except UnknownCard:
                 self.unknown.setdefault(name, line)
         self.entries[section].append(DeckEntry(int(count_text), name, line))
-        if section == "deck":
+        if section == Section.DECK:
             self.main_cards += int(count_text)
             if self.main_cards > MAX_DECK_CARDS:  # said at once: a huge list is not read to its end
                 raise InputError("line %d" % line, "more than %d cards in the main deck (the bound)" % MAX_DECK_CARDS,
@@ -108,7 +120,7 @@ class _Sections:
                 ", ".join(map(str, lines[:5])), ", …" if len(lines) > 5 else "")
             raise InputError(where, self.db.unknown_message(list(self.unknown), advice=False), self.source)
         e = self.entries
-        deck = DeckList(tuple(e["deck"]), tuple(e["commander"]), self.source, tuple(e["sideboard"]))
+        deck = DeckList(tuple(e[Section.DECK]), tuple(e[Section.COMMANDER]), self.source, tuple(e[Section.SIDEBOARD]))
         if not deck.main:
             raise InputError("", "no main-deck card (a card line is 'COUNT NAME', e.g. '4 Llanowar Elves')", self.source)
         return deck
@@ -145,7 +157,7 @@ def parse_decklist(text: str, db: CardDB, source: str | None = None) -> DeckList
     if text.lstrip().startswith("<"):
         return _parse_dek(text, db, source)
     read = _Sections(db, source)
-    section, blank_after_cards, headers_seen = "deck", False, False
+    section, blank_after_cards, headers_seen = Section.DECK, False, False
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -159,14 +171,14 @@ def parse_decklist(text: str, db: CardDB, source: str | None = None) -> DeckList
             continue
         sideboard_line = _SIDEBOARD_LINE.match(line)
         m = _LINE.fullmatch(line[sideboard_line.end():] if sideboard_line else line)
-        if m is None and section == "ignored" and not sideboard_line:
+        if m is None and section == Section.IGNORED and not sideboard_line:
             continue  # Arena's "About" section holds "Name My Deck"
         if m is None:
             raise InputError("line %d" % number, "expected 'COUNT NAME' (e.g. '4 Llanowar Elves' or 'SB: 2 Blood "
                              "Moon') or a section header (Deck, Commander, Sideboard), got %s" % shown(line), source)
-        if blank_after_cards and section == "deck" and not headers_seen:
-            section = "sideboard"  # MTGO: the sideboard follows a blank line
-        read.add("sideboard" if sideboard_line else section, m.group(1), _card_name(m.group(2), number, source),
+        if blank_after_cards and section == Section.DECK and not headers_seen:
+            section = Section.SIDEBOARD  # MTGO: the sideboard follows a blank line
+        read.add(Section.SIDEBOARD if sideboard_line else section, m.group(1), _card_name(m.group(2), number, source),
                  number)
     return read.deck()
 
@@ -201,7 +213,7 @@ def _parse_dek(text: str, db: CardDB, source: str | None) -> DeckList:
         quantity = attrs["Quantity"].strip()
         if not quantity.isascii() or not quantity.isdigit():
             raise refuse(line, "<Cards Quantity=%s>: expected a count like \"4\"" % shown(quantity, 20))
-        read.add("sideboard" if side == "true" else "deck", quantity, attrs["Name"].strip(), line)
+        read.add(Section.SIDEBOARD if side == "true" else Section.DECK, quantity, attrs["Name"].strip(), line)
 
     def declaration(*_: object) -> None:
         raise refuse(parser.CurrentLineNumber, "an XML file with a DOCTYPE or entity declarations is not a .dek")

@@ -103,7 +103,7 @@ class Symbol:
     def paid_half(self) -> Symbol:
         """The mana a Phyrexian symbol asks for when not paid with life: {W} for {W/P},
         {C} for {C/P}."""
-        return Symbol(SymbolKind.C) if self.colors == ("C",) else Symbol(SymbolKind.COLOR, self.colors)
+        return Symbol(SymbolKind.C) if self.colors == (SymbolKind.C,) else Symbol(SymbolKind.COLOR, self.colors)
 
     @property
     def mana_value(self) -> int:
@@ -150,11 +150,11 @@ def parse_symbol(body: str) -> Symbol:
         if len(b) > len(str(MAX_COUNT)) or int(b) > MAX_COUNT:
             raise CostSyntaxError("generic mana {%s…} is over the bound of %d" % (body[:10], MAX_COUNT))
         return Symbol(SymbolKind.GENERIC, amount=int(b))
-    if b == "X":
+    if b == SymbolKind.X:
         return Symbol(SymbolKind.X)
     if b in COLORS:
         return Symbol(SymbolKind.COLOR, (b,))
-    if b in ("C", "S"):
+    if b in (SymbolKind.C, SymbolKind.S):
         return Symbol(SymbolKind(b))
     parts = b.split("/")
     if len(parts) == 2:
@@ -166,9 +166,9 @@ def parse_symbol(body: str) -> Symbol:
             return Symbol(SymbolKind.HYBRID, (a, c))
         if a == "2" and c in COLORS:
             return Symbol(SymbolKind.TWOBRID, (c,))
-        if a == "C" and c in COLORS:
+        if a == SymbolKind.C and c in COLORS:
             return Symbol(SymbolKind.CHYBRID, (c,))
-        if (a in COLORS or a == "C") and c == "P":
+        if (a in COLORS or a == SymbolKind.C) and c == "P":
             return Symbol(SymbolKind.PHYREXIAN, (a,))
     if len(parts) == 3 and parts[2] == "P" and parts[0] in COLORS and parts[1] in COLORS and parts[0] != parts[1]:
         a, c = parts[0], parts[1]

@@ -114,6 +114,19 @@ class Mode(str, Enum):
     CANDIDATES = "candidates"  # at most `candidates` groups of payments, ranked by that objective
 
 
+class Criterion(Vocabulary):
+    """The criteria of a best payment, in their default order (`Ask.order`; solver.best)."""
+
+    KEEP = "keep"  # the keep costs left payable
+    LIFE = "life"  # the life lost to costs and damage
+    SACRIFICE = "sacrifice"  # permanents sacrificed, cards exiled from hand or graveyard
+    WASTE = "waste"  # mana left unspent
+    ATTACKERS = "attackers"  # creatures that could attack tapped
+    COLORS = "colors"  # colours left producible by untapped sources
+    FLEXIBILITY = "flexibility"  # the mana types the sources used make in all
+    CREATURES = "creatures"  # creatures tapped
+
+
 E = TypeVar("E", bound=Enum)
 
 

@@ -56,7 +56,7 @@ from ortools.sat.python import cp_model_helper as cmh
 from manasolve.models.abilities import GRAVEYARD_KEYWORDS
 from manasolve.models.board import Board, ParameterError, Permanent
 from manasolve.models.mana import COLORS, Announcement, ManaCost, Symbol, SymbolKind, format_symbols
-from manasolve.models.request import CostKeywords
+from manasolve.models.request import CostKeywords, Criterion
 from manasolve.solver import cpsat, deadline
 from manasolve.solver.feasibility import cost_units
 from manasolve.solver.payable import resources_payable
@@ -228,12 +228,12 @@ class Problem:
         used = [sum(uses.get((c, j), 0) for j in range(len(cls.roles))) for c, cls in enumerate(pm.classes)]
         out = {}
         for name, expr in self.levels.items():
-            if name == "colors":
+            if name == Criterion.COLORS:
                 out[name] = -sum(1 for makers in self.colour_makers
                                  if any(len(pm.classes[c].members) > used[c] for c in makers))
             elif name == TIEBREAK:
                 out[name] = sum(prefix[used[c]] for c, prefix in self.prefixes.items())
-            elif name != "keep":
+            elif name != Criterion.KEEP:
                 offset, terms = self._flat(name)
                 # KeyError if the level reads a variable other than a use or an announcement
                 out[name] = offset + sum(coeff * values[index] for index, coeff in terms)
@@ -291,7 +291,7 @@ def _build(board: Board, player: str, res: Resources, anns: list[Announcement], 
         for j, r in enumerate(cls.roles):
             # a member not on the battlefield (a hand card exiled for mana) has no damage
             # condition for `damage_dealt` to read: it takes it for its ability alone
-            dealt = [damage_dealt(board, reps[c], part.ability) + part.ability.life_loss  # type: ignore[arg-type]
+            dealt = [damage_dealt(board, reps[c], part.ability) + part.ability.life_loss  # type: ignore[arg-type]  # any Member: see above
                      for part in r.parts if part.ability]
             d = sum(dealt) + (trig if _taps(r) else 0)
             if d:
@@ -583,26 +583,26 @@ def explain(name: str, best: Choice, runner: Choice) -> str:
     only_runner = [p for p in runner.used if p not in best.used]
     taps = "the runner-up taps %s" % _ids(only_runner)
     b, r = best.values[name], runner.values[name]
-    if name == "keep":
+    if name == Criterion.KEEP:
         gained = [k for k in best.kept if k not in runner.kept]
         return "keeps %s payable (%s and does not)" % (", ".join(gained), taps)
-    if name == "life":
+    if name == Criterion.LIFE:
         return "loses %d life to costs and damage where the runner-up loses %d (%s)" % (b, r, taps)
-    if name == "sacrifice":
+    if name == Criterion.SACRIFICE:
         return "sacrifices %d permanent%s (or exiles cards from hand, or graveyard cards with a use there) " \
             "where the runner-up gives up %d (%s)" % (
             b, "" if b == 1 else "s", r, taps)
-    if name == "waste":
+    if name == Criterion.WASTE:
         return "leaves %d mana unspent where the runner-up leaves %d (%s)" % (b, r, taps)
-    if name == "attackers":
+    if name == Criterion.ATTACKERS:
         return "%s where the runner-up taps %s (%s)" % (
             level_words(name, b), _creatures(r, "that could attack"), taps)
-    if name == "colors":
+    if name == Criterion.COLORS:
         return "leaves %s producible by untapped sources where the runner-up leaves %s (%s)" % (
             best.colors, runner.colors, taps)
-    if name == "flexibility":
+    if name == Criterion.FLEXIBILITY:
         return "taps less flexible sources (%d mana types in all) than the runner-up (%d; %s)" % (b, r, taps)
-    if name == "creatures":
+    if name == Criterion.CREATURES:
         return "keeps %d more creature%s untapped to attack or block (%s)" % (r - b, "" if r - b == 1 else "s", taps)
     return "ties with the runner-up on every criterion; chosen by the deterministic tie-break (lowest permanent ids; %s)" % taps
 
@@ -615,23 +615,23 @@ def _creatures(n: int, which: str = "") -> str:
 def level_words(name: str, value: int) -> str:
     """One criterion's value (as in a ``levels`` answer: lower is better, keep and colors
     negated counts) in words, e.g. ``attackers`` 3: "taps 3 creatures that could attack"."""
-    n = -value if name in ("keep", "colors") else value
-    if name == "keep":
+    n = -value if name in (Criterion.KEEP, Criterion.COLORS) else value
+    if name == Criterion.KEEP:
         return "keeps %d keep cost%s payable" % (n, "" if n == 1 else "s")
-    if name == "life":
+    if name == Criterion.LIFE:
         return "loses %d life to costs and damage" % n
-    if name == "sacrifice":
+    if name == Criterion.SACRIFICE:
         return "gives up %d permanent%s or card%s (sacrificed, exiled from hand, or exiled from the graveyard " \
             "with a use there)" % (n, "" if n == 1 else "s", "" if n == 1 else "s")
-    if name == "waste":
+    if name == Criterion.WASTE:
         return "leaves %d mana unspent" % n
-    if name == "attackers":
+    if name == Criterion.ATTACKERS:
         return "taps %s" % _creatures(n, "that could attack")
-    if name == "colors":
+    if name == Criterion.COLORS:
         return "leaves %d colour%s producible by untapped sources" % (n, "" if n == 1 else "s")
-    if name == "flexibility":
+    if name == Criterion.FLEXIBILITY:
         return "uses sources that make %d mana type%s in all" % (n, "" if n == 1 else "s")
-    if name == "creatures":
+    if name == Criterion.CREATURES:
         return "taps %s" % _creatures(n)
     return "ranks %d on the tie-break (the sum of the used permanents' ranks in id order)" % n
 

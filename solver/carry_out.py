@@ -25,7 +25,9 @@ from manasolve.models.board_edits import find_player, leave_battlefield, permane
 from manasolve.models.errors import nearest, shown
 from manasolve.models.mana import COLORS, CostSyntaxError, ManaCost, Symbol, SymbolKind
 from manasolve.models.payment import ActivationIn, PaymentIn
+from manasolve.models.request import Zone
 from manasolve.models.rules_version import CR_DATE
+from manasolve.models.vocab import Vocabulary
 from manasolve.solver.flows import FlowNetwork
 from manasolve.solver.production import abilities_adding_mana, damage_dealt
 from manasolve.solver.resources import TAP_PURPOSE, PatternKind
@@ -67,6 +69,13 @@ class _Done:
                            tuple((key, tuple(ids)) for key, ids in self.taken.items()))
 
 
+class _Unit(Vocabulary):
+    """What pays a symbol in `_Spend`: a mana, or an object paying one symbol."""
+
+    MANA = "mana"  # ("mana", type, snow)
+    PAYER = "payer"  # ("payer", colours): convoke, improvise, delve
+
+
 class _Spend:
     """The mana side of a payment: mana made or taken from the pool, objects paying one
     symbol (convoke, improvise, delve), and the symbols to pay."""
@@ -79,7 +88,7 @@ class _Spend:
         for s in _symbols(text, where):
             if s.kind not in (SymbolKind.COLOR, SymbolKind.C):
                 raise InputError(where, "mana made is one type per symbol ({W} ... {C}); got %s" % s)
-            self.units["mana", _mana_type(s), snow] += 1
+            self.units[_Unit.MANA, _mana_type(s), snow] += 1
 
     def add_cost(self, cost: ManaCost, spell: bool) -> None:
         for s in cost.symbols:
@@ -100,8 +109,8 @@ class _Spend:
                 if _accepts(u, d):
                     # Spend what is worth least floating first: objects paying one symbol,
                     # then colourless, then coloured mana.
-                    arc = flow.arc(i, j, self.units[u], 0 if u[0] == "payer" else 1 + (u[1] != "C"))
-                    if u[0] == "mana":
+                    arc = flow.arc(i, j, self.units[u], 0 if u[0] == _Unit.PAYER else 1 + (u[1] != SymbolKind.C))
+                    if u[0] == _Unit.MANA:
                         spent.append((u, arc))
         for j, d in enumerate(demand, start=1 + len(units)):
             flow.arc(j, sink, self.demand[d])
@@ -109,7 +118,7 @@ class _Spend:
         # OR-Tools: which mana floats among equally cheap choices is the one it finds
         if flow.max_flow_min_cost(0, sink, need, backend="ortools")[0] < need:
             raise InputError(where, "its mana does not pay the announced cost and its activations' costs (601.2h)")
-        left = Counter({u: n for u, n in self.units.items() if u[0] == "mana"})
+        left = Counter({u: n for u, n in self.units.items() if u[0] == _Unit.MANA})
         for u, arc in spent:
             left[u] -= flow.flow(arc)
         return [t for t in COLORS + ("C",) for u, n in left.items() if u[1] == t for _ in range(n)]
@@ -122,11 +131,11 @@ def _mana_type(s: Symbol) -> str:
 
 def _accepts(unit: tuple, demand: tuple) -> bool:
     spell, kind, colors = demand
-    if unit[0] == "payer":  # pays one symbol of the spell only (702.51a, 702.126a, 702.66a)
+    if unit[0] == _Unit.PAYER:  # pays one symbol of the spell only (702.51a, 702.126a, 702.66a)
         return spell and (kind == SymbolKind.GENERIC or (kind == SymbolKind.COLOR and colors[0] in unit[1]))
     _, t, snow = unit
     return {SymbolKind.GENERIC: True, SymbolKind.COLOR: t in colors, SymbolKind.HYBRID: t in colors,
-            SymbolKind.C: t == "C", SymbolKind.S: snow}.get(kind, False)
+            SymbolKind.C: t == SymbolKind.C, SymbolKind.S: snow}.get(kind, False)
 
 
 def _symbols(text: Any, where: str) -> tuple[Symbol, ...]:
@@ -231,9 +240,9 @@ def carry_out(data: dict, board: Board, payment: PaymentIn, player: str | None) 
         perm = _own(board, t.permanent, name, at + ".permanent")
         tap(perm.id, at + ".permanent")
         if t.for_ in (_CONVOKE, _IMPROVISE):
-            spend.units["payer", perm.colors if t.for_ == _CONVOKE else ()] += 1
+            spend.units[_Unit.PAYER, perm.colors if t.for_ == _CONVOKE else ()] += 1
     delved = payment.exiled_for_delve
-    spend.units["payer", ()] += len(delved)
+    spend.units[_Unit.PAYER, ()] += len(delved)
     pool = _pool_after(me, payment.from_pool, spend)
     floating = spend.floating("payment")
     floating_text = "".join("{%s}" % t for t in floating)
@@ -258,7 +267,7 @@ def carry_out(data: dict, board: Board, payment: PaymentIn, player: str | None) 
     zone_moves += _other_costs(data, board, me, payment, done)
     names = remove_zone_cards(data, me, [(ident, at) for ident, at, _ in zone_moves])
     for k, ((ident, _, to), card) in enumerate(zip(zone_moves, names)):
-        if to != "exile":
+        if to != Zone.EXILE:
             me.setdefault(to, []).append(card)
         elif k < for_mana:
             done.exiled.append(ident)
@@ -266,7 +275,7 @@ def carry_out(data: dict, board: Board, payment: PaymentIn, player: str | None) 
         leave_battlefield(data, pid, "graveyard", "payment", board.db)
     for pid, zone in leaving:
         leave_battlefield(data, pid, zone, "payment", board.db)
-        done.took("exiled" if zone == "exile" else "returned", pid)
+        done.took("exiled" if zone == Zone.EXILE else "returned", pid)
     done.life_lost += payment.life
     me["life"] = me.get("life", 20) - done.life_lost
     if pool_text:

@@ -16,6 +16,7 @@ from manasolve.models.board import Board
 from manasolve.models.cards import Card
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting, spell_targeting
 from manasolve.models.request import Alternative, Zone
+from manasolve.models.vocab import Step
 from manasolve.solver.timing import no_priority_reason, sorcery_timing_reason
 
 # The zone a keyword casts from (every other kind: wherever the card may be cast from).
@@ -93,7 +94,7 @@ def timing_reason(board: Board, player: str, card: Card, zone: str, kind: str) -
     if kind == Alternative.PLOT:  # 702.170a: plot as a sorcery; 702.170d: the plotted card is cast as a sorcery
         return sorcery_timing_reason(board, player, "plot: sorcery timing (702.170)")
     if kind == Alternative.SNEAK:  # its reminder text: during the declare blockers step (whatever the card's type)
-        if board.step != "declare_blockers":
+        if board.step != Step.DECLARE_BLOCKERS:
             return "sneak only during the declare blockers step, not %s (sneak's reminder text)" % board.step
         return no_priority_reason(board, player)
     return False

@@ -23,9 +23,17 @@ from pathlib import Path
 
 from manasolve.models.board import Board
 from manasolve.models.mana import TYPES
+from manasolve.models.vocab import Vocabulary
 from manasolve.solver.production import could_produce, dependency_edges, transferred
 
 _ORIGIN = "origin"  # the state graph's source: every type a permanent makes on its own
+
+
+class NodeKind(Vocabulary):
+    """What a node of the could-produce graph is (its ``kind`` attribute, written as the word)."""
+
+    PERMANENT = "permanent"
+    GROUP = "group"  # the permanents of a player a referential ability reads
 
 
 @dataclass(frozen=True)
@@ -80,10 +88,10 @@ def could_graph(board: Board):
     for node in edges:
         name = node_name(node)
         if isinstance(node, tuple):
-            g.add_node(name, kind="group", label=_group_label(node), could=" ".join(values[node]))
+            g.add_node(name, kind=NodeKind.GROUP.value, label=_group_label(node), could=" ".join(values[node]))
         else:
             p = board.get(node)
-            g.add_node(name, kind="permanent", label="%s (%s)" % (p.name, p.id), card=p.name,
+            g.add_node(name, kind=NodeKind.PERMANENT.value, label="%s (%s)" % (p.name, p.id), card=p.name,
                        controller=p.controller, could=" ".join(values[node]), own=" ".join(_ordered(own[node])))
     for node, succs in edges.items():
         for succ, abilities in succs.items():
@@ -204,7 +212,7 @@ def _dot(g) -> str:
     lines = ["digraph could_produce {", "  rankdir=RL;"]
     for n, a in g.nodes(data=True):
         label = "%s: %s" % (a["label"], a["could"] or "nothing")
-        lines.append("  %s [label=%s, shape=%s];" % (q(n), q(label), "box" if a["kind"] == "permanent" else "ellipse"))
+        lines.append("  %s [label=%s, shape=%s];" % (q(n), q(label), "box" if a["kind"] == NodeKind.PERMANENT else "ellipse"))
     for u, v, a in g.edges(data=True):
         lines.append("  %s -> %s%s;" % (q(u), q(v), " [label=%s]" % q(a["abilities"]) if a["abilities"] else ""))
     return "\n".join(lines + ["}"]) + "\n"

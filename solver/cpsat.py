@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from manasolve.models.board import Permanent
 from manasolve.models.mana import Announcement, Symbol, SymbolKind
 from manasolve.solver import deadline
 from manasolve.solver.feasibility import cost_symbol_accepts, costs_one_generic, spell_kind_accepts

@@ -53,7 +53,7 @@ def cost_symbol_accepts(sym: Symbol, unit: str | None, p: Pattern) -> bool:
     if sym.kind == SymbolKind.HYBRID:
         return unit in sym.colors
     if sym.kind == SymbolKind.C:
-        return unit == "C"
+        return unit == SymbolKind.C
     if sym.kind == SymbolKind.S:
         return snow
     return False

@@ -72,6 +72,7 @@ from manasolve.models.mana import COLORS, ManaCost, SymbolKind
 from manasolve.models.oracle.spell_costs import Counting
 from manasolve.models.oracle.words import normalize
 from manasolve.solver.payable import payable_each
+from manasolve.solver.resources import PatternKind
 from manasolve.solver.total_cost import reduce_symbols
 
 BITS = 6  # at most 63 copies of one card in one place of a position
@@ -631,7 +632,7 @@ class Goldfish:
                         and any(c.is_type(t) for t in ("Artifact", "Creature", "Enchantment"))
                         for c, land in zip(cards, self.is_land)]
         reductions = [_reduction(db, q.card) for q in setup.questions]
-        self.delve = any(r and r[0] == "delve" for r in reductions)
+        self.delve = any(r and r[0] == PatternKind.DELVE for r in reductions)
         self.is_fodder = [self.delve and not self.is_land[k] and c.mana_cost is not None and (
             c.is_type("Instant") or c.is_type("Sorcery") or (
                 c.is_type("Artifact") and c.mana_cost.mana_value == 0 and "Sacrifice ~" in normalize(c.text, c.name)))
@@ -751,12 +752,12 @@ class Goldfish:
         self.cast_key = self.cast_mask | (_FIELD << self.gy_at if self.fodder_mask else 0) | (
             self.untapped_mask if by_print_only else self.paid_mask)
         self.question_of_cost = [0] * len(costs)
-        self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
+        self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == PatternKind.DELVE] + [0])
         # the questions with a reduction: (bit, delve, per, words, cost variants, the last variant)
         self._reduced: list[tuple] = []
         for i, (v, r) in enumerate(zip(self.variants, reductions)):
             if r:
-                self._reduced.append((1 << i, r[0] == "delve", r[1], r[2], v, len(v) - 1))
+                self._reduced.append((1 << i, r[0] == PatternKind.DELVE, r[1], r[2], v, len(v) - 1))
             else:
                 self.question_of_cost[v[0]] |= 1 << i
         self.slot_subtypes = [c.subtypes for c in self.slot_card]

@@ -11,6 +11,7 @@ from functools import lru_cache
 from manasolve.models.abilities import SpendPurpose
 from manasolve.models.board import Board
 from manasolve.models.mana import Announcement, ManaCost, SymbolKind
+from manasolve.models.oracle.spell_costs import OptionalKind
 from manasolve.models.oracle.words import strip_reminder
 from manasolve.models.request import Alternative, CostKeywords, Zone
 from manasolve.solver import deadline
@@ -155,7 +156,7 @@ def spell_being_cast(board: Board, plan) -> SpellBeingCast:
     return SpellBeingCast(
         card.type_line, plan.zone, plan.base.kind, plan.mana_value, bool(mana_cost and mana_cost.has_x),
         plan.base.x_free, card.name, card.color_set,
-        kicked=any(a.kind in ("kicker", "multikicker") for a in plan.additional),  # 702.33d
+        kicked=any(a.kind in (OptionalKind.KICKER, OptionalKind.MULTIKICKER) for a in plan.additional),  # 702.33d
         commander=any(c.card.name == card.name for c in caster.commanders),
         no_abilities=not strip_reminder(card.text).strip(), face_down=plan.base.kind == Alternative.FACE_DOWN,  # 708.4
         keywords=card.keywords,

@@ -57,6 +57,7 @@ from manasolve.models.oracle.mana_effects import (
     Watch,
     Who,
 )
+from manasolve.models.oracle.targets import Relation
 
 Bundle = tuple[str, ...]
 _ORDER = {t: i for i, t in enumerate(TYPES)}
@@ -69,12 +70,12 @@ _LAND_TYPES = frozenset(BASIC_LAND_TYPES) | {
 # Reference scopes of `Reference` (abilities.py): what the referenced permanents are and
 # whose they are.  A scope not listed defines no type of mana (106.7: produces nothing).
 _SCOPES = {
-    ReferenceScope.LANDS_YOU_CONTROL: ("land", "you"),
-    ReferenceScope.LANDS_OPPONENTS_CONTROL: ("land", "opponents"),
-    ReferenceScope.PERMANENTS_YOU_CONTROL: ("permanent", "you"),
+    ReferenceScope.LANDS_YOU_CONTROL: ("land", Relation.YOU),
+    ReferenceScope.LANDS_OPPONENTS_CONTROL: ("land", Relation.OPPONENT),
+    ReferenceScope.PERMANENTS_YOU_CONTROL: ("permanent", Relation.YOU),
     # "any type the sacrificed land could produce": costs are ignored (106.7), so any land
     # you could sacrifice; as a payment option each choice of land is one bundle.
-    ReferenceScope.SACRIFICED: ("land", "you"),
+    ReferenceScope.SACRIFICED: ("land", Relation.YOU),
 }
 
 
@@ -410,7 +411,7 @@ def _count(an: Analysis, perm: Permanent, count: Count, color: str | None = None
         if count.power_at_least is not None:
             if any(not _printed_number(c.power) for c in cards):
                 return None  # "*" power in the hand: the board doesn't say
-            cards = [c for c in cards if int(c.power) >= count.power_at_least]  # type: ignore[arg-type]
+            cards = [c for c in cards if int(c.power) >= count.power_at_least]  # type: ignore[arg-type]  # printed: checked above
         n = len(cards)
     else:  # counters removed or mana value sacrificed as a cost
         return None
@@ -695,7 +696,7 @@ def _groups(an: Analysis, perm: Permanent, ability: ManaAbility) -> list[GroupNo
     if scope is None:  # "chosen" colour, commander identity (`_fixed_input`): no permanent read
         return []
     what, whose = scope
-    players = [perm.controller] if whose == "you" else an.board.opponents_of(perm.controller)
+    players = [perm.controller] if whose == Relation.YOU else an.board.opponents_of(perm.controller)
     return [(pl, what, ability.reference.filter) for pl in players]
 
 
@@ -727,7 +728,8 @@ def _reference_input(an: Analysis, perm: Permanent, ability: ManaAbility) -> fro
 def _transfer(an: Analysis, perm: Permanent, ability: ManaAbility, types: frozenset[str]) -> frozenset[str]:
     """Types the referential `ability` could produce given referenced types `types`:
     each one-mana option after replacement effects (monotone: a union over `types`)."""
-    if ability.reference.kind == ManaSort.COLOR:  # type: ignore[union-attr]
+    assert ability.reference is not None  # only referential abilities are transferred
+    if ability.reference.kind == ManaSort.COLOR:
         types = types & frozenset(COLORS)
     bundles = _resolve(an, perm, ability, _amounts(an, perm, ability, tuple((t,) for t in _types_of(types))))
     return frozenset(t for b in bundles for t in b)

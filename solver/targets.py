@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manasolve.models.board import Board, Permanent
+from manasolve.models.board import Board, Permanent, StackKind
 from manasolve.models.cards import Card, has_filter_words
 from manasolve.models.oracle.spell_costs import OptionalCost, OptionalKind
 from manasolve.models.oracle.targets import Relation, TargetKind, TargetPhrase, Targeting
@@ -126,11 +126,11 @@ def _legal_choices(board: Board, phrase: TargetPhrase, casting: Casting) -> list
     if board.stack is None:
         return out if board.stack_empty else None
     for i, obj in enumerate(board.stack):
-        if kind == TargetKind.SPELL and obj.kind == "spell" and obj.card is not None:  # a spell is its card
+        if kind == TargetKind.SPELL and obj.kind == StackKind.SPELL and obj.card is not None:  # a spell is its card
             if ((not phrase.alternatives or any(obj.card.has_words(alt) for alt in phrase.alternatives))
                     and _mana_value_ok(obj.card, phrase, on_stack=True)):
                 out.append("stack[%d]" % i)
-        elif kind == TargetKind.ABILITY and obj.kind == "ability" and obj.ability in phrase.ability_kinds:
+        elif kind == TargetKind.ABILITY and obj.kind == StackKind.ABILITY and obj.ability in phrase.ability_kinds:
             out.append("stack[%d]" % i)
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from manasolve.models.board import Board
 from manasolve.models.cards import Card
 from manasolve.models.oracle.statics import FlashGrant
+from manasolve.models.vocab import Step
 
 MAIN_PHASES = ("precombat_main", "postcombat_main")
 
@@ -13,7 +14,7 @@ def no_priority_reason(board: Board, player: str | None = None) -> str | None:
     """Why nobody (or `player`) can act now, or None: no player gets priority in the untap
     step (502.4) or, normally, in cleanup (514.3); only the player holding priority may
     cast or activate (117.1), when the board names one (``priority_player``)."""
-    if board.step in ("untap", "cleanup"):
+    if board.step in (Step.UNTAP, Step.CLEANUP):
         return "no player gets priority during the %s step (117.3)" % board.step
     if player is not None and board.priority_player not in (None, player):
         return "%s holds priority, not %s (117.1)" % (board.priority_player, player)

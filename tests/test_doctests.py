@@ -1,5 +1,5 @@
 """The examples in the docstrings of the value types (mana symbols and costs) and of the
-API, run as tests.
+API (and of the question table it is one line over), run as tests.
 
 They are found here rather than with pytest's ``--doctest-modules``: that option imports
 ``models/`` a second time as a top-level package ``models`` (beside the installed
@@ -15,7 +15,7 @@ import importlib
 import pytest
 
 MODULES = ("manasolve.models.oracle.words", "manasolve.models.mana", "manasolve.models.request", "manasolve.api",
-           "manasolve.session", "tests.support.boards")
+           "manasolve.questions", "manasolve.session", "tests.support.boards")
 
 
 def docstring_examples() -> list[doctest.DocTest]:

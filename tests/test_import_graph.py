@@ -7,101 +7,35 @@ every function-local import says why it is not at the top: it keeps start-up lig
 from __future__ import annotations
 
 import ast
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tools.typecheck import ROOT, installed_view
-
-# Run in a child process on the installed view: this process has imported manasolve from
-# the checkout, where grimp would see models/ and solver/ as no part of the package.
-_GRAPH = """
-import json, sys
-import grimp
-graph = grimp.build_graph("manasolve", cache_dir=None)
-print(json.dumps({m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}))
-"""
+from tools.import_graph import cycles, import_graph, upward_imports
+from tools.typecheck import ROOT
 
 
 @pytest.fixture(scope="module")
 def imports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     """Each module of the library and the library's modules it imports."""
     pytest.importorskip("grimp", reason="the import graph is read by grimp (the test extra)")
-    folder = tmp_path_factory.mktemp("installed")
-    installed_view(folder)
-    done = subprocess.run([sys.executable, "-c", _GRAPH], cwd=folder, capture_output=True, text=True, check=True)
-    graph = json.loads(done.stdout)
+    graph = import_graph(tmp_path_factory.mktemp("installed"))
     assert "manasolve.models.board" in graph and "manasolve.solver.pay" in graph  # the lower layers are seen
     return graph
 
 
-def _cycles(graph: dict[str, list[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found = []
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(graph[root]))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(graph.get(child, []))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    top = stack.pop()
-                    on_stack.discard(top)
-                    component.append(top)
-                    if top == node:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
-    return found
-
-
-def _layer(module: str) -> int:
-    """0 for models/, 1 for solver/, 2 for the front."""
-    for layer, package in enumerate(("manasolve.models", "manasolve.solver")):
-        if module == package or module.startswith(package + "."):
-            return layer
-    return 2
-
-
 def test_the_cycle_finder_finds_a_cycle() -> None:
-    assert _cycles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
-    assert _cycles({"a": ["b"], "b": []}) == []
+    assert cycles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
+    assert cycles({"a": ["b"], "b": []}) == []
 
 
 def test_no_import_cycle_among_the_library_modules(imports: dict[str, list[str]]) -> None:
-    assert _cycles(imports) == []
+    assert cycles(imports) == []
 
 
 def test_imports_flow_from_the_front_to_solver_to_models(imports: dict[str, list[str]]) -> None:
-    upward = sorted("%s imports %s" % (m, i) for m, targets in imports.items() for i in targets
-                    if _layer(i) > _layer(m))
-    assert upward == []
+    assert upward_imports(imports) == []
 
 
 LIGHT = re.compile(r"#.*(start-up|`--help`) light")

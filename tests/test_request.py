@@ -176,3 +176,10 @@ def test_a_payment_request_splits_what_is_paid_from_what_is_asked():
         PaymentRequest("{1}", ask=request.ask, mode="count")
     with pytest.raises(ParameterError, match="parameter limit: limit must be 0 or more, got -1"):
         api.Ask(limit=-1)
+
+
+def test_the_criterion_vocabulary_is_best_payments_criteria_in_their_default_order():
+    from manasolve.models.request import Criterion
+    from manasolve.solver.best import CRITERIA, DEFAULT_ORDER
+
+    assert tuple(Criterion) == CRITERIA == DEFAULT_ORDER

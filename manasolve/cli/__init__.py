@@ -31,9 +31,10 @@ _IMPORTED = time.monotonic()
 # Exit status of a question that gave up at its time limit without a partial answer.
 GAVE_UP = 3
 PIPE_CLOSED = 141  # 128 + SIGPIPE: the status a shell gives a writer whose reader closed the pipe
-# Modules of manasolve.cli that define commands, in help order.
+# Modules of manasolve.cli that define commands, in help order (saddle installs crew too,
+# serve installs mcp).
 COMMANDS = ["example", "pay", "produce", "creatures", "saddle", "attack", "cards", "cost", "plays", "audit", "serve",
-            "mcp", "castability", "batch"]
+            "castability", "batch"]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -107,8 +107,8 @@ def add_fields(p: argparse.ArgumentParser | argparse._ArgumentGroup, request: ty
             kw.update(action="append", default=None)
         else:
             kw.update(default=default, **({"type": int} if isinstance(default, int) else {}))
-        if (types or {}).get(name) is not None:
-            kw["type"] = types[name]  # type: ignore[index]
+        if types is not None and types.get(name) is not None:
+            kw["type"] = types[name]
         if not spelt.startswith("-"):  # a positional argument: named by its place
             del kw["default"]
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:

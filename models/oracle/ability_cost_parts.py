@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from manasolve.models.mana import SymbolKind
 from manasolve.models.oracle.words import NUMBER, filter_alternatives, filter_words, number_word
 
 _NUM = "(%s)" % NUMBER
@@ -67,7 +68,7 @@ def _sacrifice(count: str, phrase: str) -> dict | None:
         return None
     if count == "another":
         return {"sacrifice": words, "sacrifice_other": True}
-    if count == "X":  # "Sacrifice X Goats" (Springjack Pasture): any number, X (107.3)
+    if count == SymbolKind.X:  # "Sacrifice X Goats" (Springjack Pasture): any number, X (107.3)
         return {"sacrifice": words, "sacrifice_count": -1}
     n = number_word(count)
     if not n:

@@ -35,6 +35,27 @@ from manasolve.models.oracle.words import SYMBOLS, filter_alternatives
 from manasolve.models.request import Alternative
 from manasolve.models.vocab import Vocabulary
 
+
+class OptionalKind(Vocabulary):
+    """Optional additional costs (118.8b)."""
+
+    KICKER = "kicker"  # 702.33
+    MULTIKICKER = "multikicker"  # 702.33c: any number of times
+    BUYBACK = "buyback"  # 702.27a: an optional additional cost
+    OFFSPRING = "offspring"  # 702.175a: an optional additional cost
+    REPLICATE = "replicate"  # 702.56a: an additional cost paid any number of times
+    OPTIONAL = "optional"  # "As an additional cost to cast this spell, you may ..."
+    ENTWINE = "entwine"  # 702.42a: pay it to choose every mode
+    GIFT = "gift"  # 702.174a: "you may choose an opponent" (no mana, no object)
+    BARGAIN = "bargain"  # 702.166a: "you may sacrifice an artifact, enchantment, or token"
+    CASUALTY = "casualty"  # 702.153a: "you may sacrifice a creature with power N or greater"
+    SQUAD = "squad"  # 702.157a: any number of times
+    SPREE = "spree"  # 702.172a: one mode's "+ {cost}"; one or more of them must be chosen
+    SPLICE = "splice"  # 702.47a: another card in hand spliced onto this spell (solver.total_cost)
+    ESCALATE = "escalate"  # 702.120a: once for each mode chosen beyond the first
+    CONSPIRE = "conspire"  # 702.78a: tap two untapped creatures that share a colour with it
+
+
 # How the sentences read here begin (spell_costs looks only at cost sentences): a keyword
 # alone, or followed by its cost ("Gift of Chaos —" is a card name, not the keyword).
 ADDED_COST_START = re.compile(
@@ -123,9 +144,9 @@ def read_added_cost(sentence: str) -> tuple[str, object] | None:
                      r"(?:—| )(.+)", s)
     if m:
         kind, cost = m.group(1).lower(), parse_cost_part(m.group(2))
-        if kind in ("entwine",):
+        if kind == OptionalKind.ENTWINE:
             return "optional", (kind, cost) if cost else None
-        if kind in ("squad", "escalate"):
+        if kind in (OptionalKind.SQUAD, OptionalKind.ESCALATE):
             return "multikicker", (kind, cost) if cost else None
         if kind == Alternative.CLEAVE:
             return "alternative", (kind, cost) if cost else None

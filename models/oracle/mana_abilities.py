@@ -23,7 +23,7 @@ from manasolve.models.abilities import (
     any_type_options,
     combination_options,
 )
-from manasolve.models.mana import COLORS
+from manasolve.models.mana import COLORS, TYPES
 from manasolve.models.oracle.board_conditions import negated, read_board_condition
 from manasolve.models.oracle.colour_of import read_colour_of
 from manasolve.models.oracle.costs import parse_ability_cost
@@ -88,7 +88,7 @@ def _bundle(symbols: str) -> tuple[str, ...] | None:
     out = []
     for m in re.finditer(r"\{([^{}]+)\}", symbols):
         b = m.group(1)
-        if b not in ("W", "U", "B", "R", "G", "C"):
+        if b not in TYPES:
             return None
         out.append(b)
     return tuple(sorted(out, key="WUBRGC".index))

@@ -34,6 +34,7 @@ from manasolve.models.oracle.added_costs import (
     ADDED_COST_START,
     FACE_DOWN_COST,
     FaceUpCost,
+    OptionalKind,
     Splice,
     ZoneAbility,
     ZoneAbilityKind,
@@ -64,26 +65,6 @@ _COST_WORDS = re.compile(
     r"|additional cost|(?:more|less) to cast"
     r"|rather than pay|\bflashback\b|\bcosts? [a-z]+ mana to cast"
 )
-
-
-class OptionalKind(Vocabulary):
-    """Optional additional costs (118.8b)."""
-
-    KICKER = "kicker"  # 702.33
-    MULTIKICKER = "multikicker"  # 702.33c: any number of times
-    BUYBACK = "buyback"  # 702.27a: an optional additional cost
-    OFFSPRING = "offspring"  # 702.175a: an optional additional cost
-    REPLICATE = "replicate"  # 702.56a: an additional cost paid any number of times
-    OPTIONAL = "optional"  # "As an additional cost to cast this spell, you may ..."
-    ENTWINE = "entwine"  # 702.42a: pay it to choose every mode
-    GIFT = "gift"  # 702.174a: "you may choose an opponent" (no mana, no object)
-    BARGAIN = "bargain"  # 702.166a: "you may sacrifice an artifact, enchantment, or token"
-    CASUALTY = "casualty"  # 702.153a: "you may sacrifice a creature with power N or greater"
-    SQUAD = "squad"  # 702.157a: any number of times
-    SPREE = "spree"  # 702.172a: one mode's "+ {cost}"; one or more of them must be chosen
-    SPLICE = "splice"  # 702.47a: another card in hand spliced onto this spell (solver.total_cost)
-    ESCALATE = "escalate"  # 702.120a: once for each mode chosen beyond the first
-    CONSPIRE = "conspire"  # 702.78a: tap two untapped creatures that share a colour with it
 
 
 class Direction(Vocabulary):

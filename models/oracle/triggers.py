@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from manasolve.models.mana import SymbolKind
 from manasolve.models.oracle.words import normalize
 from manasolve.models.vocab import Vocabulary
 
@@ -75,7 +76,7 @@ def _attack_trigger(line: str) -> AttackTrigger | None:
     if _TRAINER.match(line):
         return AttackTrigger(line, saddled, Resolution.PUMP_MODIFIED)
     if m := _SELF_PUMP.match(line):
-        power, toughness = (None if g == "X" else int(g) for g in m.group(1, 2))
+        power, toughness = (None if g == SymbolKind.X else int(g) for g in m.group(1, 2))
         return AttackTrigger(line, saddled, Resolution.PUMP_SELF, SelfPump(power, toughness, m.group(3)))
     return AttackTrigger(line, saddled)
 
