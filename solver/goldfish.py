@@ -770,6 +770,11 @@ class Goldfish:
         self._opening_gain = [self.hand_bit[self.canon[k]] - self.lib_bit.get(self.canon[k], 0) if self.in_hand[k]
                               else 0 for k in range(len(names))]
         self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
+        # the questions delve answers: the only ones that read the graveyard and so the fodder in hand; once a
+        # game has them all its positions are `_settled` (not when a fodder kind is also a mana permanent:
+        # casting it changes the battlefield)
+        self.delve_bits = 0 if any(f and m for f, m in zip(self.is_fodder, self.is_perm)) else sum(
+            bit for bit, delve, *_ in self._reduced if delve)
         self._forget()
 
     def _forget(self) -> None:
@@ -784,6 +789,8 @@ class Goldfish:
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[int, int] = {}
         self._cast_gains: dict[int, int] = {}
+        self._settle: dict[int, int] = {}
+        self._answers: dict[int, int] = {}
         self.mana.forget()
 
     def _simple_plays(self, k: int) -> tuple[int, ...] | None:
@@ -1038,33 +1045,43 @@ class Goldfish:
         found = self._qmask[sid]
         if found >= 0:
             return found
-        union = 0
         q = 0
-        paid_of, memo, mask, reduced = self.mana.paid_key, self.mana.memo, self.paid_mask, self._reduced
-        # the positions' distinct battlefields and life paid (and graveyards, when a question has a reduction)
-        for key in {p & self.asked_mask for p in self.sets[sid]}:
-            paid = memo.get(key & mask)
-            if paid is None:
-                paid = paid_of(key & mask)
-            union |= paid
-            for bit, delve, per, words, v, last in reduced:
-                if q & bit:
-                    continue
-                n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
-                if paid >> v[min(n, last)] & 1:
-                    q |= bit
-        asked = self._questions_of.get(union)
-        if asked is None:
-            asked, i, paid = 0, 0, union
-            while paid:
-                if paid & 1:
-                    asked |= self.question_of_cost[i]
-                paid >>= 1
-                i += 1
-            self._questions_of[union] = asked
-        q |= asked
+        asked_mask, answers, answer = self.asked_mask, self._answers, self._answer
+        for p in self.sets[sid]:
+            a = answers.get(p & asked_mask)
+            q |= answer(p & asked_mask) if a is None else a
         self._qmask[sid] = q
         return q
+
+    def _answer(self, key: int) -> int:
+        """The bit mask of the questions a position pays, from what `_castable` reads of it (`key`: its
+        battlefield, life paid and graveyard), memoised on the key."""
+        paid = self.mana.paid_key(key & self.paid_mask)
+        q = self._questions_of.get(paid)
+        if q is None:
+            q, i, rest = 0, 0, paid
+            while rest:
+                if rest & 1:
+                    q |= self.question_of_cost[i]
+                rest >>= 1
+                i += 1
+            self._questions_of[paid] = q
+        for bit, delve, per, words, v, last in self._reduced:
+            n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
+            if paid >> v[min(n, last)] & 1:
+                q |= bit
+        self._answers[key] = q
+        return q
+
+    def _settled(self, sid: int) -> int:
+        """Set `sid` once every delve question is castable in the game: each position with the graveyard
+        full (`gy_cap`) and no fodder in hand, as `_cast` leaves a position whose graveyard pays for nothing
+        more; the fodder and the graveyard are read by the delve questions only, so the answers stay."""
+        found = self._settle.get(sid)
+        if found is None:
+            clear, full = ~(self.fodder_mask | _FIELD << self.gy_at), self.gy_cap << self.gy_at
+            found = self._settle[sid] = self._intern(frozenset((p & clear) | full for p in self.sets[sid]))
+        return found
 
     def _count(self, bf: int, words: tuple) -> int:
         """The permanents of `bf` with every word of one alternative of `words`."""
@@ -1146,7 +1163,7 @@ class Goldfish:
     def _play(self, games: int, shuffled, on_game: Callable[[tuple], None] | None, out: Counter, full: int) -> Counter:
         """`play_games`' loop: `games` games from the shuffled libraries `shuffled`, their records counted in `out`."""
         is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
-        turns, on_play = self.setup.turns, self.setup.on_play
+        turns, on_play, delve_bits, is_fodder = self.setup.turns, self.setup.on_play, self.delve_bits, self.is_fodder
         for _ in range(games):
             if len(self.sets) > MEMO_SETS:
                 self._forget()
@@ -1154,6 +1171,7 @@ class Goldfish:
             sid = self._start(hand)
             lands_seen = sum(is_land[c] for c in hand)
             drops = drawn = mask = 0
+            settled = not delve_bits
             record = []
             for t in range(1, turns + 1):
                 card = -1
@@ -1161,12 +1179,15 @@ class Goldfish:
                     c = library[drawn]
                     drawn += 1
                     lands_seen += is_land[c]
-                    if in_hand[c]:
+                    if in_hand[c] and not (settled and is_fodder[c]):  # (settled: fodder no longer matters)
                         card = canon[c]
                 drops = min(drops + 1, lands_seen)
                 if mask != full:  # (every card castable: the later turns add nothing to ask)
                     sid = step(sid, card, t > 1)
                     mask |= castable(sid)
+                    if not settled and mask & delve_bits == delve_bits:
+                        settled = True
+                        sid = self._settled(sid)
                 record.append(mask << 5 | drops)
             out[tuple(record)] += 1
             if on_game is not None:
