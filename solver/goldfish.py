@@ -621,6 +621,7 @@ class Goldfish:
         library = [self.alias.get(n, n) for n in setup.library]
         names = list(dict.fromkeys(library))
         self.names = names
+        self.kinds_1 = len(names) + 1  # (a kind drawn, -1 for none, packs in a transition's key)
         cards = [db.get(n) for n in names]
         self.kind_of = {n: i for i, n in enumerate(names)}
         self.deck = np.array([self.kind_of[n] for n in library], dtype=np.int16)
@@ -662,6 +663,7 @@ class Goldfish:
         self.life_at = self.bf_bits
         self.gy_at = self.life_at + LIFE_BITS
         self.lib_at = self.gy_at + BITS
+        self.gy_field, self.gy_one = _FIELD << self.gy_at, 1 << self.gy_at
         self.paid_mask = (1 << self.gy_at) - 1  # the battlefield and the life paid: `Mana.paid_key`'s key
         self.asked_mask = (1 << self.lib_at) - 1  # ... and the graveyard: what `_castable` reads of a position
         # land plays of each kind
@@ -752,6 +754,7 @@ class Goldfish:
             self.untapped_mask if by_print_only else self.paid_mask)
         self.question_of_cost = [0] * len(costs)
         self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == "delve"] + [0])
+        self.gy_full = self.gy_cap << self.gy_at
         # the questions with a reduction: (bit, delve, per, words, cost variants, the last variant)
         self._reduced: list[tuple] = []
         for i, (v, r) in enumerate(zip(self.variants, reductions)):
@@ -770,6 +773,10 @@ class Goldfish:
         self._opening_gain = [self.hand_bit[self.canon[k]] - self.lib_bit.get(self.canon[k], 0) if self.in_hand[k]
                               else 0 for k in range(len(names))]
         self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
+        # a position's answer by fingerprint, life paid and graveyard (`_answer`): kept across `_forget`, as the
+        # fingerprints are
+        self._by_print_answers = all(r[1] for r in self._reduced)
+        self._print_answers: dict[tuple[int, int], int] = {}
         # the questions delve answers: the only ones that read the graveyard and so the fodder in hand; once a
         # game has them all its positions are `_settled` (not when a fodder kind is also a mana permanent:
         # casting it changes the battlefield)
@@ -784,13 +791,14 @@ class Goldfish:
         they hold more than MEMO_SETS sets, so that memory stays bounded."""
         self.sets: list[frozenset] = []
         self._set_id: dict[frozenset, int] = {}
-        self._trans: dict[tuple[int, int, bool], int] = {}
+        self._trans: dict[int, int] = {}  # (set, kind drawn, cast) packed in one int (`_step`): the set after
         self._qmask: list[int] = []
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[int, int] = {}
         self._cast_gains: dict[int, int] = {}
         self._settle: dict[int, int] = {}
         self._answers: dict[int, int] = {}
+        self._placed: dict[int, tuple[int, ...]] = {}
         self.mana.forget()
 
     def _simple_plays(self, k: int) -> tuple[int, ...] | None:
@@ -886,12 +894,11 @@ class Goldfish:
         """`add` every position after this turn's land drop from position `p` of the land
         kinds `other` in its hand (`_rows_of`: fetch and bounce lands, lands whose entering
         depends on the battlefield)."""
-        lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
         bf = p & self.mana.bf_mask
         gy_gain = 0
-        if self.delve:  # a fetch land cracked goes to the graveyard
-            gy = (p >> self.gy_at) & _FIELD
-            gy_gain = (min(gy + 1, self.gy_cap) - gy) << self.gy_at
+        if self.delve and p & self.gy_field < self.gy_full:  # a fetch land cracked goes to the graveyard
+            gy_gain = self.gy_one
+        lands, placed = bf & self.land_slot_fields, self._placed
         for hand_bit, plays in other:
             h = p - hand_bit
             for play in plays:
@@ -904,33 +911,44 @@ class Goldfish:
                     if not found_any:  # nothing left to find: a land without mana
                         add(p + play[2])
                     continue
+                if play[0] != "fetch":  # a land (or a bounce land) whose entering reads the lands: memoised on them
+                    gains = placed.get(lands | play[1] << self.bf_bits)
+                    for g in self._place(play, lands) if gains is None else gains:
+                        add(h + g)
+                    continue
+                lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
-                own = 1 << ((2 * s + own_tapped) * BITS)
-                if play[0] == "land":
-                    add(h + own + (own_life * lm << life_at))
-                    continue
-                if play[0] == "fetch":
-                    _, _, paid, tapped, targets = play
-                    found_any = False
-                    for lib_shift, lb, xs in targets:
-                        if not (p >> lib_shift) & _FIELD:
-                            continue
-                        found_any = True
-                        x_tapped, x_life = static[xs] or tapped_in(xs, bf)
-                        late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
-                            + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
-                    if not found_any:  # nothing left to find: a land without mana
-                        add(h + own + (own_life * lm << life_at))
-                    continue
-                # the bounce land's trigger: a land back to hand, each land field of the battlefield in turn
-                fields = (bf + own) & self.land_slot_fields
-                h += own + (own_life * lm << life_at)
-                while fields:
-                    field = ((fields & -fields).bit_length() - 1) // BITS
-                    fields &= ~(_FIELD << (field * BITS))
-                    add(h - (1 << (field * BITS)) + self.back_of[field])
+                _, _, paid, tapped, targets = play
+                found_any = False
+                for lib_shift, lb, xs in targets:
+                    if not (p >> lib_shift) & _FIELD:
+                        continue
+                    found_any = True
+                    x_tapped, x_life = static[xs] or tapped_in(xs, bf)
+                    late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
+                    add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
+                        + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
+                if not found_any:  # nothing left to find: a land without mana
+                    add(h + (1 << ((2 * s + own_tapped) * BITS)) + (own_life * lm << life_at))
+
+    def _place(self, play: tuple, lands: int) -> tuple[int, ...]:
+        """What a position gains, past the card leaving its hand, by `play` ("land" or "bounce") on a
+        battlefield whose land fields are `lands`: the land, tapped as its rule says, the life paid, and for a
+        bounce land each land of the battlefield (itself included) back to the hand; memoised in `_placed`."""
+        s = play[1]
+        own_tapped, own_life = self.enters_static[s] or self._enters_tapped(s, lands)
+        own = (1 << ((2 * s + own_tapped) * BITS)) + (own_life * self.life_matters << self.life_at)
+        if play[0] == "land":
+            gains: tuple[int, ...] = (own,)
+        else:  # the bounce land's trigger: a land back to hand, each land field of the battlefield in turn
+            gains, fields = (), (lands + own) & self.land_slot_fields
+            while fields:
+                field = ((fields & -fields).bit_length() - 1) // BITS
+                fields &= ~(_FIELD << (field * BITS))
+                gains += (own - (1 << (field * BITS)) + self.back_of[field],)
+        self._placed[lands | s << self.bf_bits] = gains
+        return gains
 
     def _cast(self, p: int) -> int:
         """The position after casting the mana permanents (and, with delve, the graveyard
@@ -1000,7 +1018,7 @@ class Goldfish:
     def _step(self, sid: int, drawn: int, cast: bool) -> int:
         """The set after (casting, when `cast`) untapping, drawing kind `drawn` (-1: no
         card that matters) and the land drop, from set `sid`."""
-        key = (sid, drawn, cast)
+        key = (sid * self.kinds_1 + drawn + 1) * 2 + cast  # (one int: cheaper to hash than a tuple)
         found = self._trans.get(key)
         if found is not None:
             return found
@@ -1010,6 +1028,7 @@ class Goldfish:
         cast_mask, tapped = self.cast_mask if cast else 0, self.tapped_mask
         cast_key, gains, cast_of = self.cast_key, self._cast_gains, self._cast
         ready = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
+        put = ready.add
         for p in self.sets[sid]:
             if p & cast_mask:
                 g = gains.get(p & cast_key)
@@ -1017,13 +1036,12 @@ class Goldfish:
             t = p & tapped
             if t:  # untap: the tapped fields added to the untapped ones
                 p += (t >> BITS) - t
-            if lb:
-                if (p >> lib_shift) & _FIELD:
-                    p += gain - lb
-                # else: this line of play fetched that copy; the card drawn is another (thinning)
-            else:
-                p += gain
-            ready.add(p)
+            if not lb:
+                put(p + gain)
+            elif (p >> lib_shift) & _FIELD:
+                put(p + gain - lb)
+            else:  # this line of play fetched that copy; the card drawn is another (thinning)
+                put(p)
         out: set[int] = set()
         add, rows, land_fields, other_drops = out.add, self._drop_rows, self.land_fields, self._other_drops
         for p in ready:  # the land drop, every choice (no land in hand: the position itself)
@@ -1055,8 +1073,17 @@ class Goldfish:
 
     def _answer(self, key: int) -> int:
         """The bit mask of the questions a position pays, from what `_castable` reads of it (`key`: its
-        battlefield, life paid and graveyard), memoised on the key."""
-        paid = self.mana.paid_key(key & self.paid_mask)
+        battlefield, life paid and graveyard), memoised on the key, and on its fingerprint (`Mana.print_id`),
+        life paid and graveyard when Hall's theorem decides every cost there and no question counts the
+        battlefield: the answer reads nothing else of the battlefield then."""
+        mana = self.mana
+        number = mana.print_id(key & mana.bf_mask) if self._by_print_answers else -1
+        if number >= 0:
+            q = self._print_answers.get((number, key >> self.life_at))
+            if q is not None:
+                self._answers[key] = q
+                return q
+        paid = mana.paid_key(key & self.paid_mask)
         q = self._questions_of.get(paid)
         if q is None:
             q, i, rest = 0, 0, paid
@@ -1067,10 +1094,12 @@ class Goldfish:
                 i += 1
             self._questions_of[paid] = q
         for bit, delve, per, words, v, last in self._reduced:
-            n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
+            n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & mana.bf_mask, words)
             if paid >> v[min(n, last)] & 1:
                 q |= bit
         self._answers[key] = q
+        if number >= 0 and not mana.by_life[number, (key & self.paid_mask) >> mana.life_at][1]:  # (no solver asked)
+            self._print_answers[number, key >> self.life_at] = q
         return q
 
     def _settled(self, sid: int) -> int:
