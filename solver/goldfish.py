@@ -688,6 +688,7 @@ class Goldfish:
             self.plays.append(plays)
         self.lib_bit = {k: 1 << (self.lib_at + i * BITS) for i, k in enumerate(self.fetchable)}
         self.hand_at = self.lib_at + len(self.fetchable) * BITS
+        self.lib_gy_mask = (1 << self.hand_at) - (1 << self.gy_at)  # the graveyard and the library counts
         for plays in self.plays:
             for i, play in enumerate(plays):
                 if play[0] == "fetch":
@@ -799,6 +800,8 @@ class Goldfish:
         self._settle: dict[int, int] = {}
         self._answers: dict[int, int] = {}
         self._placed: dict[int, tuple[int, ...]] = {}
+        self._fetched: dict[int, tuple[int, ...]] = {}  # `_other_drops`: what a fetch's land drop gains
+        self._last: dict[int, int] = {}  # `_last_step`'s answers
         self.mana.forget()
 
     def _simple_plays(self, k: int) -> tuple[int, ...] | None:
@@ -834,7 +837,7 @@ class Goldfish:
     def _compiled(self, k: int, play: tuple) -> tuple:
         """Land kind `k`'s `play` for `_other_drops`: a fetch whose own and found lands'
         entering never depends on the battlefield as ("found", ((library field's shift,
-        what the position gains), ...) for its targets, what it gains finding nothing); any
+        what the position gains), ...) for its targets, what it gains finding nothing, `k`); any
         other play as it is."""
         static, lm = self.enters_static, self.life_matters
         if play[0] != "fetch" or static[play[1]] is None or any(static[xs] is None for _, _, xs in play[4]):
@@ -847,7 +850,7 @@ class Goldfish:
             late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
             found.append((lib_shift, self._bit(xs, late) - lb - self.hand_bit[k]
                           + ((paid + own_life + (0 if late else x_life)) * lm << self.life_at)))
-        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at)
+        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at), k
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -902,14 +905,14 @@ class Goldfish:
         for hand_bit, plays in other:
             h = p - hand_bit
             for play in plays:
-                if play[0] == "found":
-                    found_any = False
-                    for lib_shift, gain in play[1]:
-                        if (p >> lib_shift) & _FIELD:
-                            found_any = True
-                            add(p + gain + gy_gain)
-                    if not found_any:  # nothing left to find: a land without mana
-                        add(p + play[2])
+                if play[0] == "found":  # memoised on the library counts and the graveyard, the fetch's kind above
+                    key = (p & self.lib_gy_mask) | play[3] << self.hand_at
+                    gains = self._fetched.get(key)
+                    if gains is None:
+                        gains = self._fetched[key] = tuple(gain + gy_gain for lib_shift, gain in play[1]
+                                                           if (p >> lib_shift) & _FIELD) or (play[2],)
+                    for g in gains:  # (none: nothing left to find, a land without mana)
+                        add(p + g)
                     continue
                 if play[0] != "fetch":  # a land (or a bounce land) whose entering reads the lands: memoised on them
                     gains = placed.get(lands | play[1] << self.bf_bits)
@@ -1020,8 +1023,25 @@ class Goldfish:
         card that matters) and the land drop, from set `sid`."""
         key = (sid * self.kinds_1 + drawn + 1) * 2 + cast  # (one int: cheaper to hash than a tuple)
         found = self._trans.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._trans[key] = self._intern(frozenset(self._after(sid, drawn, cast)))
+        return found
+
+    def _last_step(self, sid: int, drawn: int, cast: bool) -> int:
+        """`_castable(_step(sid, drawn, cast))` for the last turn, whose set is not kept (nothing follows it):
+        memoised on the same key."""
+        key = (sid * self.kinds_1 + drawn + 1) * 2 + cast
+        found = self._last.get(key)
+        if found is None:
+            found, asked_mask, answers, answer = 0, self.asked_mask, self._answers, self._answer
+            for p in {p & asked_mask for p in self._after(sid, drawn, cast)}:
+                a = answers.get(p)
+                found |= answer(p) if a is None else a
+            self._last[key] = found
+        return found
+
+    def _after(self, sid: int, drawn: int, cast: bool) -> set[int]:
+        """The positions of `_step`."""
         lb = self.lib_bit.get(drawn, 0)
         lib_shift = lb.bit_length() - 1
         gain = self.hand_bit[drawn] if drawn >= 0 else 0
@@ -1055,8 +1075,7 @@ class Goldfish:
                 add(p + g)
             if other:
                 other_drops(p, other, add)
-        found = self._trans[key] = self._intern(frozenset(out))
-        return found
+        return out
 
     def _castable(self, sid: int) -> int:
         """The bit mask of the questions some position of set `sid` pays."""
@@ -1193,6 +1212,7 @@ class Goldfish:
         """`play_games`' loop: `games` games from the shuffled libraries `shuffled`, their records counted in `out`."""
         is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
         turns, on_play, delve_bits, is_fodder = self.setup.turns, self.setup.on_play, self.delve_bits, self.is_fodder
+        last_step = self._last_step
         for _ in range(games):
             if len(self.sets) > MEMO_SETS:
                 self._forget()
@@ -1211,7 +1231,9 @@ class Goldfish:
                     if in_hand[c] and not (settled and is_fodder[c]):  # (settled: fodder no longer matters)
                         card = canon[c]
                 drops = min(drops + 1, lands_seen)
-                if mask != full:  # (every card castable: the later turns add nothing to ask)
+                if mask != full and t == turns:
+                    mask |= last_step(sid, card, t > 1)
+                elif mask != full:  # (every card castable: the later turns add nothing to ask)
                     sid = step(sid, card, t > 1)
                     mask |= castable(sid)
                     if not settled and mask & delve_bits == delve_bits:
