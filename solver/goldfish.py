@@ -1047,7 +1047,7 @@ class Goldfish:
         gain = self.hand_bit[drawn] if drawn >= 0 else 0
         cast_mask, tapped = self.cast_mask if cast else 0, self.tapped_mask
         cast_key, gains, cast_of = self.cast_key, self._cast_gains, self._cast
-        ready = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
+        ready: set[int] = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
         put = ready.add
         for p in self.sets[sid]:
             if p & cast_mask:
