@@ -8,7 +8,9 @@ every position (battlefield, hand, library counts, graveyard, life paid) some se
 plays leads to; a card is castable by turn T when some position of turns 1..T pays its
 cost.  Each card is asked of the same sets, so one search answers every card; and the
 sets are interned and their transitions memoised on (set, card drawn), so games that see
-the same mana cards in the same turns share the work.  The card asked is held in addition
+the same mana cards in the same turns share the work; once every delve question is castable in a
+game, its positions count the graveyard as full and drop the fodder in hand (both read by
+delve only), so more games meet; the last turn's set is answered without being kept.  The card asked is held in addition
 to the cards seen (Karsten's convention): its drawn copies may be played as lands or
 mana sources like any other card.  The search knows the cards seen by turn T when it
 chooses the plays of earlier turns (the best sequence of the cards seen), as Karsten's
@@ -779,8 +781,8 @@ class Goldfish:
         self._by_print_answers = all(r[1] for r in self._reduced)
         self._print_answers: dict[tuple[int, int], int] = {}
         # the questions delve answers: the only ones that read the graveyard and so the fodder in hand; once a
-        # game has them all its positions are `_settled` (not when a fodder kind is also a mana permanent:
-        # casting it changes the battlefield)
+        # game has them all its positions are `_settled` (0: never, as when a fodder kind is also a mana
+        # permanent: casting it changes the battlefield)
         self.delve_bits = 0 if any(f and m for f, m in zip(self.is_fodder, self.is_perm)) else sum(
             bit for bit, delve, *_ in self._reduced if delve)
         self._forget()
@@ -1220,7 +1222,7 @@ class Goldfish:
             sid = self._start(hand)
             lands_seen = sum(is_land[c] for c in hand)
             drops = drawn = mask = 0
-            settled = not delve_bits
+            settled = False
             record = []
             for t in range(1, turns + 1):
                 card = -1
@@ -1236,7 +1238,7 @@ class Goldfish:
                 elif mask != full:  # (every card castable: the later turns add nothing to ask)
                     sid = step(sid, card, t > 1)
                     mask |= castable(sid)
-                    if not settled and mask & delve_bits == delve_bits:
+                    if delve_bits and not settled and mask & delve_bits == delve_bits:
                         settled = True
                         sid = self._settled(sid)
                 record.append(mask << 5 | drops)
