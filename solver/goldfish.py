@@ -8,7 +8,9 @@ every position (battlefield, hand, library counts, graveyard, life paid) some se
 plays leads to; a card is castable by turn T when some position of turns 1..T pays its
 cost.  Each card is asked of the same sets, so one search answers every card; and the
 sets are interned and their transitions memoised on (set, card drawn), so games that see
-the same mana cards in the same turns share the work.  The card asked is held in addition
+the same mana cards in the same turns share the work; once every delve question is castable in a
+game, its positions count the graveyard as full and drop the fodder in hand (both read by
+delve only), so more games meet; the last turn's set is answered without being kept.  The card asked is held in addition
 to the cards seen (Karsten's convention): its drawn copies may be played as lands or
 mana sources like any other card.  The search knows the cards seen by turn T when it
 chooses the plays of earlier turns (the best sequence of the cards seen), as Karsten's
@@ -622,6 +624,7 @@ class Goldfish:
         library = [self.alias.get(n, n) for n in setup.library]
         names = list(dict.fromkeys(library))
         self.names = names
+        self.kinds_1 = len(names) + 1  # (a kind drawn, -1 for none, packs in a transition's key)
         cards = [db.get(n) for n in names]
         self.kind_of = {n: i for i, n in enumerate(names)}
         self.deck = np.array([self.kind_of[n] for n in library], dtype=np.int16)
@@ -663,6 +666,7 @@ class Goldfish:
         self.life_at = self.bf_bits
         self.gy_at = self.life_at + LIFE_BITS
         self.lib_at = self.gy_at + BITS
+        self.gy_field, self.gy_one = _FIELD << self.gy_at, 1 << self.gy_at
         self.paid_mask = (1 << self.gy_at) - 1  # the battlefield and the life paid: `Mana.paid_key`'s key
         self.asked_mask = (1 << self.lib_at) - 1  # ... and the graveyard: what `_castable` reads of a position
         # land plays of each kind
@@ -687,6 +691,7 @@ class Goldfish:
             self.plays.append(plays)
         self.lib_bit = {k: 1 << (self.lib_at + i * BITS) for i, k in enumerate(self.fetchable)}
         self.hand_at = self.lib_at + len(self.fetchable) * BITS
+        self.lib_gy_mask = (1 << self.hand_at) - (1 << self.gy_at)  # the graveyard and the library counts
         for plays in self.plays:
             for i, play in enumerate(plays):
                 if play[0] == "fetch":
@@ -753,6 +758,7 @@ class Goldfish:
             self.untapped_mask if by_print_only else self.paid_mask)
         self.question_of_cost = [0] * len(costs)
         self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == PatternKind.DELVE] + [0])
+        self.gy_full = self.gy_cap << self.gy_at
         # the questions with a reduction: (bit, delve, per, words, cost variants, the last variant)
         self._reduced: list[tuple] = []
         for i, (v, r) in enumerate(zip(self.variants, reductions)):
@@ -771,6 +777,15 @@ class Goldfish:
         self._opening_gain = [self.hand_bit[self.canon[k]] - self.lib_bit.get(self.canon[k], 0) if self.in_hand[k]
                               else 0 for k in range(len(names))]
         self._questions_of: dict[int, int] = {}  # the costs paid (a bit mask): the questions they answer
+        # a position's answer by fingerprint, life paid and graveyard (`_answer`): kept across `_forget`, as the
+        # fingerprints are
+        self._by_print_answers = all(r[1] for r in self._reduced)
+        self._print_answers: dict[tuple[int, int], int] = {}
+        # the questions delve answers: the only ones that read the graveyard and so the fodder in hand; once a
+        # game has them all its positions are `_settled` (0: never, as when a fodder kind is also a mana
+        # permanent: casting it changes the battlefield)
+        self.delve_bits = 0 if any(f and m for f, m in zip(self.is_fodder, self.is_perm)) else sum(
+            bit for bit, delve, *_ in self._reduced if delve)
         self._forget()
 
     def _forget(self) -> None:
@@ -780,11 +795,16 @@ class Goldfish:
         they hold more than MEMO_SETS sets, so that memory stays bounded."""
         self.sets: list[frozenset] = []
         self._set_id: dict[frozenset, int] = {}
-        self._trans: dict[tuple[int, int, bool], int] = {}
+        self._trans: dict[int, int] = {}  # (set, kind drawn, cast) packed in one int (`_step`): the set after
         self._qmask: list[int] = []
         self._tapped_memo: dict[tuple[int, int], bool] = {}
         self._open: dict[int, int] = {}
         self._cast_gains: dict[int, int] = {}
+        self._settle: dict[int, int] = {}
+        self._answers: dict[int, int] = {}
+        self._placed: dict[int, tuple[int, ...]] = {}
+        self._fetched: dict[int, tuple[int, ...]] = {}  # `_other_drops`: what a fetch's land drop gains
+        self._last: dict[int, int] = {}  # `_last_step`'s answers
         self.mana.forget()
 
     def _simple_plays(self, k: int) -> tuple[int, ...] | None:
@@ -820,7 +840,7 @@ class Goldfish:
     def _compiled(self, k: int, play: tuple) -> tuple:
         """Land kind `k`'s `play` for `_other_drops`: a fetch whose own and found lands'
         entering never depends on the battlefield as ("found", ((library field's shift,
-        what the position gains), ...) for its targets, what it gains finding nothing); any
+        what the position gains), ...) for its targets, what it gains finding nothing, `k`); any
         other play as it is."""
         static, lm = self.enters_static, self.life_matters
         if play[0] != "fetch" or static[play[1]] is None or any(static[xs] is None for _, _, xs in play[4]):
@@ -833,7 +853,7 @@ class Goldfish:
             late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
             found.append((lib_shift, self._bit(xs, late) - lb - self.hand_bit[k]
                           + ((paid + own_life + (0 if late else x_life)) * lm << self.life_at)))
-        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at)
+        return "found", tuple(found), self._bit(s, own_tapped) - self.hand_bit[k] + (own_life * lm << self.life_at), k
 
     def _colours(self, faces: list[Card]) -> int:
         """How many mana types the land faces could add (6 when the solver decides)."""
@@ -880,51 +900,61 @@ class Goldfish:
         """`add` every position after this turn's land drop from position `p` of the land
         kinds `other` in its hand (`_rows_of`: fetch and bounce lands, lands whose entering
         depends on the battlefield)."""
-        lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
         bf = p & self.mana.bf_mask
         gy_gain = 0
-        if self.delve:  # a fetch land cracked goes to the graveyard
-            gy = (p >> self.gy_at) & _FIELD
-            gy_gain = (min(gy + 1, self.gy_cap) - gy) << self.gy_at
+        if self.delve and p & self.gy_field < self.gy_full:  # a fetch land cracked goes to the graveyard
+            gy_gain = self.gy_one
+        lands, placed = bf & self.land_slot_fields, self._placed
         for hand_bit, plays in other:
             h = p - hand_bit
             for play in plays:
-                if play[0] == "found":
-                    found_any = False
-                    for lib_shift, gain in play[1]:
-                        if (p >> lib_shift) & _FIELD:
-                            found_any = True
-                            add(p + gain + gy_gain)
-                    if not found_any:  # nothing left to find: a land without mana
-                        add(p + play[2])
+                if play[0] == "found":  # memoised on the library counts and the graveyard, the fetch's kind above
+                    key = (p & self.lib_gy_mask) | play[3] << self.hand_at
+                    gains = self._fetched.get(key)
+                    if gains is None:
+                        gains = self._fetched[key] = tuple(gain + gy_gain for lib_shift, gain in play[1]
+                                                           if (p >> lib_shift) & _FIELD) or (play[2],)
+                    for g in gains:  # (none: nothing left to find, a land without mana)
+                        add(p + g)
                     continue
+                if play[0] != "fetch":  # a land (or a bounce land) whose entering reads the lands: memoised on them
+                    gains = placed.get(lands | play[1] << self.bf_bits)
+                    for g in self._place(play, lands) if gains is None else gains:
+                        add(h + g)
+                    continue
+                lm, life_at, static, tapped_in = self.life_matters, self.life_at, self.enters_static, self._enters_tapped
                 s = play[1]
                 own_tapped, own_life = static[s] or tapped_in(s, bf)
-                own = 1 << ((2 * s + own_tapped) * BITS)
-                if play[0] == "land":
-                    add(h + own + (own_life * lm << life_at))
-                    continue
-                if play[0] == "fetch":
-                    _, _, paid, tapped, targets = play
-                    found_any = False
-                    for lib_shift, lb, xs in targets:
-                        if not (p >> lib_shift) & _FIELD:
-                            continue
-                        found_any = True
-                        x_tapped, x_life = static[xs] or tapped_in(xs, bf)
-                        late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
-                        add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
-                            + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
-                    if not found_any:  # nothing left to find: a land without mana
-                        add(h + own + (own_life * lm << life_at))
-                    continue
-                # the bounce land's trigger: a land back to hand, each land field of the battlefield in turn
-                fields = (bf + own) & self.land_slot_fields
-                h += own + (own_life * lm << life_at)
-                while fields:
-                    field = ((fields & -fields).bit_length() - 1) // BITS
-                    fields &= ~(_FIELD << (field * BITS))
-                    add(h - (1 << (field * BITS)) + self.back_of[field])
+                _, _, paid, tapped, targets = play
+                found_any = False
+                for lib_shift, lb, xs in targets:
+                    if not (p >> lib_shift) & _FIELD:
+                        continue
+                    found_any = True
+                    x_tapped, x_life = static[xs] or tapped_in(xs, bf)
+                    late = tapped or own_tapped or (x_tapped and not x_life)  # 614.1c on the found land
+                    add(h + (1 << ((2 * xs + late) * BITS)) - lb + gy_gain
+                        + ((paid + own_life + (0 if late else x_life)) * lm << life_at))
+                if not found_any:  # nothing left to find: a land without mana
+                    add(h + (1 << ((2 * s + own_tapped) * BITS)) + (own_life * lm << life_at))
+
+    def _place(self, play: tuple, lands: int) -> tuple[int, ...]:
+        """What a position gains, past the card leaving its hand, by `play` ("land" or "bounce") on a
+        battlefield whose land fields are `lands`: the land, tapped as its rule says, the life paid, and for a
+        bounce land each land of the battlefield (itself included) back to the hand; memoised in `_placed`."""
+        s = play[1]
+        own_tapped, own_life = self.enters_static[s] or self._enters_tapped(s, lands)
+        own = (1 << ((2 * s + own_tapped) * BITS)) + (own_life * self.life_matters << self.life_at)
+        if play[0] == "land":
+            gains: tuple[int, ...] = (own,)
+        else:  # the bounce land's trigger: a land back to hand, each land field of the battlefield in turn
+            gains, fields = (), (lands + own) & self.land_slot_fields
+            while fields:
+                field = ((fields & -fields).bit_length() - 1) // BITS
+                fields &= ~(_FIELD << (field * BITS))
+                gains += (own - (1 << (field * BITS)) + self.back_of[field],)
+        self._placed[lands | s << self.bf_bits] = gains
+        return gains
 
     def _cast(self, p: int) -> int:
         """The position after casting the mana permanents (and, with delve, the graveyard
@@ -994,16 +1024,34 @@ class Goldfish:
     def _step(self, sid: int, drawn: int, cast: bool) -> int:
         """The set after (casting, when `cast`) untapping, drawing kind `drawn` (-1: no
         card that matters) and the land drop, from set `sid`."""
-        key = (sid, drawn, cast)
+        key = (sid * self.kinds_1 + drawn + 1) * 2 + cast  # (one int: cheaper to hash than a tuple)
         found = self._trans.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._trans[key] = self._intern(frozenset(self._after(sid, drawn, cast)))
+        return found
+
+    def _last_step(self, sid: int, drawn: int, cast: bool) -> int:
+        """`_castable(_step(sid, drawn, cast))` for the last turn, whose set is not kept (nothing follows it):
+        memoised on the same key."""
+        key = (sid * self.kinds_1 + drawn + 1) * 2 + cast
+        found = self._last.get(key)
+        if found is None:
+            found, asked_mask, answers, answer = 0, self.asked_mask, self._answers, self._answer
+            for p in {p & asked_mask for p in self._after(sid, drawn, cast)}:
+                a = answers.get(p)
+                found |= answer(p) if a is None else a
+            self._last[key] = found
+        return found
+
+    def _after(self, sid: int, drawn: int, cast: bool) -> set[int]:
+        """The positions of `_step`."""
         lb = self.lib_bit.get(drawn, 0)
         lib_shift = lb.bit_length() - 1
         gain = self.hand_bit[drawn] if drawn >= 0 else 0
         cast_mask, tapped = self.cast_mask if cast else 0, self.tapped_mask
         cast_key, gains, cast_of = self.cast_key, self._cast_gains, self._cast
-        ready = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
+        ready: set[int] = set()  # the positions after casting, untapping and drawing (lines of play that meet there merge)
+        put = ready.add
         for p in self.sets[sid]:
             if p & cast_mask:
                 g = gains.get(p & cast_key)
@@ -1011,13 +1059,12 @@ class Goldfish:
             t = p & tapped
             if t:  # untap: the tapped fields added to the untapped ones
                 p += (t >> BITS) - t
-            if lb:
-                if (p >> lib_shift) & _FIELD:
-                    p += gain - lb
-                # else: this line of play fetched that copy; the card drawn is another (thinning)
-            else:
-                p += gain
-            ready.add(p)
+            if not lb:
+                put(p + gain)
+            elif (p >> lib_shift) & _FIELD:
+                put(p + gain - lb)
+            else:  # this line of play fetched that copy; the card drawn is another (thinning)
+                put(p)
         out: set[int] = set()
         add, rows, land_fields, other_drops = out.add, self._drop_rows, self.land_fields, self._other_drops
         for p in ready:  # the land drop, every choice (no land in hand: the position itself)
@@ -1031,41 +1078,61 @@ class Goldfish:
                 add(p + g)
             if other:
                 other_drops(p, other, add)
-        found = self._trans[key] = self._intern(frozenset(out))
-        return found
+        return out
 
     def _castable(self, sid: int) -> int:
         """The bit mask of the questions some position of set `sid` pays."""
         found = self._qmask[sid]
         if found >= 0:
             return found
-        union = 0
         q = 0
-        paid_of, memo, mask, reduced = self.mana.paid_key, self.mana.memo, self.paid_mask, self._reduced
-        # the positions' distinct battlefields and life paid (and graveyards, when a question has a reduction)
-        for key in {p & self.asked_mask for p in self.sets[sid]}:
-            paid = memo.get(key & mask)
-            if paid is None:
-                paid = paid_of(key & mask)
-            union |= paid
-            for bit, delve, per, words, v, last in reduced:
-                if q & bit:
-                    continue
-                n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & self.mana.bf_mask, words)
-                if paid >> v[min(n, last)] & 1:
-                    q |= bit
-        asked = self._questions_of.get(union)
-        if asked is None:
-            asked, i, paid = 0, 0, union
-            while paid:
-                if paid & 1:
-                    asked |= self.question_of_cost[i]
-                paid >>= 1
-                i += 1
-            self._questions_of[union] = asked
-        q |= asked
+        asked_mask, answers, answer = self.asked_mask, self._answers, self._answer
+        for p in self.sets[sid]:
+            a = answers.get(p & asked_mask)
+            q |= answer(p & asked_mask) if a is None else a
         self._qmask[sid] = q
         return q
+
+    def _answer(self, key: int) -> int:
+        """The bit mask of the questions a position pays, from what `_castable` reads of it (`key`: its
+        battlefield, life paid and graveyard), memoised on the key, and on its fingerprint (`Mana.print_id`),
+        life paid and graveyard when Hall's theorem decides every cost there and no question counts the
+        battlefield: the answer reads nothing else of the battlefield then."""
+        mana = self.mana
+        number = mana.print_id(key & mana.bf_mask) if self._by_print_answers else -1
+        if number >= 0:
+            q = self._print_answers.get((number, key >> self.life_at))
+            if q is not None:
+                self._answers[key] = q
+                return q
+        paid = mana.paid_key(key & self.paid_mask)
+        q = self._questions_of.get(paid)
+        if q is None:
+            q, i, rest = 0, 0, paid
+            while rest:
+                if rest & 1:
+                    q |= self.question_of_cost[i]
+                rest >>= 1
+                i += 1
+            self._questions_of[paid] = q
+        for bit, delve, per, words, v, last in self._reduced:
+            n = (key >> self.gy_at) & _FIELD if delve else per * self._count(key & mana.bf_mask, words)
+            if paid >> v[min(n, last)] & 1:
+                q |= bit
+        self._answers[key] = q
+        if number >= 0 and not mana.by_life[number, (key & self.paid_mask) >> mana.life_at][1]:  # (no solver asked)
+            self._print_answers[number, key >> self.life_at] = q
+        return q
+
+    def _settled(self, sid: int) -> int:
+        """Set `sid` once every delve question is castable in the game: each position with the graveyard
+        full (`gy_cap`) and no fodder in hand, as `_cast` leaves a position whose graveyard pays for nothing
+        more; the fodder and the graveyard are read by the delve questions only, so the answers stay."""
+        found = self._settle.get(sid)
+        if found is None:
+            clear, full = ~(self.fodder_mask | _FIELD << self.gy_at), self.gy_cap << self.gy_at
+            found = self._settle[sid] = self._intern(frozenset((p & clear) | full for p in self.sets[sid]))
+        return found
 
     def _count(self, bf: int, words: tuple) -> int:
         """The permanents of `bf` with every word of one alternative of `words`."""
@@ -1147,7 +1214,8 @@ class Goldfish:
     def _play(self, games: int, shuffled, on_game: Callable[[tuple], None] | None, out: Counter, full: int) -> Counter:
         """`play_games`' loop: `games` games from the shuffled libraries `shuffled`, their records counted in `out`."""
         is_land, in_hand, step, castable, canon = self.is_land, self.in_hand, self._step, self._castable, self.canon
-        turns, on_play = self.setup.turns, self.setup.on_play
+        turns, on_play, delve_bits, is_fodder = self.setup.turns, self.setup.on_play, self.delve_bits, self.is_fodder
+        last_step = self._last_step
         for _ in range(games):
             if len(self.sets) > MEMO_SETS:
                 self._forget()
@@ -1155,6 +1223,7 @@ class Goldfish:
             sid = self._start(hand)
             lands_seen = sum(is_land[c] for c in hand)
             drops = drawn = mask = 0
+            settled = False
             record = []
             for t in range(1, turns + 1):
                 card = -1
@@ -1162,12 +1231,17 @@ class Goldfish:
                     c = library[drawn]
                     drawn += 1
                     lands_seen += is_land[c]
-                    if in_hand[c]:
+                    if in_hand[c] and not (settled and is_fodder[c]):  # (settled: fodder no longer matters)
                         card = canon[c]
                 drops = min(drops + 1, lands_seen)
-                if mask != full:  # (every card castable: the later turns add nothing to ask)
+                if mask != full and t == turns:
+                    mask |= last_step(sid, card, t > 1)
+                elif mask != full:  # (every card castable: the later turns add nothing to ask)
                     sid = step(sid, card, t > 1)
                     mask |= castable(sid)
+                    if delve_bits and not settled and mask & delve_bits == delve_bits:
+                        settled = True
+                        sid = self._settled(sid)
                 record.append(mask << 5 | drops)
             out[tuple(record)] += 1
             if on_game is not None:

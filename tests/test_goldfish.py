@@ -266,3 +266,21 @@ def test_the_memos_restarting_past_memo_sets_change_no_answer(monkeypatch):
     fish = Goldfish(setup, DB)
     assert fish.play_games(120, seed=4, shard=0) == kept
     assert len(fish.sets) <= 40 + 4 * 2  # restarted (a game adds a few sets past the bound)
+
+
+@pytest.mark.parametrize("deck_name", ["golgari_commander.txt", "murktide.txt"])
+def test_settled_positions_and_answers_by_fingerprint_change_no_answer(deck_name):
+    # two shortcuts of the goldfish (issue 26, Commander in seconds): a game whose delve questions
+    # are all castable drops the graveyard and the fodder from its positions (`_settled`), and a
+    # position's answer is shared by the battlefields of one mana fingerprint; both are caches of
+    # what the full search answers, so the records of a seed stay the same without them
+    deck = read_decklist(str(Path(COMMANDER).parent / deck_name), DB)
+    questions, _ = deck_questions(deck, DB)
+    setup = GameSetup(tuple(deck.cards()), tuple(questions), 5, True, KARSTEN, tuple(e.name for e in deck.commander))
+    fish = Goldfish(setup, DB)
+    kept = fish.play_games(150, seed=3, shard=0)
+    assert fish.delve_bits and fish._settle and fish._print_answers  # (both shortcuts were taken)
+    plain = Goldfish(setup, DB)
+    plain.delve_bits, plain._by_print_answers = 0, False
+    assert plain.play_games(150, seed=3, shard=0) == kept
+    assert not plain._settle and not plain._print_answers
