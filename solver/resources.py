@@ -706,14 +706,14 @@ def _carried_collect(board: Board, player: str, perms: list[Permanent], convoke:
     any_tap = next(iter(old_entries.values())).any_tap
     entries = dict(old_entries)
     groups = dict(earlier.groups)
-    copied: set[int] = set()
+    copied: set[ClassKey] = set()  # the classes already this board's own (copied or new)
 
     def own(key: ClassKey) -> PermClass:  # the class of `key`, copied before its members change
-        cls = groups[key]
-        if id(cls) not in copied:
-            cls = groups[key] = PermClass(list(cls.members), cls.roles, cls.indistinct)
-            copied.add(id(cls))
-        return cls
+        if key not in copied:
+            cls = groups[key]
+            groups[key] = PermClass(list(cls.members), cls.roles, cls.indistinct)
+            copied.add(key)
+        return groups[key]
 
     for perm, old in changed:
         entry = _entry(board, perm, spell, old.victim)
@@ -732,7 +732,7 @@ def _carried_collect(board: Board, player: str, perms: list[Permanent], convoke:
                 bisect.insort(own(group).members, perm, key=lambda m: order[m.id])
             else:
                 groups[group] = PermClass([perm], list(group.key[1]))
-                copied.add(id(groups[group]))
+                copied.add(group)
         entry.any_tap, entry.group = any_tap, group  # a new entry: not shared yet
         entries[perm.id] = entry
     firsts = [order[cls.members[0].id] for cls in groups.values()]
