@@ -299,10 +299,12 @@ class Analyses:
     ``production``: the mana-production analysis (`solver.production.Analysis`: could-
     produce, mana abilities, subtypes), None until asked; ``resources``: what a player can
     pay with (`solver.resources.Resources`: classes, entries, the models built from them),
-    by the question's keywords."""
+    by the question's keywords; ``spell_effects``: the permanents whose card changes other
+    spells' costs or timing (`solver.timing.spell_effect_sources`), None until asked."""
 
     production: Any = None
     resources: dict[tuple, Any] = field(default_factory=dict)
+    spell_effects: Any = None
 
 
 @dataclass(frozen=True)

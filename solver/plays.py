@@ -15,12 +15,13 @@ has a part the payment solver does not pay are listed with payable/count ``None`
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from itertools import product
 
-from manasolve.models.board import EXILE_PERMISSIONS, Board, Exiled
+from manasolve.models.board import EXILE_PERMISSIONS, Board, Derivation, Exiled
 from manasolve.models.cards import Card
 from manasolve.models.mana import Announcement
 from manasolve.models.oracle.spell_costs import OptionalKind
@@ -201,10 +202,12 @@ def _cast_plays(board: Board, player: str, name: str, zone: str, base: BaseChoic
 
 
 def _with_tapped(board: Board, pid: str) -> Board:
-    """The board with permanent `pid` tapped (its {T} paid: it can't also make mana)."""
+    """The board with permanent `pid` tapped (its {T} paid: it can't also make mana),
+    derived from `board` (`Derivation`): its production analysis and the other
+    permanents' resource entries are `board`'s."""
     players = [replace(p, battlefield=[replace(perm, tapped=True) if perm.id == pid else perm for perm in p.battlefield])
                for p in board.players]
-    return replace(board, players=players)
+    return replace(board, players=players, derived=Derivation(weakref.ref(board), frozenset({"permanent.tapped"})))
 
 
 

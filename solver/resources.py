@@ -542,6 +542,10 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
     key = (player, convoke, improvise, delve, casting_from_graveyard, spell)
     per_board = board.analyses.resources  # computed once per board and question keywords
     hit = per_board.get(key)
+    if hit is None and spell is not None and not (delve and casting_from_graveyard):
+        bare = collect(board, player, convoke, improvise, delve)
+        if _blind_to(board, bare, spell):  # the same classes: one summary answers every card of a hand
+            hit = per_board[key] = bare
     if hit is None:
         earlier = _earlier(board, key)
         # A spell's resources on a board: each permanent whose entry the spell can't change
@@ -550,6 +554,19 @@ def collect(board: Board, player: str, convoke: bool = False, improvise: bool = 
         hit = per_board[key] = _collect(board, player, convoke, improvise, delve, casting_from_graveyard, spell,
                                         earlier, base)
     return hit
+
+
+def _blind_to(board: Board, bare: Resources, spell: SpellBeingCast) -> bool:
+    """Whether paying `spell` changes nothing of `bare` (the bare cost's resources on
+    `board`): no permanent's entry reads the spell (`spell_blind`) and, cast from the hand,
+    it is no hand mana source (which would leave the hand, 601.2a)."""
+    held = bare.board_models.get("spell blind")
+    if held is None:
+        held = bare.board_models["spell blind"] = (
+            all(spell_blind(board, e.perm) for e in bare.entries.values()),
+            {m.name for cls in bare.classes for m in cls.members if isinstance(m, HandCard)})
+    blind, hand_sources = held
+    return blind and not (spell.zone == Zone.HAND and spell.name in hand_sources)
 
 
 def _earlier(board: Board, key: tuple) -> Resources | None:

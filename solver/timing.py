@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from manasolve.models.board import Board
+from manasolve.models.board import Board, Permanent
 from manasolve.models.cards import Card
 from manasolve.models.oracle.statics import FlashGrant
 from manasolve.models.vocab import Step
@@ -46,11 +46,27 @@ def land_play_reason(board: Board, player: str) -> str | None:
     return None
 
 
+def spell_effect_sources(board: Board) -> list[Permanent]:
+    """The permanents whose card changes what other spells cost or when they may be cast
+    (cost modifiers and floors, cost sentences read but not applied, flash permissions
+    read or not), in battlefield order: found once per board (`Analyses.spell_effects`),
+    read for every card a hand casts."""
+    held = board.analyses.spell_effects
+    if held is None:
+        held = board.analyses.spell_effects = [p for p in board.permanents if _affects_spells(p.card)]
+    return held
+
+
+def _affects_spells(card: Card) -> bool:
+    sc, st = card.spell_costs, card.statics
+    return bool(sc.modifiers or sc.floors or any(u.others for u in sc.unapplied) or st.flash_grants or st.flash_unread)
+
+
 def _grants(board: Board, player: str) -> list[tuple[str, FlashGrant]]:
     """(source, grant) of every flash permission `player` has now: their permanents'
     (Yeva, Vedalken Orrery), any permanent's "Any player may ..." (Quick Sliver), and the
     effects they resolved this turn (`until_end_of_turn`: Emergence Zone's ability)."""
-    out = [(p.id, g) for p in board.permanents for g in p.card.statics.flash_grants
+    out = [(p.id, g) for p in spell_effect_sources(board) for g in p.card.statics.flash_grants
            if g.everyone or p.controller == player]
     out += [("%s.until_end_of_turn" % player, g) for card in board.player(player).until_end_of_turn
             for g in card.statics.flash_this_turn]
@@ -66,5 +82,5 @@ def flash_unread(board: Board, player: str, card: Card) -> list[str]:
     """The "as though it/they had flash" sentences that might let `player` cast `card` now
     and are not read (conditions, "the next spell"): on the card and on the battlefield."""
     out = ["%s: %r" % (card.name, s) for s in card.statics.flash_unread if "cast ~" in s]  # its own (Dragon Grip)
-    return out + ["%s (%s): %r" % (p.id, p.name, s) for p in board.permanents for s in p.card.statics.flash_unread
+    return out + ["%s (%s): %r" % (p.id, p.name, s) for p in spell_effect_sources(board) for s in p.card.statics.flash_unread
                   if "cast ~" not in s and (p.controller == player or "player" in s.lower())]

@@ -35,7 +35,7 @@ from manasolve.solver.payable import cost_to_pay, payable
 from manasolve.solver.production import analyse, basic_land_types, devotion
 from manasolve.solver.resources import zone_cards
 from manasolve.solver.targets import cast_targets
-from manasolve.solver.timing import flash_granted, flash_unread, no_priority_reason, sorcery_timing_reason
+from manasolve.solver.timing import flash_granted, flash_unread, no_priority_reason, sorcery_timing_reason, spell_effect_sources
 
 ALTERNATIVES = tuple(a.value for a in Alternative)
 
@@ -167,7 +167,7 @@ def _modifiers(board: Board, player: str, card: Card, zone: str,
     (of `mana_value` on the stack) from `zone`: (amount, change) pairs."""
     inc: list[tuple[ManaCost, CostChange]] = []
     red: list[tuple[ManaCost, CostChange]] = []
-    for perm in board.permanents:
+    for perm in spell_effect_sources(board):
         for mod in perm.card.spell_costs.modifiers:
             if mod.casters == Casters.YOU and perm.controller != player:
                 continue
@@ -550,7 +550,7 @@ def unapplied_notes(board: Board, card: Card) -> list[str]:
     (`oracle.unapplied_costs`): the card's own cost sentences, and those of permanents on
     the battlefield that change other spells' costs; each with why."""
     notes = [u.note for u in card.spell_costs.unapplied if not u.others]
-    for perm in board.permanents:
+    for perm in spell_effect_sources(board):
         notes += ["%s (%s): %s" % (perm.id, perm.name, u.note) for u in perm.card.spell_costs.unapplied if u.others]
     return notes
 
@@ -559,7 +559,7 @@ def _floor(board: Board) -> tuple[int, list[CostChange]]:
     """The highest "each spell that would cost less than N mana costs N mana" in force
     (Trinisphere, while untapped), and each floor in force."""
     floor, entries = 0, []
-    for perm in board.permanents:
+    for perm in spell_effect_sources(board):
         for f in perm.card.spell_costs.floors:
             if f.while_untapped and perm.tapped:
                 continue
