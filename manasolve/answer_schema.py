@@ -58,9 +58,9 @@ def _json_type(hint: Any) -> Any:
     if isinstance(hint, type) and is_dataclass(hint):
         return model_of(hint)
     if origin in (tuple, list):
-        return list[_json_type(args[0])]  # type: ignore[misc]
+        return list[_json_type(args[0])]  # type: ignore[misc]  # a type built at run time: mypy sees no static type here
     if origin in (Mapping, dict):
-        return dict[_json_type(args[0]), _json_type(args[1])]  # type: ignore[misc]
+        return dict[_json_type(args[0]), _json_type(args[1])]  # type: ignore[misc]  # (as above)
     if origin in (Union, UnionType):
         return functools.reduce(operator.or_, [_json_type(a) for a in args])
     return hint
@@ -172,7 +172,7 @@ class PayableManyAnswer(_Answer):
     answers: list[PayableOne]  # type: ignore[valid-type]  # a model built by `model`: mypy sees a variable
 
 
-class PayAnswer(RootModel[PayBest | PayCandidates | PayAll | PayCount | PayPayable]):  # type: ignore[valid-type]
+class PayAnswer(RootModel[PayBest | PayCandidates | PayAll | PayCount | PayPayable]):  # type: ignore[valid-type]  # the five models are built by answer_model at import time
     """A ``pay`` answer in any mode."""
 
 
