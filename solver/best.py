@@ -214,7 +214,7 @@ class Problem:
     groups: dict[tuple[str, ...], list] = field(default_factory=dict)  # `_weighted` per order
     flat: dict[str, tuple[int, list[tuple[int, int]]]] = field(default_factory=dict)  # `_flat` per level
     # Per order: the proven optimum (`_solved`), or None if there is no payment.
-    solved: dict[tuple[str, ...], tuple[cp_model.CpSolver, dict[str, int], Choice] | None] = field(default_factory=dict)
+    solved: dict[tuple[str, ...], tuple[cp_model.CpSolver, Choice] | None] = field(default_factory=dict)
 
     def evaluate(self, uses: dict[tuple[int, int], int], announced: int) -> dict[str, int]:
         """The level values (but keep's) of the payment whose class c has ``uses[c, j]``
@@ -681,7 +681,7 @@ def _solved(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, C
         hit = prob.solved[order]
         if hit is None:
             return None
-        solver, _, choice = hit
+        solver, choice = hit
         return solver, replace(choice, values=dict(choice.values), used=list(choice.used), kept=list(choice.kept)), True
     solved = _solve_levels(prob, order)
     if solved is None:
@@ -690,8 +690,8 @@ def _solved(prob: Problem, order: tuple[str, ...]) -> tuple[cp_model.CpSolver, C
     solver, values, proven = solved
     best = _choice(prob, solver, values)
     if proven:
-        prob.solved[order] = solver, values, replace(best, values=dict(values), used=list(best.used),
-                                                     kept=list(best.kept))
+        prob.solved[order] = solver, replace(best, values=dict(best.values), used=list(best.used),
+                                             kept=list(best.kept))
     return solver, best, proven
 
 

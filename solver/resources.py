@@ -338,6 +338,9 @@ class Resources:
     # Built by `_carried_collect`: the permanents whose entry is not `derived_from`'s (the
     # others' are the same objects, and so are the classes that are no permanent's).
     changed: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+    # `_blind_to`'s reading of these (bare cost) resources, once: whether every permanent's
+    # entry is blind to the spell being cast, and the names of the hand's mana sources.
+    spell_blind: tuple[bool, frozenset[str]] | None = field(default=None, compare=False, repr=False)
 
 
 def is_sacrifice_outlet(ab: ManaAbility) -> bool:
@@ -560,12 +563,10 @@ def _blind_to(board: Board, bare: Resources, spell: SpellBeingCast) -> bool:
     """Whether paying `spell` changes nothing of `bare` (the bare cost's resources on
     `board`): no permanent's entry reads the spell (`spell_blind`) and, cast from the hand,
     it is no hand mana source (which would leave the hand, 601.2a)."""
-    held = bare.board_models.get("spell blind")
-    if held is None:
-        held = bare.board_models["spell blind"] = (
-            all(spell_blind(board, e.perm) for e in bare.entries.values()),
-            {m.name for cls in bare.classes for m in cls.members if isinstance(m, HandCard)})
-    blind, hand_sources = held
+    if bare.spell_blind is None:
+        bare.spell_blind = (all(spell_blind(board, e.perm) for e in bare.entries.values()),
+                            frozenset(m.name for cls in bare.classes for m in cls.members if isinstance(m, HandCard)))
+    blind, hand_sources = bare.spell_blind
     return blind and not (spell.zone == Zone.HAND and spell.name in hand_sources)
 
 
