@@ -754,7 +754,7 @@ class Goldfish:
         # the whole battlefield and the life paid
         by_print_only = self.plan_by_print and all(u is not None or c is not None
                                                    for u, c in zip(self.mana.units, self.mana.converters))
-        self.cast_key = self.cast_mask | (_FIELD << self.gy_at if self.fodder_mask else 0) | (
+        self.cast_key = self.cast_mask | (self.gy_field if self.fodder_mask else 0) | (
             self.untapped_mask if by_print_only else self.paid_mask)
         self.question_of_cost = [0] * len(costs)
         self.gy_cap = max([len(self.variants[i]) - 1 for i, r in enumerate(reductions) if r and r[0] == PatternKind.DELVE] + [0])
@@ -980,7 +980,7 @@ class Goldfish:
             if self.fodder_mask:
                 gy = ((after >> self.gy_at) & _FIELD) + fodder
                 if gy >= self.gy_cap:  # more cards in the graveyard pay for nothing more: the fodder left no longer matters
-                    after = (after & ~self.fodder_mask & ~(_FIELD << self.gy_at)) | self.gy_cap << self.gy_at
+                    after = (after & ~self.fodder_mask & ~self.gy_field) | self.gy_full
                 else:
                     after += fodder << self.gy_at
             gain = self._cast_gains[key] = after - p
@@ -1130,7 +1130,7 @@ class Goldfish:
         more; the fodder and the graveyard are read by the delve questions only, so the answers stay."""
         found = self._settle.get(sid)
         if found is None:
-            clear, full = ~(self.fodder_mask | _FIELD << self.gy_at), self.gy_cap << self.gy_at
+            clear, full = ~(self.fodder_mask | self.gy_field), self.gy_full
             found = self._settle[sid] = self._intern(frozenset((p & clear) | full for p in self.sets[sid]))
         return found
 
