@@ -356,8 +356,10 @@ class Server:
                 raise RpcError(INVALID_PARAMS, "%s: session %s was closed to make room (limit %d sessions, the least "
                                "recently used closed first); load the board again" % (path, handle, self.max_sessions),
                                path)
-            raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, nearest(handle, list(self.sessions))),
-                           path)
+            # a board given as a string is a session's handle: the server reads no board file
+            hint = nearest(handle, list(self.sessions)) or (
+                " (a board is its JSON object or a session handle from board.load)" if path == "params.board" else "")
+            raise RpcError(INVALID_PARAMS, "%s: no session %r%s" % (path, handle, hint), path)
         self.sessions.move_to_end(handle)
         return session
 

@@ -363,6 +363,9 @@ def test_sessions_are_bounded_and_an_evicted_handle_is_named_as_such():
     error = _rpc(server, "board.get", session="s2")["error"]
     assert error["message"].startswith("params.session: session s2 was closed to make room (limit 3 sessions")
     assert _rpc(server, "board.get", session="s7")["error"]["message"].startswith("params.session: no session 's7'")
+    # a file path where the board goes: the server reads no board file, and says what it takes
+    assert _rpc(server, "pay", board="/tmp/board.json", cost="{G}")["error"]["message"] == (
+        "params.board: no session '/tmp/board.json' (a board is its JSON object or a session handle from board.load)")
 
 
 def test_server_info_names_the_limits_and_the_files_it_may_read(tmp_path):
